@@ -1,0 +1,69 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { startTestServer, type TestServer } from './test/test-server.ts';
+
+describe('configuration', () => {
+  it('fails with one line naming a malformed variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+      new ConfigError('Invalid configuration: PORT Invalid input: expected number, received NaN'),
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ URL/,
+    );
+  });
+
+  it('points sign-in at Google when GOOGLE_CLIENT_ID is set', () => {
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
+    expect(config.identity).toMatchObject({
+      clientId: 'abc.apps.googleusercontent.com',
+      scriptUrl: 'https://accounts.google.com/gsi/client',
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    });
+  });
+});
+
+describe('the web app and its documents', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    mkdirSync(server.config.webDistDir, { recursive: true });
+    writeFileSync(`${server.config.webDistDir}/index.html`, '<!doctype html><title>store</title>');
+    await server.close();
+    server = await startTestServer({ WEB_DIST_DIR: server.config.webDistDir });
+  });
+  afterAll(() => server?.close());
+
+  it('serves the OpenAPI description at /api/docs', async () => {
+    const response = await server.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/products', '/api/products/{productId}']),
+    );
+  });
+
+  it('answers client-side routes with the app and unknown API routes with JSON', async () => {
+    const page = await server.app.inject({
+      url: '/products/id-ceramic-mug',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>store</title>');
+    const api = await server.app.inject({
+      url: '/api/nothing-here',
+      headers: { accept: 'text/html' },
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error_code).toBe('NOT_FOUND');
+  });
+
+  it('hands the browser its run-time configuration without secrets', async () => {
+    const response = await server.app.inject({ url: '/config.js' });
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.body).toContain(server.config.identity.clientId);
+    expect(response.body).not.toContain(server.config.sessionSecret);
+  });
+});

@@ -1,0 +1,94 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { authenticatePlugin } from './auth/authenticate.ts';
+import { createIdentityVerifier, type IdentityVerifier } from './auth/identity-verifier.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { createSessionTokens } from './auth/session-token.ts';
+import { registerCatalogRoutes } from './catalog/routes.ts';
+import { createPaymentService } from './payments/payment-service.ts';
+import { registerPaymentRoutes } from './payments/routes.ts';
+import { registerWebhookRoute } from './payments/webhooks.ts';
+import { createProviderGateway } from './provider/provider.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { buildClientConfig, renderClientConfigScript } from './web/client-config.ts';
+import { registerWebApp } from './web/static.ts';
+
+export interface AppDependencies {
+  config: ServerConfig;
+  db: Database;
+  /** Replaces the JWKS-backed verifier; only the tests of other parts pass one. */
+  verifyCredential?: IdentityVerifier;
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp({
+  config,
+  db,
+  verifyCredential = createIdentityVerifier(config.identity),
+  logger = { level: config.logLevel },
+}: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      ...(typeof logger === 'object' ? logger : {}),
+      redact: ['req.headers.authorization', 'req.headers["x-callback-token"]'],
+    },
+    // Per-request lines only when debugging: at load they cost more than the routes themselves.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const spaIndexHtml = await registerWebApp(app, config.webDistDir);
+  registerErrorHandler(app, { spaIndexHtml });
+
+  const clientConfigScript = renderClientConfigScript(buildClientConfig(config));
+  app.get('/config.js', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(clientConfigScript),
+  );
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Demo store API',
+        description:
+          'The storefront API the web app calls. Errors: {error_code, message, response?}.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
+  const provider = createProviderGateway(config, db);
+  const payments = createPaymentService({ db, provider, config });
+  await app.register(
+    async (api) => {
+      await api.register(authenticatePlugin, { db, sessionTokens });
+      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+      registerAuthRoutes(api, { db, verifyCredential, sessionTokens });
+      registerCatalogRoutes(api, { db });
+      registerPaymentRoutes(api, { db, payments });
+      registerWebhookRoute(api, { db, payments, callbackToken: provider.callbackToken });
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

@@ -1,0 +1,196 @@
+import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionTokens } from './session-token.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+async function login(credential: string, appId = 'demo-id') {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { credential, app_id: appId },
+  });
+}
+
+function decodeClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+describe('POST /api/auth/login', () => {
+  it('exchanges a credential from the identity provider for a session token', async () => {
+    const credential = await server.identity.issueCredential({
+      email: 'ana@example.com',
+      name: 'Ana',
+      audience: server.config.identity.clientId,
+    });
+    const response = await login(credential);
+    expect(response.statusCode).toBe(200);
+    const claims = decodeClaims(response.json().token);
+    expect(claims).toMatchObject({ app_id: 'demo-id', mode: 'development' });
+    expect(claims.customer_id).toMatch(/^cus_/);
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('finds the same customer on a second sign-in and keeps apps apart', async () => {
+    const first = decodeClaims(await server.signIn('same@example.com'));
+    const second = decodeClaims(await server.signIn('same@example.com'));
+    const otherApp = decodeClaims(await server.signIn('same@example.com', 'demo-ph'));
+    expect(second.customer_id).toBe(first.customer_id);
+    expect(otherApp.customer_id).not.toBe(first.customer_id);
+    expect(otherApp).toMatchObject({ app_id: 'demo-ph', mode: 'live' });
+  });
+
+  it('refuses a credential whose signature is forged', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT({ email: 'mallory@example.com' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'sim-forged' })
+      .setIssuer(server.identity.url)
+      .setAudience(server.config.identity.clientId)
+      .setSubject('mallory')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    const response = await login(forged);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error_code: 'INVALID_CREDENTIAL' });
+  });
+
+  it('refuses a credential issued for another audience', async () => {
+    const credential = await server.identity.issueCredential({
+      email: 'ana@example.com',
+      audience: 'someone-else.apps.example',
+    });
+    const response = await login(credential);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('INVALID_CREDENTIAL');
+  });
+
+  it('refuses an expired credential', async () => {
+    const credential = await server.identity.issueCredential({
+      email: 'ana@example.com',
+      audience: server.config.identity.clientId,
+      expiresInSeconds: -60,
+    });
+    const response = await login(credential);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error_code: 'INVALID_CREDENTIAL',
+      message: 'The sign-in credential has expired',
+    });
+  });
+
+  it('refuses an unsigned (alg none) credential', async () => {
+    const unsigned = new UnsecuredJWT({ email: 'eve@example.com' })
+      .setIssuer(server.identity.url)
+      .setAudience(server.config.identity.clientId)
+      .setSubject('eve')
+      .setExpirationTime('1h')
+      .encode();
+    const response = await login(unsigned);
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 404 APP_NOT_FOUND for an unknown app', async () => {
+    const credential = await server.identity.issueCredential({
+      email: 'ana@example.com',
+      audience: server.config.identity.clientId,
+    });
+    const response = await login(credential, 'no-such-app');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error_code).toBe('APP_NOT_FOUND');
+  });
+
+  it('answers 400 with an error_code for a malformed body', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { app_id: 'demo-id' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe('API_VALIDATION_ERROR');
+    expect(response.json().message).toContain('credential');
+  });
+});
+
+describe('session tokens', () => {
+  it('answers 401 TOKEN_EXPIRED_ERROR for an expired session', async () => {
+    const tokens = createSessionTokens(server.config.sessionSecret, 60);
+    const customerId = decodeClaims(await server.signIn('late@example.com')).customer_id as string;
+    const expired = await tokens.sign(
+      { appId: 'demo-id', mode: 'development', customerId },
+      Date.now() - 3600_000,
+    );
+    const response = await server.app.inject({
+      url: '/api/products',
+      headers: { authorization: `Bearer ${expired}` },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('TOKEN_EXPIRED_ERROR');
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const tokens = createSessionTokens('x'.repeat(40), 60);
+    const token = await tokens.sign({ appId: 'demo-id', mode: 'development', customerId: 'cus_x' });
+    const response = await server.app.inject({
+      url: '/api/products',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('UNAUTHORIZED');
+  });
+
+  it('answers CUSTOMER_NOT_FOUND for a valid token of a customer that does not exist', async () => {
+    const tokens = createSessionTokens(server.config.sessionSecret, 60);
+    const token = await tokens.sign({
+      appId: 'demo-id',
+      mode: 'development',
+      customerId: 'cus_gone',
+    });
+    const response = await server.app.inject({
+      url: '/api/products',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('CUSTOMER_NOT_FOUND');
+  });
+});
+
+describe('/api/auth/customers/me', () => {
+  it('reads and updates the mobile number of the signed-in customer only', async () => {
+    const token = await server.signIn('budi@example.com');
+    const otherToken = await server.signIn('citra@example.com');
+    const auth = { authorization: `Bearer ${token}` };
+
+    const me = await server.app.inject({ url: '/api/auth/customers/me', headers: auth });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'budi@example.com', mobile_number: null });
+
+    const updated = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/customers/me',
+      headers: auth,
+      payload: { ...(me.json() as object), mobile_number: '+6281234567890' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().mobile_number).toBe('+6281234567890');
+
+    const reread = await server.app.inject({ url: '/api/auth/customers/me', headers: auth });
+    expect(reread.json().mobile_number).toBe('+6281234567890');
+    const other = await server.app.inject({
+      url: '/api/auth/customers/me',
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(other.json()).toMatchObject({ email: 'citra@example.com', mobile_number: null });
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await server.app.inject({ url: '/api/auth/customers/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error_code: 'UNAUTHORIZED' });
+  });
+});

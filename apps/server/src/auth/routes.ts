@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { api, type Customer } from '@store/contract';
+import type { Database } from '../db/database.ts';
+import { apps, customers } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { registerEndpoint } from '../http/register-endpoint.ts';
+import type { IdentityVerifier } from './identity-verifier.ts';
+import type { SessionTokens } from './session-token.ts';
+import { newId } from '../lib/ids.ts';
+
+interface AuthRoutesOptions {
+  db: Database;
+  verifyCredential: IdentityVerifier;
+  sessionTokens: SessionTokens;
+}
+
+function toCustomer(row: typeof customers.$inferSelect): Customer {
+  return { id: row.id, email: row.email, name: row.name, mobile_number: row.mobileNumber };
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  { db, verifyCredential, sessionTokens }: AuthRoutesOptions,
+): void {
+  registerEndpoint(app, api.login, async ({ body }) => {
+    const [tenant] = await db.select().from(apps).where(eq(apps.id, body.app_id));
+    if (!tenant) throw new AppError(404, 'APP_NOT_FOUND', `App ${body.app_id} does not exist`);
+    const identity = await verifyCredential(body.credential);
+    const [customer] = await db
+      .insert(customers)
+      .values({
+        id: newId('cus'),
+        appId: tenant.id,
+        identityIssuer: identity.issuer,
+        identitySubject: identity.subject,
+        email: identity.email,
+        name: identity.name,
+      })
+      .onConflictDoUpdate({
+        target: [customers.appId, customers.identityIssuer, customers.identitySubject],
+        set: { email: identity.email, name: identity.name, updatedAt: sql`now()` },
+      })
+      .returning();
+    if (!customer) throw new Error('customer upsert returned no row');
+    const token = await sessionTokens.sign({
+      appId: tenant.id,
+      mode: tenant.mode,
+      customerId: customer.id,
+    });
+    return { token };
+  });
+
+  async function currentCustomer(appId: string, customerId: string) {
+    const [row] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, customerId), eq(customers.appId, appId)));
+    if (!row)
+      throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
+    return row;
+  }
+
+  registerEndpoint(app, api.getCurrentCustomer, async ({ session }) =>
+    toCustomer(await currentCustomer(session.appId, session.customerId)),
+  );
+
+  registerEndpoint(app, api.updateCurrentCustomer, async ({ session, body }) => {
+    const mobileNumber = body.mobile_number ? body.mobile_number : null;
+    const [row] = await db
+      .update(customers)
+      .set({ mobileNumber, updatedAt: sql`now()` })
+      .where(and(eq(customers.id, session.customerId), eq(customers.appId, session.appId)))
+      .returning();
+    if (!row)
+      throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
+    return toCustomer(row);
+  });
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+let server: TestServer;
+let indonesianToken: string;
+let philippineToken: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  indonesianToken = await server.signIn('shopper@example.com', 'demo-id');
+  philippineToken = await server.signIn('shopper@example.com', 'demo-ph');
+});
+afterAll(() => server?.close());
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe('GET /api/products', () => {
+  it('answers 401 with an error_code without a token', async () => {
+    const response = await server.app.inject({ url: '/api/products' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error_code: 'UNAUTHORIZED',
+      message: 'A bearer session token is required',
+    });
+  });
+
+  it("lists the token's app catalogue in its currency", async () => {
+    const id = await server.app.inject({ url: '/api/products', headers: bearer(indonesianToken) });
+    const ph = await server.app.inject({ url: '/api/products', headers: bearer(philippineToken) });
+    expect(id.statusCode).toBe(200);
+    const idProducts = id.json().products as { id: string; price: { currency: string } }[];
+    const phProducts = ph.json().products as { id: string; price: { currency: string } }[];
+    expect(idProducts.length).toBeGreaterThanOrEqual(12);
+    expect(phProducts.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(idProducts.map((p) => p.price.currency))).toEqual(new Set(['IDR']));
+    expect(new Set(phProducts.map((p) => p.price.currency))).toEqual(new Set(['PHP']));
+    expect(idProducts.some((p) => p.id.startsWith('ph-'))).toBe(false);
+  });
+
+  it('serves every product image from the repository', async () => {
+    const response = await server.app.inject({
+      url: '/api/products',
+      headers: bearer(indonesianToken),
+    });
+    for (const product of response.json().products as { image_url: string }[]) {
+      expect(product.image_url).toMatch(/^\/images\//);
+      const image = await server.app.inject({ url: product.image_url });
+      expect(image.statusCode, product.image_url).toBe(200);
+      expect(image.headers['content-type']).toContain('image/svg+xml');
+    }
+  });
+});
+
+describe('GET /api/products/:productId', () => {
+  it('answers one product of the app', async () => {
+    const response = await server.app.inject({
+      url: '/api/products/id-ceramic-mug',
+      headers: bearer(indonesianToken),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: 'id-ceramic-mug',
+      name: 'Ceramic Mug',
+      price: { amount: 89000, currency: 'IDR' },
+    });
+  });
+
+  it("answers 404 for another app's product", async () => {
+    const response = await server.app.inject({
+      url: '/api/products/ph-ceramic-mug',
+      headers: bearer(indonesianToken),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error_code).toBe('NOT_FOUND');
+  });
+});
+
+describe('GET /api/vouchers', () => {
+  it("lists an app's vouchers without a token", async () => {
+    const response = await server.app.inject({ url: '/api/vouchers?app_id=demo-id' });
+    expect(response.statusCode).toBe(200);
+    const codes = (response.json().vouchers as { code: string }[]).map((v) => v.code);
+    expect(codes).toEqual(['HEMAT10', 'OVO25']);
+  });
+});

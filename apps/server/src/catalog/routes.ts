@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import { api, type Currency, type Product, type Voucher } from '@store/contract';
+import type { Database } from '../db/database.ts';
+import { products, vouchers } from '../db/schema.ts';
+import { notFound } from '../http/app-error.ts';
+import { registerEndpoint } from '../http/register-endpoint.ts';
+
+export function toProduct(row: typeof products.$inferSelect): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    image_url: row.imagePath,
+    price: { amount: row.priceAmount, currency: row.currency as Currency },
+  };
+}
+
+export function toVoucher(row: typeof vouchers.$inferSelect): Voucher {
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    payment_method_type: row.paymentMethodType,
+    fixed_amount: row.fixedAmount,
+  };
+}
+
+export function registerCatalogRoutes(app: FastifyInstance, { db }: { db: Database }): void {
+  registerEndpoint(app, api.listProducts, async ({ session }) => {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(eq(products.appId, session.appId))
+      .orderBy(asc(products.position), asc(products.id));
+    return { products: rows.map(toProduct) };
+  });
+
+  registerEndpoint(app, api.getProduct, async ({ session, params }) => {
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, params.productId), eq(products.appId, session.appId)));
+    if (!row) throw notFound(`Product ${params.productId}`);
+    return toProduct(row);
+  });
+
+  registerEndpoint(app, api.listVouchers, async ({ query }) => {
+    if (!query.app_id) return { vouchers: [] };
+    const rows = await db
+      .select()
+      .from(vouchers)
+      .where(and(eq(vouchers.appId, query.app_id), eq(vouchers.active, 1)))
+      .orderBy(asc(vouchers.code));
+    return { vouchers: rows.map(toVoucher) };
+  });
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Start-up fails with one line naming the variable, rather than later with a stack trace. */
+export class ConfigError extends Error {}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const url = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: url.optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  IDENTITY_SIM_PORT: port.default(4020),
+  IDENTITY_SIM_URL: url.optional(),
+  XENDIT_SIM_PORT: port.default(4010),
+  XENDIT_BASE_URL: url.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  XENDIT_CARDS_SCRIPT_URL: url.optional(),
+  XENDIT_SECRET_KEY: z
+    .string()
+    .regex(/^xnd_development_/, 'must be a test secret key (xnd_development_...)')
+    .default('xnd_development_simulator'),
+  XENDIT_PUBLIC_KEY: z
+    .string()
+    .regex(/^xnd_public_development_/, 'must be a test public key (xnd_public_development_...)')
+    .default('xnd_public_development_simulator'),
+  XENDIT_LIVE_SECRET_KEY: z
+    .string()
+    .regex(/^xnd_production_/, 'must be a live secret key (xnd_production_...)')
+    .default('xnd_production_simulator'),
+  XENDIT_LIVE_PUBLIC_KEY: z
+    .string()
+    .regex(/^xnd_public_production_/, 'must be a live public key (xnd_public_production_...)')
+    .default('xnd_public_production_simulator'),
+  XENDIT_CALLBACK_TOKEN: z.string().min(8).default('simulator-callback-token'),
+  XENDIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  APM_TRACE_BASE_URL: url.default('https://app.datadoghq.com/apm/traces'),
+  LOG_SEARCH_BASE_URL: url.default('https://app.datadoghq.com/logs'),
+  ADMIN_DASHBOARD_BASE_URL: url.default('https://dashboard.xendit.co/logs'),
+  MOBILE_APP_SCHEME: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme such as xenditdemo')
+    .default('xenditdemo'),
+});
+
+export interface IdentityConfig {
+  /** Where the browser loads the Google Identity Services script (or the simulator's copy). */
+  scriptUrl: string;
+  clientId: string;
+  jwksUrl: string;
+  issuers: string[];
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... for a PostgreSQL server; otherwise a PGlite data directory, or `memory`. */
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+  publicUrl: string;
+  sessionSecret: string;
+  sessionTtlSeconds: number;
+  identity: IdentityConfig;
+  xenditBaseUrl: string;
+  xendit: {
+    keys: Record<'development' | 'live', { secretKey: string; publicKey: string }>;
+    callbackToken: string;
+    timeoutMs: number;
+  };
+  xenditCardsScriptUrl: string;
+  traceLinks: { apmTraceBaseUrl: string; logSearchBaseUrl: string; adminDashboardBaseUrl: string };
+  mobileAppScheme: string;
+  logLevel: string;
+  webDistDir: string;
+}
+
+/** Google's published values; the same verification path serves the simulator. */
+const googleIdentity = {
+  scriptUrl: 'https://accounts.google.com/gsi/client',
+  jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+  issuers: ['https://accounts.google.com', 'accounts.google.com'],
+};
+
+/** The identity simulator's client id: what the embedded sign-in provider issues tokens for. */
+export const simulatedGoogleClientId = 'demo-store.apps.identity-simulator';
+
+function readOrCreateSecret(dataDir: string): string {
+  const path = join(dataDir, 'session-secret');
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(path, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(
+      `Invalid configuration: ${String(issue?.path[0] ?? '?')} ${issue?.message ?? ''}`.trim(),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const xenditBaseUrl = (e.XENDIT_BASE_URL ?? `http://localhost:${e.XENDIT_SIM_PORT}`).replace(
+    /\/$/,
+    '',
+  );
+  const identitySimUrl = e.IDENTITY_SIM_URL ?? `http://localhost:${e.IDENTITY_SIM_PORT}`;
+  const identity: IdentityConfig = e.GOOGLE_CLIENT_ID
+    ? { ...googleIdentity, clientId: e.GOOGLE_CLIENT_ID }
+    : {
+        scriptUrl: `${identitySimUrl}/gsi/client`,
+        clientId: simulatedGoogleClientId,
+        jwksUrl: `${identitySimUrl}/oauth2/v3/certs`,
+        issuers: [identitySimUrl],
+      };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(dataDir, 'store') },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    identity,
+    xenditBaseUrl,
+    xendit: {
+      keys: {
+        development: { secretKey: e.XENDIT_SECRET_KEY, publicKey: e.XENDIT_PUBLIC_KEY },
+        live: { secretKey: e.XENDIT_LIVE_SECRET_KEY, publicKey: e.XENDIT_LIVE_PUBLIC_KEY },
+      },
+      callbackToken: e.XENDIT_CALLBACK_TOKEN,
+      timeoutMs: e.XENDIT_TIMEOUT_MS,
+    },
+    // The real provider serves its browser script from its own host, the simulator from its API host.
+    xenditCardsScriptUrl:
+      e.XENDIT_CARDS_SCRIPT_URL ??
+      (e.XENDIT_BASE_URL
+        ? 'https://js.xendit.co/cards-session.min.js'
+        : `${xenditBaseUrl}/js/cards-session.min.js`),
+    traceLinks: {
+      apmTraceBaseUrl: e.APM_TRACE_BASE_URL,
+      logSearchBaseUrl: e.LOG_SEARCH_BASE_URL,
+      adminDashboardBaseUrl: e.ADMIN_DASHBOARD_BASE_URL,
+    },
+    mobileAppScheme: e.MOBILE_APP_SCHEME,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const amount = (name: string) => bigint(name, { mode: 'number' });
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Tenants: each app has its own mode, market and (optionally) its own provider keys. */
+export const apps = pgTable('apps', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  mode: text('mode', { enum: ['development', 'live'] }).notNull(),
+  country: text('country').notNull(),
+  currency: text('currency').notNull(),
+  xenditSecretKey: text('xendit_secret_key'),
+  xenditPublicKey: text('xendit_public_key'),
+  xenditCallbackToken: text('xendit_callback_token'),
+  createdAt: createdAt(),
+});
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
+    identityIssuer: text('identity_issuer').notNull(),
+    identitySubject: text('identity_subject').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    mobileNumber: text('mobile_number'),
+    providerCustomerId: text('provider_customer_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('customers_identity').on(t.appId, t.identityIssuer, t.identitySubject)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    imagePath: text('image_path').notNull(),
+    priceAmount: amount('price_amount').notNull(),
+    currency: text('currency').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('products_app_position').on(t.appId, t.position)],
+);
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    paymentMethodType: text('payment_method_type'),
+    fixedAmount: amount('fixed_amount').notNull(),
+    active: integer('active').notNull().default(1),
+  },
+  (t) => [uniqueIndex('vouchers_app_code').on(t.appId, sql`upper(${t.code})`)],
+);
+
+/** Saved payment methods: the store's record of a provider payment token. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    providerTokenId: text('provider_token_id').unique(),
+    channelCode: text('channel_code').notNull(),
+    country: text('country').notNull(),
+    referenceId: text('reference_id').notNull(),
+    status: text('status').notNull(),
+    actions: jsonb('actions').$type<unknown[]>().notNull().default([]),
+    properties: jsonb('properties').$type<unknown[]>().notNull().default([]),
+    failureCode: text('failure_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_methods_customer').on(t.appId, t.customerId, t.createdAt)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Null until the provider has accepted the request. */
+    providerRequestId: text('provider_request_id').unique(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Fingerprint of the request body, so a reused key with another order is refused. */
+    requestHash: text('request_hash').notNull(),
+    type: text('type', { enum: ['PAY', 'PAY_AND_SAVE'] }).notNull(),
+    channelCode: text('channel_code').notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    amount: amount('amount').notNull(),
+    voucherId: text('voucher_id'),
+    voucherCode: text('voucher_code'),
+    voucherAmount: amount('voucher_amount'),
+    /** CREATING until the provider answers; then the storefront's payment statuses. */
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    actions: jsonb('actions').$type<unknown[]>().notNull().default([]),
+    channelProperties: jsonb('channel_properties')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({}),
+    paymentMethodId: text('payment_method_id'),
+    providerTokenId: text('provider_token_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency').on(t.appId, t.customerId, t.idempotencyKey),
+    index('payments_customer_created').on(t.appId, t.customerId, t.createdAt, t.id),
+  ],
+);
+
+export const paymentLines = pgTable(
+  'payment_lines',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    position: integer('position').notNull(),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    productDescription: text('product_description').notNull(),
+    productImagePath: text('product_image_path').notNull(),
+    price: amount('price').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    refundId: text('refund_id'),
+  },
+  (t) => [index('payment_lines_payment').on(t.paymentId, t.position)],
+);
+
+/**
+ * Every request/response exchanged with the provider and every webhook received, linked to what it
+ * concerns: the provider logs developers inspect.
+ */
+export const providerOperations = pgTable(
+  'provider_operations',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull(),
+    kind: text('kind', { enum: ['request', 'webhook'] }).notNull(),
+    mode: text('mode', { enum: ['development', 'live'] }).notNull(),
+    paymentId: text('payment_id'),
+    paymentMethodId: text('payment_method_id'),
+    refundId: text('refund_id'),
+    /** The exchange for requests; the webhook's envelope for webhooks. */
+    exchange: jsonb('exchange'),
+    event: text('event'),
+    data: jsonb('data'),
+    /** Webhooks only: a hash of the body, so a redelivered webhook is recorded once. */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('provider_operations_payment').on(t.paymentId, t.createdAt),
+    index('provider_operations_payment_method').on(t.paymentMethodId, t.createdAt),
+  ],
+);

@@ -1,0 +1,207 @@
+import type { Database } from './database.ts';
+import { apps, products, vouchers } from './schema.ts';
+
+interface SeedProduct {
+  slug: string;
+  name: string;
+  description: string;
+  idr: number;
+  /** Minor units (centavos). */
+  php: number;
+}
+
+/** One catalogue sold in both markets at local prices; images ship in apps/server/public/images. */
+const catalogue: SeedProduct[] = [
+  {
+    slug: 'kopi-beans',
+    name: 'Kopi Arabica Beans',
+    description: 'Single-origin Gayo arabica, 250 g, medium roast with notes of cocoa and spice.',
+    idr: 125_000,
+    php: 45_000,
+  },
+  {
+    slug: 'ceramic-mug',
+    name: 'Ceramic Mug',
+    description: 'Hand-glazed stoneware mug, 350 ml, dishwasher safe.',
+    idr: 89_000,
+    php: 32_000,
+  },
+  {
+    slug: 'canvas-tote',
+    name: 'Canvas Tote Bag',
+    description: 'Heavy cotton canvas tote with an inner pocket, carries a week of groceries.',
+    idr: 149_000,
+    php: 52_000,
+  },
+  {
+    slug: 'batik-shirt',
+    name: 'Batik Shirt',
+    description: 'Short-sleeved cotton shirt in a hand-stamped parang pattern.',
+    idr: 425_000,
+    php: 149_000,
+  },
+  {
+    slug: 'rattan-basket',
+    name: 'Rattan Basket',
+    description: 'Woven rattan storage basket with handles, 30 cm across.',
+    idr: 210_000,
+    php: 75_000,
+  },
+  {
+    slug: 'teak-board',
+    name: 'Teak Cutting Board',
+    description: 'Reclaimed teak board with a juice groove, oiled and ready to use.',
+    idr: 275_000,
+    php: 99_000,
+  },
+  {
+    slug: 'dot-notebook',
+    name: 'Dot Grid Notebook',
+    description: 'A5 notebook, 160 pages of 100 gsm paper that takes fountain-pen ink.',
+    idr: 65_000,
+    php: 24_500,
+  },
+  {
+    slug: 'steel-bottle',
+    name: 'Steel Water Bottle',
+    description: 'Double-walled bottle that keeps drinks cold for 24 hours, 750 ml.',
+    idr: 189_000,
+    php: 68_000,
+  },
+  {
+    slug: 'trail-sneakers',
+    name: 'Trail Sneakers',
+    description: 'Light trail shoes with a grippy outsole for wet paths.',
+    idr: 899_000,
+    php: 325_000,
+  },
+  {
+    slug: 'sunglasses',
+    name: 'Polarised Sunglasses',
+    description: 'UV400 polarised lenses in a recycled acetate frame.',
+    idr: 349_000,
+    php: 125_000,
+  },
+  {
+    slug: 'headphones',
+    name: 'Wireless Headphones',
+    description: 'Over-ear headphones with 40 hours of battery and a folding frame.',
+    idr: 1_299_000,
+    php: 469_000,
+  },
+  {
+    slug: 'desk-lamp',
+    name: 'Desk Lamp',
+    description: 'Dimmable LED lamp with a warm-to-cool colour slider and a USB port.',
+    idr: 459_000,
+    php: 165_000,
+  },
+];
+
+/**
+ * Products priced at the provider's test-mode amounts, so a development app can show every outcome
+ * from the browser (see the README's table of test values).
+ */
+const sandboxProducts = [
+  {
+    slug: 'sandbox-insufficient-balance',
+    name: 'Sandbox: Insufficient Balance',
+    description:
+      'Priced at the test amount 10054: the provider declines the payment with INSUFFICIENT_BALANCE.',
+    idr: 10_054,
+  },
+  {
+    slug: 'sandbox-declined-later',
+    name: 'Sandbox: Declined Later',
+    description:
+      'Priced at the test amount 20105: an e-wallet payment is accepted, then fails by webhook with USER_DECLINED_PAYMENT.',
+    idr: 20_105,
+  },
+  {
+    slug: 'sandbox-channel-unavailable',
+    name: 'Sandbox: Channel Unavailable',
+    description: 'Priced at the test amount 10101: e-wallets answer 503 CHANNEL_UNAVAILABLE.',
+    idr: 10_101,
+  },
+];
+
+export const demoApps = [
+  {
+    id: 'demo-id',
+    name: 'Demo Store Indonesia',
+    mode: 'development',
+    country: 'ID',
+    currency: 'IDR',
+  },
+  { id: 'demo-ph', name: 'Demo Store Philippines', mode: 'live', country: 'PH', currency: 'PHP' },
+] as const;
+
+/** Adds the demo apps, catalogues and vouchers where they are missing; edits are kept. */
+export async function seedDatabase(db: Database): Promise<void> {
+  await db
+    .insert(apps)
+    .values([...demoApps])
+    .onConflictDoNothing();
+  const rows = [
+    ...catalogue.map((p, position) => ({
+      id: `id-${p.slug}`,
+      appId: 'demo-id',
+      name: p.name,
+      description: p.description,
+      imagePath: `/images/products/${p.slug}.svg`,
+      priceAmount: p.idr,
+      currency: 'IDR',
+      position,
+    })),
+    ...sandboxProducts.map((p, index) => ({
+      id: `id-${p.slug}`,
+      appId: 'demo-id',
+      name: p.name,
+      description: p.description,
+      imagePath: '/images/products/sandbox.svg',
+      priceAmount: p.idr,
+      currency: 'IDR',
+      position: catalogue.length + index,
+    })),
+    ...catalogue.map((p, position) => ({
+      id: `ph-${p.slug}`,
+      appId: 'demo-ph',
+      name: p.name,
+      description: p.description,
+      imagePath: `/images/products/${p.slug}.svg`,
+      priceAmount: p.php,
+      currency: 'PHP',
+      position,
+    })),
+  ];
+  await db.insert(products).values(rows).onConflictDoNothing();
+  await db
+    .insert(vouchers)
+    .values([
+      {
+        id: 'vch-id-hemat10',
+        appId: 'demo-id',
+        code: 'HEMAT10',
+        description: 'IDR 10,000 off any order',
+        paymentMethodType: null,
+        fixedAmount: 10_000,
+      },
+      {
+        id: 'vch-id-ovo25',
+        appId: 'demo-id',
+        code: 'OVO25',
+        description: 'IDR 25,000 off when you pay with OVO',
+        paymentMethodType: 'OVO',
+        fixedAmount: 25_000,
+      },
+      {
+        id: 'vch-ph-save50',
+        appId: 'demo-ph',
+        code: 'SAVE50',
+        description: 'PHP 50 off any order',
+        paymentMethodType: null,
+        fixedAmount: 5_000,
+      },
+    ])
+    .onConflictDoNothing();
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@store/contract';
+import type { Session } from '../auth/session-token.ts';
+
+export interface EndpointInput<E extends Endpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  request: FastifyRequest;
+}
+
+export interface AuthenticatedInput<E extends Endpoint> extends EndpointInput<E> {
+  session: Session;
+}
+
+type Handler<E extends Endpoint> = E['auth'] extends true
+  ? (input: AuthenticatedInput<E>) => Promise<ResponseOf<E>>
+  : (input: EndpointInput<E>) => Promise<ResponseOf<E>>;
+
+/**
+ * Registers a route from its contract definition: the contract's schemas validate the request,
+ * serialise the response and describe it in OpenAPI, and `auth` endpoints get the session.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  const status = endpoint.successStatus ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      response: { [status]: endpoint.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
+    },
+    ...(endpoint.auth ? { onRequest: app.authenticate } : {}),
+    handler: async (request, reply) => {
+      const input = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        request,
+        session: request.session,
+      } as AuthenticatedInput<E>;
+      const result = await (handler as (i: AuthenticatedInput<E>) => Promise<ResponseOf<E>>)(input);
+      return reply.status(status).send(result);
+    },
+  });
+}

@@ -1,0 +1,376 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Payment } from '@store/contract';
+import { payments, providerOperations } from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+let server: TestServer;
+let token: string;
+let otherToken: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.signIn('payer@example.com');
+  otherToken = await server.signIn('someone-else@example.com');
+});
+afterAll(() => server?.close());
+
+const mug = {
+  product_id: 'id-ceramic-mug',
+  quantity: 1 as const,
+  price: 89_000,
+  currency: 'IDR' as const,
+};
+const tote = {
+  product_id: 'id-canvas-tote',
+  quantity: 1 as const,
+  price: 149_000,
+  currency: 'IDR' as const,
+};
+
+function order(overrides: Record<string, unknown> = {}) {
+  return {
+    amount: 89_000,
+    currency: 'IDR',
+    country: 'ID',
+    channel: 'BCA_VIRTUAL_ACCOUNT',
+    reference_id: 'demo-store-order',
+    type: 'PAY',
+    orders: [mug],
+    ...overrides,
+  };
+}
+
+async function createPayment(body: object, options: { key?: string; as?: string } = {}) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: {
+      authorization: `Bearer ${options.as ?? token}`,
+      'idempotency-key': options.key ?? randomUUID(),
+      'x-client-id': 'web',
+    },
+    payload: body,
+  });
+}
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object, as = token) {
+  return server.app.inject({ method, url, headers: { authorization: `Bearer ${as}` }, payload });
+}
+
+async function waitForStatus(id: string, status: string): Promise<Payment> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const payment = (await call('GET', `/api/payments/${id}`)).json() as Payment;
+    if (payment.status === status || Date.now() > deadline) return payment;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function countPayments(): Promise<number> {
+  return (await server.db.select({ id: payments.id }).from(payments)).length;
+}
+
+describe('POST /api/payments pricing', () => {
+  it('creates a virtual-account payment priced from the catalogue', async () => {
+    const response = await createPayment(order({ orders: [mug, tote], amount: 238_000 }));
+    expect(response.statusCode).toBe(201);
+    const payment = response.json() as Payment;
+    expect(payment).toMatchObject({
+      amount: 238_000,
+      currency: 'IDR',
+      status: 'REQUIRES_ACTION',
+      channel: 'BCA_VIRTUAL_ACCOUNT',
+    });
+    expect(payment.orders.map((line) => [line.product_id, line.status])).toEqual([
+      ['id-ceramic-mug', 'PENDING'],
+      ['id-canvas-tote', 'PENDING'],
+    ]);
+    expect(payment.actions[0]).toMatchObject({
+      type: 'PRESENT_TO_CUSTOMER',
+      descriptor: 'VIRTUAL_ACCOUNT_NUMBER',
+      value: `/payments/${payment.id}`,
+    });
+    expect(payment.actions[0]?.paymentCode).toMatch(/^\d+$/);
+  });
+
+  it.each([
+    ['a tampered total', order({ amount: 1_000 }), 'PRICE_MISMATCH'],
+    [
+      'a tampered line price',
+      order({ orders: [{ ...mug, price: 1 }], amount: 1 }),
+      'PRICE_MISMATCH',
+    ],
+    [
+      'another currency',
+      order({ currency: 'PHP', orders: [{ ...mug, currency: 'PHP' }] }),
+      'PRICE_MISMATCH',
+    ],
+    [
+      'an unknown product',
+      order({ orders: [{ ...mug, product_id: 'id-nothing' }] }),
+      'PRODUCT_NOT_FOUND',
+    ],
+    [
+      "another app's product",
+      order({ orders: [{ ...mug, product_id: 'ph-ceramic-mug' }] }),
+      'PRODUCT_NOT_FOUND',
+    ],
+    [
+      'the same product twice',
+      order({ orders: [mug, mug], amount: 178_000 }),
+      'DUPLICATE_ORDER_LINE',
+    ],
+    ['a negative amount', order({ amount: -5 }), 'API_VALIDATION_ERROR'],
+    ['a huge amount', order({ amount: 1e15 }), 'API_VALIDATION_ERROR'],
+    ['a channel the store does not offer', order({ channel: 'GCASH' }), 'CHANNEL_NOT_AVAILABLE'],
+    ["another app's voucher", order({ voucher_id: 'vch-ph-save50' }), 'VOUCHER_NOT_FOUND'],
+    [
+      'an OVO-only voucher on a virtual account',
+      order({ voucher_id: 'vch-id-ovo25', amount: 64_000 }),
+      'VOUCHER_NOT_APPLICABLE',
+    ],
+    ['OVO without a mobile number', order({ channel: 'OVO' }), 'API_VALIDATION_ERROR'],
+  ])('refuses %s with a 4xx and records nothing', async (_name, body, errorCode) => {
+    const before = await countPayments();
+    const response = await createPayment(body);
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().error_code).toBe(errorCode);
+    expect(await countPayments()).toBe(before);
+  });
+
+  it('takes the voucher off the total', async () => {
+    const response = await createPayment(order({ voucher_id: 'vch-id-hemat10', amount: 79_000 }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      amount: 79_000,
+      voucher: { code: 'HEMAT10', fixed_amount: 10_000 },
+    });
+  });
+});
+
+describe('idempotency', () => {
+  it('makes one payment and one provider request for concurrent creates with one key', async () => {
+    const key = randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => createPayment(order(), { key })),
+    );
+    const ids = new Set(responses.map((response) => (response.json() as Payment).id));
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    const requests = await server.db
+      .select()
+      .from(providerOperations)
+      .where(
+        and(eq(providerOperations.paymentId, id ?? ''), eq(providerOperations.kind, 'request')),
+      );
+    expect(requests).toHaveLength(1);
+  });
+
+  it('refuses a key reused for another order', async () => {
+    const key = randomUUID();
+    expect((await createPayment(order(), { key })).statusCode).toBe(201);
+    const reused = await createPayment(order({ orders: [tote], amount: 149_000 }), { key });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error_code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
+describe('provider exchanges and webhooks', () => {
+  it('records the exchange with the request-id and without the secret key', async () => {
+    const created = (await createPayment(order())).json() as Payment;
+    const payment = (await call('GET', `/api/payments/${created.id}`)).json() as Payment;
+    const request = payment.xendit_operations?.find((operation) => operation.kind === 'request');
+    expect(request?.kind).toBe('request');
+    if (request?.kind !== 'request') return;
+    expect(request.exchange.request.headers.authorization).toBe('[REDACTED]');
+    expect(request.exchange.response?.headers['request-id']).toBeTruthy();
+    expect(JSON.stringify(payment)).not.toContain('xnd_development_simulator');
+  });
+
+  it('settles a simulated virtual-account payment by webhook', async () => {
+    const created = (await createPayment(order())).json() as Payment;
+    const simulated = await call('POST', `/api/payments/${created.id}/simulate`);
+    expect(simulated.statusCode).toBe(200);
+    const paid = await waitForStatus(created.id, 'SUCCEEDED');
+    expect(paid.status).toBe('SUCCEEDED');
+    expect(paid.orders.every((line) => line.status === 'PAID')).toBe(true);
+    expect(paid.actions).toEqual([]);
+    expect(
+      paid.xendit_operations?.some(
+        (operation) => operation.kind === 'webhook' && operation.event === 'payment.capture',
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses simulation in a live app', async () => {
+    const liveToken = await server.signIn('live@example.com', 'demo-ph');
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { authorization: `Bearer ${liveToken}`, 'idempotency-key': randomUUID() },
+      payload: {
+        amount: 32_000,
+        currency: 'PHP',
+        country: 'PH',
+        channel: '7ELEVEN',
+        type: 'PAY',
+        orders: [{ product_id: 'ph-ceramic-mug', quantity: 1, price: 32_000, currency: 'PHP' }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const simulated = await call(
+      'POST',
+      `/api/payments/${created.json().id}/simulate`,
+      undefined,
+      liveToken,
+    );
+    expect(simulated.statusCode).toBe(403);
+    expect(simulated.json().error_code).toBe('SIMULATION_NOT_ALLOWED');
+  });
+
+  it('sends e-wallet customers to the provider with return URLs', async () => {
+    const payment = (await createPayment(order({ channel: 'DANA' }))).json() as Payment;
+    expect(payment.status).toBe('REQUIRES_ACTION');
+    expect(payment.actions[0]).toMatchObject({ type: 'REDIRECT_CUSTOMER' });
+    expect(payment.actions[0]?.value).toMatch(/^http/);
+    expect(payment.channel_properties.success_return_url).toBe(
+      `http://localhost:3000/payments/success?payment_id=${payment.id}`,
+    );
+  });
+
+  it('confirms direct debit with OTP 222000 and refuses a wrong OTP with the exchange', async () => {
+    const body = order({
+      channel: 'BRI_DIRECT_DEBIT',
+      channel_properties: { mobile_number: '+628111111111' },
+    });
+    const payment = (await createPayment(body)).json() as Payment;
+    expect(payment.actions[0]?.value).toBe(`/payments/new/${payment.id}/otp`);
+    const wrong = await call('POST', `/api/payments/${payment.id}/validate_otp`, {
+      otp_code: '123456',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error_code).toBe('INVALID_OTP');
+    expect(wrong.json().response.request.url).toContain('/validate_otp');
+    const right = await call('POST', `/api/payments/${payment.id}/validate_otp`, {
+      otp_code: '222000',
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().status).toBe('SUCCEEDED');
+  });
+
+  it('cancels a payment that requires action', async () => {
+    const payment = (await createPayment(order({ channel: 'SHOPEEPAY' }))).json() as Payment;
+    const cancelled = await call('POST', `/api/payments/${payment.id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().status).toBe('CANCELLED');
+    expect(cancelled.json().orders[0].status).toBe('CANCELLED');
+  });
+
+  it('answers 404 for a payment of another customer', async () => {
+    const payment = (await createPayment(order())).json() as Payment;
+    for (const [method, url] of [
+      ['GET', `/api/payments/${payment.id}`],
+      ['POST', `/api/payments/${payment.id}/cancel`],
+      ['POST', `/api/payments/${payment.id}/simulate`],
+    ] as const) {
+      const response = await call(method, url, undefined, otherToken);
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('POST /api/webhooks/xendit', () => {
+  async function deliver(body: object, callbackToken = 'simulator-callback-token') {
+    return server.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/xendit',
+      headers: { 'x-callback-token': callbackToken },
+      payload: body,
+    });
+  }
+
+  function paymentEvent(event: string, payment: Payment, status: string, failureCode?: string) {
+    return {
+      event,
+      business_id: '5f27a14a9bf05c73dd040bc8',
+      created: new Date().toISOString(),
+      api_version: 'v3',
+      data: {
+        payment_id: `py-${randomUUID()}`,
+        payment_request_id: `pr-${randomUUID()}`,
+        reference_id: payment.id,
+        request_amount: payment.amount,
+        currency: payment.currency,
+        country: 'ID',
+        channel_code: payment.channel,
+        status,
+        ...(failureCode ? { failure_code: failureCode } : {}),
+        created: new Date().toISOString(),
+        updated: new Date().toISOString(),
+      },
+    };
+  }
+
+  it('refuses a wrong callback token and changes nothing', async () => {
+    const payment = (await createPayment(order())).json() as Payment;
+    const response = await deliver(
+      paymentEvent('payment.capture', payment, 'SUCCEEDED'),
+      'wrong-token',
+    );
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('INVALID_CALLBACK_TOKEN');
+    const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.status).toBe('REQUIRES_ACTION');
+  });
+
+  it('records a duplicate delivery once and ignores a late failure after the capture', async () => {
+    const payment = (await createPayment(order())).json() as Payment;
+    const capture = paymentEvent('payment.capture', payment, 'SUCCEEDED');
+    expect((await deliver(capture)).statusCode).toBe(200);
+    expect((await deliver(capture)).statusCode).toBe(200);
+    expect(
+      (await deliver(paymentEvent('payment.failure', payment, 'FAILED', 'INSUFFICIENT_BALANCE')))
+        .statusCode,
+    ).toBe(200);
+    const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.status).toBe('SUCCEEDED');
+    const webhooks = await server.db
+      .select()
+      .from(providerOperations)
+      .where(
+        and(eq(providerOperations.paymentId, payment.id), eq(providerOperations.kind, 'webhook')),
+      );
+    expect(webhooks.map((operation) => operation.event).sort()).toEqual([
+      'payment.capture',
+      'payment.failure',
+    ]);
+  });
+
+  it('fails a payment on payment.failure with its failure code', async () => {
+    const payment = (await createPayment(order())).json() as Payment;
+    await deliver(paymentEvent('payment.failure', payment, 'FAILED', 'INSUFFICIENT_BALANCE'));
+    const read = (await call('GET', `/api/payments/${payment.id}`)).json() as Payment;
+    expect(read).toMatchObject({ status: 'FAILED', failure_code: 'INSUFFICIENT_BALANCE' });
+    expect(read.orders[0]?.status).toBe('FAILED');
+  });
+});
+
+describe('GET /api/payments', () => {
+  it('pages through the customer payments, newest first, by cursor', async () => {
+    const pager = await server.signIn('pager@example.com');
+    const created: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      created.push(((await createPayment(order(), { as: pager })).json() as Payment).id);
+    }
+    const first = (await call('GET', '/api/payments?limit=3', undefined, pager)).json();
+    expect(first.payments.map((p: Payment) => p.id)).toEqual(created.slice(2).reverse());
+    const second = (
+      await call('GET', `/api/payments?limit=3&cursor=${first.next_cursor}`, undefined, pager)
+    ).json();
+    expect(second.payments.map((p: Payment) => p.id)).toEqual(created.slice(0, 2).reverse());
+    expect(second.next_cursor).toBeNull();
+  });
+});

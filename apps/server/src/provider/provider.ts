@@ -1,0 +1,115 @@
+import {
+  createXenditClient,
+  XenditError,
+  type ProviderExchange,
+  type ProviderResult,
+  type XenditClient,
+} from '@store/xendit';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { apps } from '../db/schema.ts';
+import { providerOperations } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { newId } from '../lib/ids.ts';
+
+export type AppRow = typeof apps.$inferSelect;
+
+/** What an exchange concerns, so that it shows in that payment's or method's logs. */
+export interface OperationLink {
+  paymentId?: string | null;
+  paymentMethodId?: string | null;
+  refundId?: string | null;
+}
+
+/** Provider answers that mean the store itself is misconfigured, not that the customer erred. */
+const storeSideErrors = new Set([
+  'INVALID_API_KEY',
+  'INVALID_MERCHANT_SETTINGS',
+  'INVALID_RESPONSE',
+]);
+
+function toAppError(error: XenditError): AppError {
+  if (error.status === null)
+    return new AppError(502, error.errorCode, error.message, error.exchange);
+  if (error.status === 429)
+    return new AppError(503, error.errorCode, error.message, error.exchange);
+  if (error.status >= 500 || storeSideErrors.has(error.errorCode)) {
+    return new AppError(502, error.errorCode, error.message, error.exchange);
+  }
+  return new AppError(
+    error.status === 401 ? 502 : error.status,
+    error.errorCode,
+    error.message,
+    error.exchange,
+  );
+}
+
+/**
+ * The one way the store calls the provider: the app's keys pick the account and mode, and every
+ * exchange is stored, successful or not, before the caller sees the result.
+ */
+export function createProviderGateway(config: ServerConfig, db: Database) {
+  const clients = new Map<string, XenditClient>();
+
+  function keysFor(app: AppRow) {
+    const defaults = config.xendit.keys[app.mode];
+    return {
+      secretKey: app.xenditSecretKey ?? defaults.secretKey,
+      publicKey: app.xenditPublicKey ?? defaults.publicKey,
+    };
+  }
+
+  function clientFor(app: AppRow): XenditClient {
+    const { secretKey } = keysFor(app);
+    let client = clients.get(secretKey);
+    if (!client) {
+      client = createXenditClient({
+        baseUrl: config.xenditBaseUrl,
+        secretKey,
+        timeoutMs: config.xendit.timeoutMs,
+      });
+      clients.set(secretKey, client);
+    }
+    return client;
+  }
+
+  async function recordExchange(app: AppRow, link: OperationLink, exchange: ProviderExchange) {
+    await db.insert(providerOperations).values({
+      id: newId('op'),
+      appId: app.id,
+      kind: 'request',
+      mode: app.mode,
+      paymentId: link.paymentId ?? null,
+      paymentMethodId: link.paymentMethodId ?? null,
+      refundId: link.refundId ?? null,
+      exchange,
+    });
+  }
+
+  return {
+    publicKeyFor: (app: AppRow) => keysFor(app).publicKey,
+    callbackToken: config.xendit.callbackToken,
+    recordExchange,
+
+    /**
+     * Runs one provider call. Provider failures become AppErrors carrying the exchange, so the
+     * browser's error panel can show the request and response.
+     */
+    async call<T>(
+      app: AppRow,
+      link: OperationLink,
+      run: (client: XenditClient) => Promise<ProviderResult<T>>,
+    ): Promise<T> {
+      try {
+        const { body, exchange } = await run(clientFor(app));
+        await recordExchange(app, link, exchange);
+        return body;
+      } catch (error) {
+        if (!(error instanceof XenditError)) throw error;
+        await recordExchange(app, link, error.exchange);
+        throw toAppError(error);
+      }
+    },
+  };
+}
+export type ProviderGateway = ReturnType<typeof createProviderGateway>;

@@ -1,0 +1,37 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { seedDatabase } from '../db/seed.ts';
+
+/**
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL when STORE_TEST_DB=postgres.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl =
+    process.env.STORE_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    await seedDatabase(handle.db);
+    return handle;
+  }
+  const name = `store_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await seedDatabase(handle.db);
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startIdentitySimulator } from '@store/identity-sim';
+import { createDefaultAccount, startXenditSimulator } from '@store/xendit-sim';
+import { buildApp } from '../app.ts';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createTestDatabase } from './database.ts';
+import { findFreePort } from './free-port.ts';
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: ServerConfig;
+  db: Database;
+  identity: Awaited<ReturnType<typeof startIdentitySimulator>>;
+  /** The provider simulator, over real HTTP, delivering webhooks to this server. */
+  xendit: Awaited<ReturnType<typeof startXenditSimulator>>;
+  /** Where the store listens (webhooks arrive here). */
+  url: string;
+  /** Signs in through the real login route with a credential from the identity simulator. */
+  signIn(email: string, appId?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The storefront listening on a real port, on a real database, with the identity and provider
+ * simulators over HTTP, for one test file.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const identity = await startIdentitySimulator({ port: 0 });
+  const storePort = await findFreePort();
+  const xendit = await startXenditSimulator({
+    port: 0,
+    accounts: [
+      createDefaultAccount({ webhookUrl: `http://127.0.0.1:${storePort}/api/webhooks/xendit` }),
+    ],
+    webhookRetrySchedule: [0.2, 0.5, 1],
+    asyncDelayMs: 200,
+    pollIntervalMs: 50,
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'store-test-'));
+  const webDistDir = join(dataDir, 'web');
+  writeFileSync(join(dataDir, 'placeholder'), '');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    IDENTITY_SIM_URL: identity.url,
+    XENDIT_SIM_PORT: new URL(xendit.url).port,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.listen({ port: storePort, host: '127.0.0.1' });
+
+  async function signIn(email: string, appId = 'demo-id'): Promise<string> {
+    const credential = await identity.issueCredential({
+      email,
+      audience: config.identity.clientId,
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { credential, app_id: appId },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+    return (response.json() as { token: string }).token;
+  }
+
+  return {
+    app,
+    config,
+    db: database.db,
+    identity,
+    xendit,
+    url: `http://127.0.0.1:${storePort}`,
+    signIn,
+    async close() {
+      await app.close();
+      await xendit.close();
+      await database.close();
+      await identity.close();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+
+// A new customer on every run, so the mobile number starts empty and the check is meaningful.
+const runId = Date.now().toString(36);
+const email = `shopper-${runId}@example.com`;
+const mobileNumber = `+62812${Date.now().toString().slice(-7)}`;
+
+test('a customer signs in, fills the cart, updates the mobile number and signs out', async ({
+  page,
+}) => {
+  await test.step('sign in through the login page with a typed app id', async () => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await page.getByLabel('Enter App Id').fill('demo-id');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+
+    const chooser = page.getByRole('dialog', { name: 'Choose an account' });
+    await chooser.getByLabel('Email').fill(email);
+    await chooser.getByLabel('Name').fill('E2E Shopper');
+    await chooser.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/\/demo-id$/);
+    const header = page.getByRole('banner');
+    await expect(header.getByText('Xendit Demo Store')).toBeVisible();
+    await expect(header.getByText('demo-id')).toBeVisible();
+    await expect(header.getByText('development')).toBeVisible();
+  });
+
+  let productName = '';
+  let price = '';
+  await test.step('open a product from the grid and add it to the cart', async () => {
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Products' })).toBeVisible();
+    const firstTile = main.getByRole('link').first();
+    productName = (await firstTile.getAttribute('aria-label')) ?? '';
+    expect(productName).not.toBe('');
+    await firstTile.click();
+
+    await expect(page).toHaveURL(/\/products\/[^/]+$/);
+    await expect(main.getByRole('heading', { name: productName })).toBeVisible();
+    price =
+      (await main
+        .getByText(/^IDR [\d,]+$/)
+        .first()
+        .textContent()) ?? '';
+    expect(price).toMatch(/^IDR [\d,]+$/);
+
+    await main.getByRole('button', { name: 'Add to Cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText(productName)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(main.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
+  });
+
+  await test.step('see the cart total', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: /^Cart/ }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const main = page.getByRole('main');
+    await expect(main.getByText(productName)).toBeVisible();
+    await expect(main.getByTestId('cart-total')).toHaveText(price);
+    await expect(main.getByRole('link', { name: 'Continue to Checkout' })).toBeVisible();
+  });
+
+  await test.step('update the mobile number in Account Settings', async () => {
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL(/\/settings\/account$/);
+
+    const main = page.getByRole('main');
+    await expect(main.getByLabel('Email')).toHaveValue(email);
+    const update = main.getByRole('button', { name: 'Update' });
+    await expect(update).toBeDisabled();
+    await main.getByLabel('Mobile Number').fill(mobileNumber);
+    await expect(update).toBeEnabled();
+    await update.click();
+    await expect(main.getByText('Mobile number updated.')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('main').getByLabel('Mobile Number')).toHaveValue(mobileNumber);
+  });
+
+  await test.step('sign out', async () => {
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});

@@ -1,0 +1,160 @@
+import {
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Menu,
+  Stack,
+  Title,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
+import { useCart } from '@/features/cart/stores/cart-store';
+import { clearSession, useSession } from '@/lib/session';
+
+export const storeTitle = 'Xendit Demo Store';
+/** From this width up the navigation sits in the top bar; below it collapses behind a burger. */
+const wideQuery = '(min-width: 960px)';
+const headerHeight = 60;
+
+export function MainLayout() {
+  const session = useSession();
+  const wide = useMediaQuery(wideQuery, false, { getInitialValueInEffect: false });
+  const [navOpen, nav] = useDisclosure(false);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const queryClient = useQueryClient();
+  const { lines } = useCart();
+
+  function signOut() {
+    nav.close();
+    clearSession();
+    // Another customer may sign in next; nothing of this one may stay cached.
+    queryClient.clear();
+    navigate('/login');
+  }
+
+  const cartLabel = lines.length > 0 ? `Cart (${lines.length})` : 'Cart';
+  const links = (
+    <>
+      <Button component={Link} to="/orders" variant="subtle" onClick={nav.close}>
+        Orders
+      </Button>
+      <Button component={Link} to="/payment_methods" variant="subtle" onClick={nav.close}>
+        Payment Methods
+      </Button>
+      <Button component={Link} to="/cart" variant="light" onClick={nav.close}>
+        {cartLabel}
+      </Button>
+      <Button component={Link} to="/" variant="subtle" onClick={nav.close}>
+        Home
+      </Button>
+    </>
+  );
+
+  return (
+    <AppShell
+      header={{ height: headerHeight }}
+      navbar={{
+        width: 260,
+        breakpoint: '60em',
+        collapsed: { mobile: !navOpen || wide, desktop: true },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {!wide && (
+              <Burger
+                opened={navOpen}
+                onClick={nav.toggle}
+                size="sm"
+                aria-label="Toggle navigation"
+              />
+            )}
+            <Title order={1} size="h3">
+              {storeTitle}
+            </Title>
+            {session && (
+              <>
+                <Badge variant="outline" aria-label="App id">
+                  {session.claims.app_id}
+                </Badge>
+                <Badge
+                  color={session.claims.mode === 'live' ? 'green' : 'orange'}
+                  aria-label="Mode"
+                >
+                  {session.claims.mode}
+                </Badge>
+              </>
+            )}
+            {navigation.state === 'loading' && <Loader size="xs" aria-label="Loading page" />}
+          </Group>
+          {wide && (
+            <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap">
+              {links}
+              {session ? (
+                <Menu position="bottom-end">
+                  <Menu.Target>
+                    <Button variant="default">Account</Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item component={Link} to="/settings/account">
+                      Account Settings
+                    </Menu.Item>
+                    <Menu.Item onClick={signOut}>Sign Out</Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              ) : (
+                <Button component={Link} to="/login">
+                  Sign in
+                </Button>
+              )}
+            </Group>
+          )}
+        </Group>
+      </AppShell.Header>
+
+      {!wide && (
+        <AppShell.Navbar p="md" component="nav" aria-label="Main">
+          <Stack gap="xs" align="stretch">
+            {links}
+            {session ? (
+              <>
+                <Button
+                  component={Link}
+                  to="/settings/account"
+                  variant="subtle"
+                  onClick={nav.close}
+                >
+                  Account Settings
+                </Button>
+                <Button variant="subtle" color="red" onClick={signOut}>
+                  Sign Out
+                </Button>
+              </>
+            ) : (
+              <Button component={Link} to="/login" onClick={nav.close}>
+                Sign in
+              </Button>
+            )}
+          </Stack>
+        </AppShell.Navbar>
+      )}
+
+      <AppShell.Main>
+        <Container size="lg" px={0}>
+          <Box mah={768} style={{ overflowY: 'auto' }} data-testid="page-container">
+            <Outlet />
+          </Box>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

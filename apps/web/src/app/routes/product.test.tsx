@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getProductQueryOptions } from '@/features/products/api/get-product';
+import { cartStorageKey } from '@/features/cart/stores/cart-store';
+import { makeProduct } from '@/test/fixtures';
+import { createTestQueryClient, renderRoutes } from '@/test/render';
+import { ProductRoute } from './product';
+
+const product = makeProduct({ id: 'prod-1', name: 'Batik Shirt' });
+
+function renderProduct() {
+  const queryClient = createTestQueryClient();
+  // The product is already cached, so the screen renders without calling the API.
+  queryClient.setQueryData(getProductQueryOptions(product.id).queryKey, product);
+  return renderRoutes(
+    [{ path: '/products/:productId', element: <ProductRoute /> }],
+    `/products/${product.id}`,
+    queryClient,
+  );
+}
+
+describe('Product detail', () => {
+  it('shows the product and switches Add to Cart to Added to Cart, opening the cart drawer', async () => {
+    renderProduct();
+    expect(screen.getByRole('heading', { name: 'Batik Shirt' })).toBeInTheDocument();
+    expect(screen.getByText('IDR 150,000')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Batik Shirt')).toBeInTheDocument();
+    expect(within(drawer).getByTestId('cart-total')).toHaveTextContent('IDR 150,000');
+    expect(JSON.parse(localStorage.getItem(cartStorageKey) ?? '[]')).toHaveLength(1);
+    // The open drawer hides the page from assistive technology, hence `hidden`.
+    expect(screen.getByRole('button', { name: 'Added to Cart', hidden: true })).toBeDisabled();
+  });
+
+  it('reads Added to Cart for a product already in the cart', () => {
+    localStorage.setItem(
+      cartStorageKey,
+      JSON.stringify([{ product_id: product.id, quantity: 1, product }]),
+    );
+    renderProduct();
+    expect(screen.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+  });
+});

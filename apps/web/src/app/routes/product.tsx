@@ -1,0 +1,48 @@
+import { Drawer } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { errorCodes, type Product } from '@store/contract';
+import { Navigate, useParams } from 'react-router';
+import { ErrorPanel } from '@/components/error-panel';
+import { CartSummary } from '@/features/cart/components/cart-summary';
+import { useCart } from '@/features/cart/stores/cart-store';
+import { useProduct } from '@/features/products/api/get-product';
+import {
+  ProductDetail,
+  ProductDetailSkeleton,
+} from '@/features/products/components/product-detail';
+import { isApiError } from '@/lib/api-client';
+
+/** /products/{productId}: the product, Add to Cart, and the cart in a side drawer. */
+export function ProductRoute() {
+  const { productId = '' } = useParams();
+  const product = useProduct(productId);
+  const cart = useCart();
+  const [drawerOpen, drawer] = useDisclosure(false);
+
+  if (product.isPending) return <ProductDetailSkeleton />;
+  // An id the catalogue does not have is a missing product: back to the list (specification).
+  if (isApiError(product.error) && product.error.error_code === errorCodes.notFound) {
+    return <Navigate to="/products" replace />;
+  }
+  // A failed background refresh keeps showing the product already loaded.
+  if (product.data === undefined) return <ErrorPanel error={product.error} />;
+  const item = product.data;
+
+  function addToCart(item: Product) {
+    cart.add(item);
+    drawer.open();
+  }
+
+  return (
+    <>
+      <ProductDetail
+        product={item}
+        inCart={cart.lines.some((line) => line.product_id === item.id)}
+        onAddToCart={addToCart}
+      />
+      <Drawer opened={drawerOpen} onClose={drawer.close} position="right" size={400} title="Cart">
+        <CartSummary />
+      </Drawer>
+    </>
+  );
+}

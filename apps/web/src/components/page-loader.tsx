@@ -1,0 +1,9 @@
+import { Center, Loader } from '@mantine/core';
+
+export function PageLoader() {
+  return (
+    <Center h={200}>
+      <Loader aria-label="Loading page" />
+    </Center>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@store/contract';
+import { callApi } from '@/lib/api-client';
+
+export function getCustomer({ signal }: { signal?: AbortSignal } = {}) {
+  return callApi(api.getCurrentCustomer, { signal });
+}
+
+export function getCustomerQueryOptions() {
+  return queryOptions({
+    queryKey: ['customers', 'me'],
+    queryFn: ({ signal }) => getCustomer({ signal }),
+  });
+}
+
+export function useCustomer() {
+  return useQuery(getCustomerQueryOptions());
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Customer } from '@store/contract';
+import { renderWithProviders } from '@/test/render';
+import { AccountSettingsForm, type AccountSettingsFormProps } from './account-settings-form';
+
+const customer: Customer = {
+  id: 'cust-1',
+  email: 'ayu@example.com',
+  name: 'Ayu',
+  mobile_number: '+628111',
+};
+
+function renderForm(props: Partial<AccountSettingsFormProps> = {}) {
+  const onUpdate = vi.fn();
+  renderWithProviders(
+    <AccountSettingsForm
+      customer={customer}
+      isUpdating={false}
+      saved={false}
+      error={null}
+      onUpdate={onUpdate}
+      onDismissError={vi.fn()}
+      {...props}
+    />,
+  );
+  return { onUpdate };
+}
+
+describe('Account settings form', () => {
+  it('shows the email read-only and the mobile number editable', () => {
+    renderForm();
+    expect(screen.getByLabelText('Email')).toHaveValue('ayu@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Mobile Number')).toHaveValue('+628111');
+    expect(screen.getByText(/for example OVO/)).toBeInTheDocument();
+  });
+
+  it('enables Update only once the number changes, and sends the whole record', async () => {
+    const { onUpdate } = renderForm();
+    const update = screen.getByRole('button', { name: 'Update' });
+    expect(update).toBeDisabled();
+
+    const input = screen.getByLabelText('Mobile Number');
+    await userEvent.clear(input);
+    await userEvent.type(input, '+628222');
+    expect(update).toBeEnabled();
+
+    await userEvent.click(update);
+    expect(onUpdate).toHaveBeenCalledWith({ ...customer, mobile_number: '+628222' });
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '+628111');
+    expect(update).toBeDisabled();
+  });
+
+  it('reads Updating... and stays disabled while saving', async () => {
+    renderForm({ isUpdating: true });
+    await userEvent.type(screen.getByLabelText('Mobile Number'), '9');
+    expect(screen.getByRole('button', { name: 'Updating...' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+  });
+});

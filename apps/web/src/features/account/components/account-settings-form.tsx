@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import type { Customer } from '@store/contract';
+import { ErrorPanel } from '@/components/error-panel';
+
+export interface AccountSettingsFormProps {
+  customer: Customer;
+  isUpdating: boolean;
+  saved: boolean;
+  error: unknown;
+  onUpdate: (customer: Customer) => void;
+  onDismissError: () => void;
+}
+
+export function AccountSettingsForm({
+  customer,
+  isUpdating,
+  saved,
+  error,
+  onUpdate,
+  onDismissError,
+}: AccountSettingsFormProps) {
+  const savedNumber = customer.mobile_number ?? '';
+  const [mobileNumber, setMobileNumber] = useState(savedNumber);
+  const changed = mobileNumber.trim() !== savedNumber;
+
+  return (
+    <Stack
+      component="form"
+      maw={420}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = mobileNumber.trim();
+        // The API takes the whole record back with the new number; an empty field removes it.
+        onUpdate({ ...customer, mobile_number: trimmed === '' ? null : trimmed });
+      }}
+    >
+      <TextInput label="Email" value={customer.email} readOnly />
+      <TextInput
+        label="Mobile Number"
+        description="A mobile number is required for some payment channels (for example OVO)."
+        placeholder="+6281234567890"
+        type="tel"
+        value={mobileNumber}
+        onChange={(event) => setMobileNumber(event.currentTarget.value)}
+      />
+      <Button type="submit" disabled={!changed || isUpdating} w="fit-content">
+        {isUpdating ? 'Updating...' : 'Update'}
+      </Button>
+      {saved && !changed && (
+        <Alert color="green" role="status">
+          Mobile number updated.
+        </Alert>
+      )}
+      {error !== null && <ErrorPanel error={error} onClose={onDismissError} />}
+    </Stack>
+  );
+}

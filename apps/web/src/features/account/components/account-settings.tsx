@@ -1,0 +1,32 @@
+import { Skeleton, Stack } from '@mantine/core';
+import { ErrorPanel } from '@/components/error-panel';
+import { useCustomer } from '../api/get-customer';
+import { useUpdateCustomer } from '../api/update-customer';
+import { AccountSettingsForm } from './account-settings-form';
+
+export function AccountSettings() {
+  const customer = useCustomer();
+  const update = useUpdateCustomer();
+
+  if (customer.isPending) {
+    return (
+      <Stack maw={420} aria-busy="true" aria-label="Loading account">
+        <Skeleton h={56} />
+        <Skeleton h={76} />
+        <Skeleton h={36} w={100} />
+      </Stack>
+    );
+  }
+  if (customer.isError) return <ErrorPanel error={customer.error} />;
+
+  return (
+    <AccountSettingsForm
+      customer={customer.data}
+      isUpdating={update.isPending}
+      saved={update.isSuccess}
+      error={update.error}
+      onUpdate={(record) => update.mutate(record)}
+      onDismissError={update.reset}
+    />
+  );
+}

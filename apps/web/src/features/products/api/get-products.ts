@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@store/contract';
+import { callApi } from '@/lib/api-client';
+
+export function getProducts({ signal }: { signal?: AbortSignal } = {}) {
+  return callApi(api.listProducts, { signal });
+}
+
+export function getProductsQueryOptions() {
+  return queryOptions({
+    queryKey: ['products'],
+    queryFn: ({ signal }) => getProducts({ signal }),
+  });
+}
+
+export function useProducts() {
+  return useQuery(getProductsQueryOptions());
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { errorCodes } from '@store/contract';
+import { ErrorPanel } from '@/components/error-panel';
+import { isApiError } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
+import { useProducts } from '../api/get-products';
+import { ProductGrid, ProductGridSkeleton } from './product-grid';
+
+/** Errors on the product list that mean the session no longer stands (specification section 8). */
+function endsSession(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    (error.error_code === errorCodes.tokenExpired ||
+      error.error_code === errorCodes.customerNotFound)
+  );
+}
+
+export function ProductCatalog() {
+  const products = useProducts();
+  const navigate = useNavigate();
+  const sessionEnded = endsSession(products.error);
+
+  useEffect(() => {
+    if (sessionEnded) {
+      clearSession();
+      navigate('/login', { replace: true });
+    }
+  }, [sessionEnded, navigate]);
+
+  if (products.isPending) return <ProductGridSkeleton />;
+  if (sessionEnded) return <ProductGrid products={[]} />;
+  // A failed background refresh keeps showing the list already loaded.
+  if (products.data === undefined) return <ErrorPanel error={products.error} />;
+  if (products.data.products.length === 0) return <Text>No products yet.</Text>;
+  return <ProductGrid products={products.data.products} />;
+}

@@ -1,0 +1,49 @@
+import { Button, Grid, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Product } from '@store/contract';
+import { formatPrice } from '@/utils/format';
+
+export interface ProductDetailProps {
+  product: Product;
+  inCart: boolean;
+  onAddToCart: (product: Product) => void;
+}
+
+export function ProductDetail({ product, inCart, onAddToCart }: ProductDetailProps) {
+  return (
+    <Grid gutter="xl">
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Image src={product.image_url} alt={product.name} radius="md" mah={400} fit="contain" />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Stack>
+          <Title order={2}>{product.name}</Title>
+          <Text size="xl" fw={600}>
+            {formatPrice(product.price)}
+          </Text>
+          <Text>{product.description}</Text>
+          <Button onClick={() => onAddToCart(product)} disabled={inCart} w="fit-content">
+            {inCart ? 'Added to Cart' : 'Add to Cart'}
+          </Button>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export function ProductDetailSkeleton() {
+  return (
+    <Grid gutter="xl" aria-busy="true" aria-label="Loading product">
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Skeleton h={300} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Stack>
+          <Skeleton h={28} w="60%" />
+          <Skeleton h={20} w="30%" />
+          <Skeleton h={60} />
+          <Skeleton h={36} w={140} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

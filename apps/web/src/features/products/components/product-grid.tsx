@@ -1,0 +1,56 @@
+import { Card, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { Product } from '@store/contract';
+import { Link } from 'react-router';
+import { formatPrice } from '@/utils/format';
+
+const gridColumns = { base: 2, md: 3 };
+const imageHeight = 160;
+
+function ProductTile({ product }: { product: Product }) {
+  return (
+    <Card
+      component={Link}
+      to={`/products/${encodeURIComponent(product.id)}`}
+      withBorder
+      shadow="xs"
+      padding="sm"
+      aria-label={product.name}
+    >
+      <Card.Section>
+        <Image src={product.image_url} alt={product.name} h={imageHeight} fit="cover" />
+      </Card.Section>
+      <Stack gap={2} mt="sm">
+        <Text fw={600} lineClamp={2}>
+          {product.name}
+        </Text>
+        <Text c="dimmed" size="sm">
+          {formatPrice(product.price)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export function ProductGrid({ products }: { products: readonly Product[] }) {
+  return (
+    <SimpleGrid cols={gridColumns}>
+      {products.map((product) => (
+        <ProductTile key={product.id} product={product} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function ProductGridSkeleton() {
+  return (
+    <SimpleGrid cols={gridColumns} aria-busy="true" aria-label="Loading products">
+      {Array.from({ length: 6 }, (_, index) => (
+        <Card key={index} withBorder padding="sm">
+          <Skeleton h={imageHeight} />
+          <Skeleton h={14} mt="sm" w="70%" />
+          <Skeleton h={12} mt={6} w="40%" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

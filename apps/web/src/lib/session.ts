@@ -1,0 +1,85 @@
+import { useSyncExternalStore } from 'react';
+import { sessionClaimsSchema, type SessionClaims } from '@store/contract';
+
+export const tokenStorageKey = 'token';
+
+export interface Session {
+  token: string;
+  claims: SessionClaims;
+}
+
+function decodeBase64Url(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64.padEnd(Math.ceil(base64.length / 4) * 4, '=');
+  const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Reads the claims of a session token without verifying it: the server verifies on every call,
+ * the browser only needs the app id and mode to display and to route.
+ * An expired token counts as no session, so the user is sent to sign in again.
+ */
+export function decodeSessionToken(token: string, now: number = Date.now()): SessionClaims | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(decodeBase64Url(payload));
+  } catch {
+    return null;
+  }
+  const parsed = sessionClaimsSchema.safeParse(json);
+  if (!parsed.success) return null;
+  if (parsed.data.exp !== undefined && parsed.data.exp * 1000 <= now) return null;
+  return parsed.data;
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem(tokenStorageKey);
+}
+
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(tokenStorageKey, token);
+  notify();
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(tokenStorageKey);
+  notify();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Signing in or out in another tab changes this tab's session too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === tokenStorageKey || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+let cached: { token: string | null; session: Session | null } = { token: null, session: null };
+
+/** The current session, or null when signed out; stable between calls while the token is unchanged. */
+export function getSession(): Session | null {
+  const token = getToken();
+  if (token !== cached.token) {
+    const claims = token === null ? null : decodeSessionToken(token);
+    cached = { token, session: token !== null && claims !== null ? { token, claims } : null };
+  }
+  return cached.session;
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession);
+}

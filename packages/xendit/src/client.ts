@@ -1,0 +1,216 @@
+import type { z } from 'zod';
+import { errorBodySchema, type OtpBody } from './wire/common.ts';
+import {
+  paymentRequestSchema,
+  simulatePaymentResponseSchema,
+  type CreatePaymentRequestBody,
+  type SimulatePaymentBody,
+} from './wire/payment-requests.ts';
+import { paymentTokenSchema, type CreatePaymentTokenBody } from './wire/payment-tokens.ts';
+import { refundSchema, type CreateRefundBody } from './wire/refunds.ts';
+import { sessionSchema, type CreateSessionBody } from './wire/sessions.ts';
+
+export const API_VERSION = '2024-11-11';
+
+/** One request and its response as they crossed the wire, for the store's provider logs. */
+export type ProviderExchange = {
+  request: { method: string; url: string; headers: Record<string, string>; data: unknown };
+  response: { status: number; headers: Record<string, string>; data: unknown } | null;
+  started_at: string;
+  duration_ms: number;
+};
+
+export type ProviderResult<T> = { body: T; exchange: ProviderExchange };
+
+export type XenditClientOptions = {
+  baseUrl: string;
+  secretKey: string;
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+};
+
+export type IdempotencyOptions = { idempotencyKey: string };
+
+/** Every failure of a provider call: an error answer, a timeout, a network failure or an unreadable body. */
+export class XenditError extends Error {
+  override readonly name = 'XenditError';
+  constructor(
+    readonly errorCode: string,
+    message: string,
+    readonly status: number | null,
+    readonly exchange: ProviderExchange,
+  ) {
+    super(message);
+  }
+}
+
+type CallOptions = {
+  body?: unknown;
+  idempotencyKey?: string;
+};
+
+export function createXenditClient(options: XenditClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    callOptions: CallOptions = {},
+  ): Promise<ProviderResult<z.infer<S>>> {
+    const url = `${baseUrl}${path}`;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization,
+    };
+    if (path.startsWith('/v3/')) headers['api-version'] = API_VERSION;
+    if (callOptions.body !== undefined) headers['content-type'] = 'application/json';
+    if (callOptions.idempotencyKey !== undefined) {
+      headers['idempotency-key'] = callOptions.idempotencyKey;
+    }
+    const startedAt = new Date();
+    const exchange: ProviderExchange = {
+      request: {
+        method,
+        url,
+        headers: { ...headers, authorization: '[REDACTED]' },
+        data: callOptions.body ?? null,
+      },
+      response: null,
+      started_at: startedAt.toISOString(),
+      duration_ms: 0,
+    };
+    const finish = () => {
+      exchange.duration_ms = Date.now() - startedAt.getTime();
+    };
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(url, {
+        method,
+        headers,
+        body: callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      finish();
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw new XenditError(
+          'TIMEOUT',
+          `The provider did not answer ${method} ${path} within ${timeoutMs} ms`,
+          null,
+          exchange,
+        );
+      }
+      const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
+      throw new XenditError(
+        'NETWORK_ERROR',
+        `Could not reach the provider for ${method} ${path}: ${reason}`,
+        null,
+        exchange,
+      );
+    }
+    finish();
+    let data: unknown = text;
+    try {
+      data = text === '' ? null : JSON.parse(text);
+    } catch {
+      // Not JSON: the raw text stays in the exchange and the body check below reports it.
+    }
+    exchange.response = {
+      status: response.status,
+      headers: Object.fromEntries(response.headers.entries()),
+      data,
+    };
+
+    if (response.status >= 400) {
+      const errorBody = errorBodySchema.safeParse(data);
+      if (errorBody.success) {
+        throw new XenditError(
+          errorBody.data.error_code,
+          errorBody.data.message,
+          response.status,
+          exchange,
+        );
+      }
+      throw new XenditError(
+        'INVALID_RESPONSE',
+        `The provider answered ${response.status} without an error body`,
+        response.status,
+        exchange,
+      );
+    }
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first ? `${first.path.join('.') || '(body)'}: ${first.message}` : '';
+      throw new XenditError(
+        'INVALID_RESPONSE',
+        `The provider's answer to ${method} ${path} does not match the wire format (${where})`,
+        response.status,
+        exchange,
+      );
+    }
+    return { body: parsed.data, exchange };
+  }
+
+  const id = (value: string) => encodeURIComponent(value);
+
+  return {
+    createPaymentRequest: (body: CreatePaymentRequestBody, opts: IdempotencyOptions) =>
+      call('POST', '/v3/payment_requests', paymentRequestSchema, {
+        body,
+        idempotencyKey: opts.idempotencyKey,
+      }),
+    getPaymentRequest: (paymentRequestId: string) =>
+      call('GET', `/v3/payment_requests/${id(paymentRequestId)}`, paymentRequestSchema),
+    cancelPaymentRequest: (paymentRequestId: string) =>
+      call('POST', `/v3/payment_requests/${id(paymentRequestId)}/cancel`, paymentRequestSchema),
+    validatePaymentRequestOtp: (paymentRequestId: string, body: OtpBody) =>
+      call(
+        'POST',
+        `/v3/payment_requests/${id(paymentRequestId)}/validate_otp`,
+        paymentRequestSchema,
+        { body },
+      ),
+    resendPaymentRequestOtp: (paymentRequestId: string) =>
+      call('POST', `/v3/payment_requests/${id(paymentRequestId)}/resend_otp`, paymentRequestSchema),
+    simulatePaymentRequest: (paymentRequestId: string, body: SimulatePaymentBody) =>
+      call(
+        'POST',
+        `/v3/payment_requests/${id(paymentRequestId)}/simulate`,
+        simulatePaymentResponseSchema,
+        { body },
+      ),
+    createPaymentToken: (body: CreatePaymentTokenBody, opts: IdempotencyOptions) =>
+      call('POST', '/v3/payment_tokens', paymentTokenSchema, {
+        body,
+        idempotencyKey: opts.idempotencyKey,
+      }),
+    getPaymentToken: (paymentTokenId: string) =>
+      call('GET', `/v3/payment_tokens/${id(paymentTokenId)}`, paymentTokenSchema),
+    cancelPaymentToken: (paymentTokenId: string) =>
+      call('POST', `/v3/payment_tokens/${id(paymentTokenId)}/cancel`, paymentTokenSchema),
+    validatePaymentTokenOtp: (paymentTokenId: string, body: OtpBody) =>
+      call('POST', `/v3/payment_tokens/${id(paymentTokenId)}/validate_otp`, paymentTokenSchema, {
+        body,
+      }),
+    resendPaymentTokenOtp: (paymentTokenId: string) =>
+      call('POST', `/v3/payment_tokens/${id(paymentTokenId)}/resend_otp`, paymentTokenSchema),
+    createRefund: (body: CreateRefundBody, opts: IdempotencyOptions) =>
+      call('POST', '/refunds', refundSchema, { body, idempotencyKey: opts.idempotencyKey }),
+    getRefund: (refundId: string) => call('GET', `/refunds/${id(refundId)}`, refundSchema),
+    createSession: (body: CreateSessionBody, opts: IdempotencyOptions) =>
+      call('POST', '/sessions', sessionSchema, { body, idempotencyKey: opts.idempotencyKey }),
+    getSession: (sessionId: string) => call('GET', `/sessions/${id(sessionId)}`, sessionSchema),
+    cancelSession: (sessionId: string) =>
+      call('POST', `/sessions/${id(sessionId)}/cancel`, sessionSchema),
+  };
+}
+
+export type XenditClient = ReturnType<typeof createXenditClient>;

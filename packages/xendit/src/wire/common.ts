@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** Fields whose value the real provider may send as null where the simulator leaves them out. */
+export const optionalString = z.string().nullish();
+
+export const countrySchema = z.enum(['ID', 'PH', 'VN', 'TH', 'SG', 'MY', 'HK', 'MX']);
+export type Country = z.infer<typeof countrySchema>;
+
+export const currencySchema = z.enum([
+  'IDR',
+  'PHP',
+  'VND',
+  'THB',
+  'SGD',
+  'MYR',
+  'USD',
+  'HKD',
+  'AUD',
+  'GBP',
+  'EUR',
+  'JPY',
+  'MXN',
+]);
+export type Currency = z.infer<typeof currencySchema>;
+
+/** Amounts are the provider's numbers as they are: whole rupiah for IDR, up to 2 decimals for PHP. */
+export const amountSchema = z.number().nonnegative();
+
+export const metadataSchema = z.record(z.string(), z.unknown());
+
+export const customerSchema = z.object({
+  type: z.literal('INDIVIDUAL'),
+  reference_id: z.string().min(1).max(255),
+  email: z.email().min(4).max(50).optional(),
+  mobile_number: z.string().min(1).max(50).optional(),
+  individual_detail: z.object({
+    given_names: z.string().min(1).max(50),
+    surname: z.string().min(1).max(50).optional(),
+  }),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const itemSchema = z.looseObject({
+  reference_id: z.string().min(1).max(255).optional(),
+  name: z.string().min(1).max(255),
+  net_unit_amount: z.number(),
+  quantity: z.number().int().positive(),
+  currency: currencySchema.optional(),
+  type: z.string().optional(),
+  category: z.string().optional(),
+  url: z.string().optional(),
+});
+export type Item = z.infer<typeof itemSchema>;
+
+export const actionSchema = z.object({
+  type: z.enum(['PRESENT_TO_CUSTOMER', 'REDIRECT_CUSTOMER', 'API_POST_REQUEST']),
+  descriptor: z.enum([
+    'CAPTURE_PAYMENT',
+    'PAYMENT_CODE',
+    'QR_STRING',
+    'VIRTUAL_ACCOUNT_NUMBER',
+    'WEB_URL',
+    'DEEPLINK_URL',
+    'VALIDATE_OTP',
+    'RESEND_OTP',
+  ]),
+  value: z.string(),
+});
+export type Action = z.infer<typeof actionSchema>;
+
+export const otpBodySchema = z.object({ otp_code: z.string().min(1).max(16) });
+export type OtpBody = z.infer<typeof otpBodySchema>;
+
+/** Every provider error answers with this body. */
+export const errorBodySchema = z.looseObject({
+  error_code: z.string(),
+  message: z.string(),
+  errors: z
+    .array(
+      z.union([
+        z.string(),
+        z.looseObject({ path: z.string().optional(), message: z.string().optional() }),
+      ]),
+    )
+    .nullish(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const errorCodes = [
+  'API_VALIDATION_ERROR',
+  'INVALID_OTP',
+  'EXPIRED_OTP',
+  'MAX_OTP_ATTEMPTS',
+  'INELIGIBLE_TRANSACTION_STATUS',
+  'REFUND_AMOUNT_EXCEEDED',
+  'REFUND_IN_PROGRESS',
+  'INVALID_TOKEN',
+  'INVALID_API_KEY',
+  'ACCOUNT_ACCESS_BLOCKED',
+  'INVALID_MERCHANT_SETTINGS',
+  'DATA_NOT_FOUND',
+  'SESSION_NOT_FOUND',
+  'DUPLICATE_ERROR',
+  'ACCOUNT_ALREADY_LINKED',
+  'RATE_LIMIT_EXCEEDED',
+  'SERVER_ERROR',
+  'CHANNEL_UNAVAILABLE',
+] as const;
+export type ProviderErrorCode = (typeof errorCodes)[number];

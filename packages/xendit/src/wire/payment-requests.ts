@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  actionSchema,
+  amountSchema,
+  countrySchema,
+  currencySchema,
+  customerSchema,
+  itemSchema,
+  metadataSchema,
+  optionalString,
+} from './common.ts';
+
+export const paymentRequestTypeSchema = z.enum(['PAY', 'PAY_AND_SAVE', 'REUSABLE_PAYMENT_CODE']);
+export type PaymentRequestType = z.infer<typeof paymentRequestTypeSchema>;
+
+/** PENDING is missing from the published enum but the provider sends it (PROVIDER.md). */
+export const paymentRequestStatusSchema = z.enum([
+  'REQUIRES_ACTION',
+  'PENDING',
+  'ACCEPTING_PAYMENTS',
+  'AUTHORIZED',
+  'SUCCEEDED',
+  'FAILED',
+  'CANCELED',
+  'EXPIRED',
+]);
+export type PaymentRequestStatus = z.infer<typeof paymentRequestStatusSchema>;
+
+export const paymentStatusSchema = z.enum([
+  'AUTHORIZED',
+  'CANCELED',
+  'SUCCEEDED',
+  'FAILED',
+  'EXPIRED',
+  'PENDING',
+]);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const captureMethodSchema = z.enum(['AUTOMATIC', 'MANUAL']);
+
+export const cardDetailsSchema = z.object({
+  card_number: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits'),
+  expiry_month: z.string().regex(/^(0[1-9]|1[0-2])$/, 'must be two digits 01 to 12'),
+  expiry_year: z.string().regex(/^\d{4}$/, 'must be four digits'),
+  cvn: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  cardholder_first_name: z.string().min(1).max(50).optional(),
+  cardholder_last_name: z.string().min(1).max(50).optional(),
+  cardholder_email: z.email().optional(),
+  cardholder_phone_number: z.string().min(1).max(50).optional(),
+});
+export type CardDetails = z.infer<typeof cardDetailsSchema>;
+
+/** Channel-specific data; the fields the store and the simulator use are named, others pass through. */
+export const channelPropertiesSchema = z.looseObject({
+  success_return_url: z.url().optional(),
+  failure_return_url: z.url().optional(),
+  cancel_return_url: z.url().optional(),
+  expires_at: z.iso.datetime({ offset: true }).optional(),
+  display_name: z.string().min(1).max(255).optional(),
+  account_mobile_number: z.string().min(1).max(50).optional(),
+  mobile_number: z.string().min(1).max(50).optional(),
+  card_details: cardDetailsSchema.optional(),
+  skip_three_ds: z.boolean().optional(),
+});
+export type ChannelProperties = z.infer<typeof channelPropertiesSchema>;
+
+export const createPaymentRequestBodySchema = z
+  .object({
+    reference_id: z.string().min(1).max(255),
+    type: paymentRequestTypeSchema,
+    country: countrySchema,
+    currency: currencySchema,
+    request_amount: amountSchema,
+    channel_code: z.string().min(1).max(64).optional(),
+    channel_properties: channelPropertiesSchema.optional(),
+    payment_token_id: z.string().min(1).optional(),
+    customer_id: z.string().min(1).max(41).optional(),
+    customer: customerSchema.optional(),
+    capture_method: captureMethodSchema.optional(),
+    description: z.string().min(1).max(1000).optional(),
+    items: z.array(itemSchema).optional(),
+    metadata: metadataSchema.optional(),
+  })
+  .refine((body) => body.channel_code !== undefined || body.payment_token_id !== undefined, {
+    path: ['channel_code'],
+    message: 'channel_code is required unless payment_token_id is given',
+  });
+export type CreatePaymentRequestBody = z.infer<typeof createPaymentRequestBodySchema>;
+
+export const paymentRequestSchema = z.looseObject({
+  payment_request_id: z.string(),
+  business_id: z.string(),
+  reference_id: z.string(),
+  type: paymentRequestTypeSchema,
+  country: countrySchema,
+  currency: currencySchema,
+  request_amount: amountSchema,
+  capture_method: captureMethodSchema.nullish(),
+  channel_code: z.string(),
+  channel_properties: channelPropertiesSchema.nullish(),
+  payment_token_id: optionalString,
+  customer_id: optionalString,
+  latest_payment_id: optionalString,
+  actions: z.array(actionSchema).nullish(),
+  status: paymentRequestStatusSchema,
+  failure_code: optionalString,
+  description: optionalString,
+  items: z.array(itemSchema).nullish(),
+  metadata: metadataSchema.nullish(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** The payment object: the data of payment.capture and payment.failure webhooks. */
+export const paymentSchema = z.looseObject({
+  payment_id: z.string(),
+  business_id: z.string().nullish(),
+  payment_request_id: z.string(),
+  reference_id: z.string(),
+  customer_id: optionalString,
+  payment_token_id: optionalString,
+  type: z.string().nullish(),
+  request_amount: amountSchema,
+  currency: currencySchema,
+  country: countrySchema,
+  channel_code: z.string(),
+  channel_properties: channelPropertiesSchema.nullish(),
+  capture_method: captureMethodSchema.nullish(),
+  captures: z
+    .array(
+      z.looseObject({
+        capture_id: z.string(),
+        capture_amount: amountSchema,
+        capture_timestamp: z.string(),
+      }),
+    )
+    .nullish(),
+  status: paymentStatusSchema,
+  failure_code: optionalString,
+  description: optionalString,
+  metadata: metadataSchema.nullish(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const simulatePaymentBodySchema = z.object({ amount: amountSchema });
+export type SimulatePaymentBody = z.infer<typeof simulatePaymentBodySchema>;
+
+export const simulatePaymentResponseSchema = z.looseObject({
+  status: z.literal('PENDING'),
+  message: z.string(),
+});
+export type SimulatePaymentResponse = z.infer<typeof simulatePaymentResponseSchema>;

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.ts';
+
+let simulator: XenditSimulator;
+let receiver: WebhookReceiver;
+const account = createDefaultAccount();
+const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  simulator = await startXenditSimulator({
+    port: 0,
+    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
+    rateLimit: { max: 400, windowSeconds: 60 },
+    pollIntervalMs: 50,
+  });
+});
+
+afterAll(async () => {
+  await simulator?.close();
+  await receiver?.close();
+});
+
+const paymentRequest = (reference_id: string, request_amount = 10_000) => ({
+  reference_id,
+  type: 'PAY',
+  country: 'ID',
+  currency: 'IDR',
+  request_amount,
+  channel_code: 'BNI_VIRTUAL_ACCOUNT',
+  channel_properties: {},
+});
+
+async function call(
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; key?: string; raw?: string } = {},
+) {
+  const response = await fetch(`${simulator.url}${path}`, {
+    method: options.body === undefined && options.raw === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: basic(options.key ?? account.testSecretKey),
+      ...(options.body !== undefined || options.raw !== undefined
+        ? { 'content-type': 'application/json' }
+        : {}),
+      ...options.headers,
+    },
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+describe('authentication and errors', () => {
+  it('a wrong key is 401 INVALID_API_KEY, with request-id, date and rate-limit headers', async () => {
+    const response = await call('/v3/payment_requests', {
+      body: paymentRequest('wrong-key'),
+      key: 'xnd_development_wrong',
+    });
+    expect(response.status).toBe(401);
+    expect(response.body.error_code).toBe('INVALID_API_KEY');
+    for (const header of [
+      'request-id',
+      'date',
+      'rate-limit-limit',
+      'rate-limit-remaining',
+      'rate-limit-reset',
+    ]) {
+      expect(response.headers.get(header), header).toBeTruthy();
+    }
+  });
+
+  it('a missing Authorization header is 401 too, and the public key cannot create', async () => {
+    const response = await fetch(`${simulator.url}/v3/payment_requests/pr-x`);
+    expect(response.status).toBe(401);
+    const publicKey = await call('/v3/payment_requests', {
+      body: paymentRequest('public'),
+      key: account.testPublicKey,
+    });
+    expect(publicKey.status).toBe(401);
+  });
+
+  it('a malformed body is 400 API_VALIDATION_ERROR with errors[{path, message}]', async () => {
+    const response = await call('/v3/payment_requests', {
+      body: { ...paymentRequest('bad'), currency: 'XYZ', request_amount: -1 },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error_code).toBe('API_VALIDATION_ERROR');
+    const paths = (response.body.errors as { path: string; message: string }[]).map(
+      (error) => error.path,
+    );
+    expect(paths).toEqual(expect.arrayContaining(['currency', 'request_amount']));
+  });
+
+  it('broken JSON is 400 API_VALIDATION_ERROR', async () => {
+    const response = await call('/v3/payment_requests', { raw: '{"reference_id":' });
+    expect([response.status, response.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+  });
+
+  it('an unknown channel is 400 API_VALIDATION_ERROR on channel_code', async () => {
+    const response = await call('/v3/payment_requests', {
+      body: { ...paymentRequest('unknown-channel'), channel_code: 'MOON_WALLET' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([{ path: 'channel_code', message: expect.any(String) }]);
+  });
+
+  it('every response has its own request-id', async () => {
+    const first = await call('/v3/payment_requests/pr-none');
+    const second = await call('/v3/payment_requests/pr-none');
+    expect(first.status).toBe(404);
+    expect(first.headers.get('request-id')).not.toBe(second.headers.get('request-id'));
+  });
+
+  it('over the rate limit answers 429 RATE_LIMIT_EXCEEDED', async () => {
+    const key = 'xnd_development_rate_limited';
+    let last = await call('/v3/payment_requests/pr-none', { key });
+    for (let index = 0; index < 400 && last.status !== 429; index += 1) {
+      last = await call('/v3/payment_requests/pr-none', { key });
+    }
+    expect([last.status, last.body.error_code]).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
+    expect(last.headers.get('rate-limit-remaining')).toBe('0');
+  });
+});
+
+describe('idempotency', () => {
+  it('the same key and body replay the first answer: same status, same id', async () => {
+    const body = paymentRequest('idem-replay');
+    const first = await call('/v3/payment_requests', {
+      body,
+      headers: { 'idempotency-key': 'replay-1' },
+    });
+    const second = await call('/v3/payment_requests', {
+      body,
+      headers: { 'idempotency-key': 'replay-1' },
+    });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('x-idempotency-key works the same way', async () => {
+    const body = paymentRequest('idem-x');
+    const first = await call('/v3/payment_requests', {
+      body,
+      headers: { 'x-idempotency-key': 'x-1' },
+    });
+    const second = await call('/v3/payment_requests', {
+      body,
+      headers: { 'x-idempotency-key': 'x-1' },
+    });
+    expect(second.body.payment_request_id).toBe(first.body.payment_request_id);
+  });
+
+  it('the same key with another body is 409 DUPLICATE_ERROR', async () => {
+    await call('/v3/payment_requests', {
+      body: paymentRequest('idem-conflict'),
+      headers: { 'idempotency-key': 'conflict-1' },
+    });
+    const other = await call('/v3/payment_requests', {
+      body: paymentRequest('idem-conflict', 20_000),
+      headers: { 'idempotency-key': 'conflict-1' },
+    });
+    expect([other.status, other.body.error_code]).toEqual([409, 'DUPLICATE_ERROR']);
+  });
+
+  it('concurrent creates with one key make one object', async () => {
+    const body = paymentRequest('idem-concurrent');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call('/v3/payment_requests', { body, headers: { 'idempotency-key': 'concurrent-1' } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    expect(new Set(answers.map((answer) => answer.body.payment_request_id)).size).toBe(1);
+  });
+
+  it('keys are per account and mode: the live key gets its own object', async () => {
+    const body = paymentRequest('idem-modes');
+    const test = await call('/v3/payment_requests', {
+      body,
+      headers: { 'idempotency-key': 'modes-1' },
+    });
+    const live = await call('/v3/payment_requests', {
+      body,
+      key: account.liveSecretKey,
+      headers: { 'idempotency-key': 'modes-1' },
+    });
+    expect(live.body.payment_request_id).not.toBe(test.body.payment_request_id);
+  });
+});
+
+describe('/_sim endpoints', () => {
+  it('health answers ok', async () => {
+    const response = await fetch(`${simulator.url}/_sim/health`);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('lists deliveries with their attempts, and resends one', async () => {
+    const created = await call('/v3/payment_requests', { body: paymentRequest('sim-log') });
+    const id = created.body.payment_request_id as string;
+    await call(`/v3/payment_requests/${id}/simulate`, { body: { amount: 10_000 } });
+    const match = (webhook: { body: { event: string; data: unknown } }) =>
+      webhook.body.event === 'payment.capture' && JSON.stringify(webhook.body.data).includes(id);
+    await receiver.waitFor(match);
+    const log = (await (await fetch(`${simulator.url}/_sim/webhooks?status=DELIVERED`)).json()) as {
+      data: {
+        id: string;
+        payload: { data: { payment_request_id: string } };
+        attempts: { response_status: number }[];
+      }[];
+    };
+    const entry = log.data.find((event) => event.payload.data.payment_request_id === id);
+    expect(entry?.attempts).toEqual([expect.objectContaining({ response_status: 200 })]);
+
+    const resend = await fetch(`${simulator.url}/_sim/webhooks/${entry?.id}/resend`, {
+      method: 'POST',
+    });
+    expect(resend.status).toBe(202);
+    const deadline = Date.now() + 5000;
+    while (receiver.received.filter(match).length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(receiver.received.filter(match)).toHaveLength(2);
+  });
+
+  it('reset deletes the test-mode data of the account of the key', async () => {
+    const created = await call('/v3/payment_requests', { body: paymentRequest('sim-reset') });
+    const reset = await fetch(`${simulator.url}/_sim/reset`, {
+      method: 'POST',
+      headers: { authorization: basic(account.testSecretKey) },
+    });
+    expect(reset.status).toBe(200);
+    const after = await call(`/v3/payment_requests/${created.body.payment_request_id as string}`);
+    expect(after.status).toBe(404);
+    const live = await fetch(`${simulator.url}/_sim/reset`, {
+      method: 'POST',
+      headers: { authorization: basic(account.liveSecretKey) },
+    });
+    expect(live.status).toBe(403);
+  });
+});

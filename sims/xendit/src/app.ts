@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { ApiError } from './api-error.ts';
+import { registerHostedPages } from './hosted-pages/routes.ts';
+import { newRequestId } from './ids.ts';
+import { registerPaymentRequestRoutes } from './payment-requests/routes.ts';
+import { registerPaymentTokenRoutes } from './payment-tokens/routes.ts';
+import { registerRefundRoutes } from './refunds/routes.ts';
+import { registerSessionRoutes } from './sessions/routes.ts';
+import type { SimContext } from './sim-context.ts';
+import { registerSimRoutes } from './sim-routes.ts';
+
+export type RateLimit = { max: number; windowSeconds: number };
+export type Latency = { ms: number; jitterMs?: number };
+
+export type AppOptions = {
+  rateLimit: RateLimit;
+  latency?: Latency;
+  logger?: FastifyBaseLogger | boolean;
+};
+
+const cardsSessionScript = readFileSync(
+  new URL('../public/cards-session.min.js', import.meta.url),
+  'utf8',
+);
+
+/** Paths of the provider's API, where latency applies (not the hosted pages or /_sim). */
+const isApiPath = (url: string) =>
+  url.startsWith('/v3/') || url.startsWith('/refunds') || url.startsWith('/sessions');
+
+/** Paths the customer's browser calls from the store's origin. */
+const isBrowserPath = (url: string) =>
+  url.startsWith('/v3/payment_with_session') || url.startsWith('/js/');
+
+export async function buildApp(ctx: SimContext, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
+    logger: typeof options.logger === 'boolean' ? options.logger : undefined,
+    genReqId: newRequestId,
+  });
+  await app.register(formbody);
+
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('request-id', request.id);
+    reply.header('date', new Date().toUTCString());
+    const origin = request.headers.origin;
+    if (origin && isBrowserPath(request.url)) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('vary', 'Origin');
+    }
+    // A fixed window per API key (or per client address without one).
+    const client = ctx.keyring.keyOf(request.headers.authorization) ?? request.ip;
+    const now = Date.now();
+    let window = windows.get(client);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + options.rateLimit.windowSeconds * 1000 };
+      windows.set(client, window);
+    }
+    window.count += 1;
+    reply.header('rate-limit-limit', options.rateLimit.max);
+    reply.header('rate-limit-remaining', Math.max(0, options.rateLimit.max - window.count));
+    reply.header('rate-limit-reset', Math.ceil((window.resetAt - now) / 1000));
+    if (window.count > options.rateLimit.max) {
+      throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests; slow down and retry');
+    }
+    if (options.latency && isApiPath(request.url)) {
+      const delay = options.latency.ms + Math.random() * (options.latency.jitterMs ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send(error.toBody());
+    }
+    const fastifyError = error as { statusCode?: number; code?: string; message?: string };
+    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+      return reply.code(400).send({
+        error_code: 'API_VALIDATION_ERROR',
+        message: fastifyError.message ?? 'The request is malformed',
+        errors: [{ path: '(body)', message: fastifyError.message ?? 'malformed request' }],
+      });
+    }
+    request.log.error({ err: error }, 'simulator error');
+    return reply.code(500).send({ error_code: 'SERVER_ERROR', message: 'Internal server error' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      error_code: 'DATA_NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    }),
+  );
+
+  app.options('/v3/payment_with_session', (request, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'POST, OPTIONS')
+      .header(
+        'access-control-allow-headers',
+        request.headers['access-control-request-headers'] ?? 'authorization, content-type',
+      )
+      .header('access-control-max-age', '600')
+      .send(),
+  );
+  app.get('/js/cards-session.min.js', (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(cardsSessionScript),
+  );
+
+  registerPaymentRequestRoutes(app, ctx);
+  registerPaymentTokenRoutes(app, ctx);
+  registerRefundRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerHostedPages(app, ctx);
+  registerSimRoutes(app, ctx);
+  return app;
+}

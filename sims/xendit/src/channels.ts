@@ -1,0 +1,51 @@
+import type { Country } from '@store/xendit';
+
+/**
+ * How each channel behaves in the simulator:
+ * - VIRTUAL_ACCOUNT, RETAIL_OUTLET, QR_CODE: REQUIRES_ACTION with a PRESENT_TO_CUSTOMER action, paid by
+ *   /simulate or the hosted pay page.
+ * - EWALLET_REDIRECT: REQUIRES_ACTION with REDIRECT_CUSTOMER to the hosted approval page.
+ * - EWALLET_PUSH (OVO): PENDING with no action; the customer approves in the wallet's app, so the
+ *   outcome arrives by webhook after a short delay.
+ * - DIRECT_DEBIT: REQUIRES_ACTION with API_POST_REQUEST VALIDATE_OTP and RESEND_OTP.
+ * - CARDS: settles at once, or REQUIRES_ACTION with REDIRECT_CUSTOMER to the 3DS page for 3DS cards.
+ */
+export type ChannelKind =
+  | 'VIRTUAL_ACCOUNT'
+  | 'RETAIL_OUTLET'
+  | 'QR_CODE'
+  | 'EWALLET_REDIRECT'
+  | 'EWALLET_PUSH'
+  | 'DIRECT_DEBIT'
+  | 'CARDS';
+
+export type Channel = { kind: ChannelKind; countries: readonly Country[]; label: string };
+
+export const CHANNELS: Readonly<Record<string, Channel>> = {
+  BCA_VIRTUAL_ACCOUNT: { kind: 'VIRTUAL_ACCOUNT', countries: ['ID'], label: 'BCA' },
+  BNI_VIRTUAL_ACCOUNT: { kind: 'VIRTUAL_ACCOUNT', countries: ['ID'], label: 'BNI' },
+  BRI_VIRTUAL_ACCOUNT: { kind: 'VIRTUAL_ACCOUNT', countries: ['ID'], label: 'BRI' },
+  MANDIRI_VIRTUAL_ACCOUNT: { kind: 'VIRTUAL_ACCOUNT', countries: ['ID'], label: 'Mandiri' },
+  PERMATA_VIRTUAL_ACCOUNT: { kind: 'VIRTUAL_ACCOUNT', countries: ['ID'], label: 'Permata' },
+  ALFAMART: { kind: 'RETAIL_OUTLET', countries: ['ID'], label: 'Alfamart' },
+  INDOMARET: { kind: 'RETAIL_OUTLET', countries: ['ID'], label: 'Indomaret' },
+  '7ELEVEN': { kind: 'RETAIL_OUTLET', countries: ['PH'], label: '7-Eleven' },
+  QRIS: { kind: 'QR_CODE', countries: ['ID'], label: 'QRIS' },
+  OVO: { kind: 'EWALLET_PUSH', countries: ['ID'], label: 'OVO' },
+  DANA: { kind: 'EWALLET_REDIRECT', countries: ['ID'], label: 'DANA' },
+  SHOPEEPAY: { kind: 'EWALLET_REDIRECT', countries: ['ID', 'PH'], label: 'ShopeePay' },
+  GCASH: { kind: 'EWALLET_REDIRECT', countries: ['PH'], label: 'GCash' },
+  PAYMAYA: { kind: 'EWALLET_REDIRECT', countries: ['PH'], label: 'Maya' },
+  GRABPAY: { kind: 'EWALLET_REDIRECT', countries: ['PH'], label: 'GrabPay' },
+  BRI_DIRECT_DEBIT: { kind: 'DIRECT_DEBIT', countries: ['ID'], label: 'BRI Direct Debit' },
+  BPI_DIRECT_DEBIT: { kind: 'DIRECT_DEBIT', countries: ['PH'], label: 'BPI Direct Debit' },
+  CARDS: { kind: 'CARDS', countries: ['ID', 'PH', 'VN', 'TH', 'SG', 'MY'], label: 'Card' },
+};
+
+export const isEwallet = (kind: ChannelKind) =>
+  kind === 'EWALLET_REDIRECT' || kind === 'EWALLET_PUSH';
+export const isPresentToCustomer = (kind: ChannelKind) =>
+  kind === 'VIRTUAL_ACCOUNT' || kind === 'RETAIL_OUTLET' || kind === 'QR_CODE';
+/** Channels that can become a payment token (saved method). */
+export const isSaveable = (kind: ChannelKind) =>
+  isEwallet(kind) || kind === 'DIRECT_DEBIT' || kind === 'CARDS';

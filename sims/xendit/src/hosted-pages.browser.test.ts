@@ -1,0 +1,209 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { createXenditClient, TEST_CARDS, type XenditClient } from '@store/xendit';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+
+const account = createDefaultAccount();
+let simulator: XenditSimulator;
+let client: XenditClient;
+let browser: Browser;
+let page: Page;
+let store: Server;
+/** The store's origin: another port than the simulator's, as in production. */
+let storeUrl: string;
+let sequence = 0;
+const key = () => `browser-${Date.now()}-${(sequence += 1)}`;
+
+/** A stand-in for the store: a checkout page that loads the cards-session script, and result pages. */
+function checkoutPage(simulatorUrl: string) {
+  return `<!doctype html><html><head><title>Checkout</title>
+<script src="${simulatorUrl}/js/cards-session.min.js"></script></head>
+<body><h1>Checkout</h1><p id="result"></p><script>
+  const params = new URLSearchParams(location.search);
+  Xendit.setPublishableKey('${account.testPublicKey}');
+  Xendit.payment.collectCardData({
+    payment_session_id: params.get('session'),
+    card_number: params.get('card'),
+    expiry_month: '12', expiry_year: '2030', cvn: '123',
+    cardholder_first_name: 'Ana', cardholder_last_name: 'Santos',
+    cardholder_email: 'ana@example.com', cardholder_phone: '+6281234567890',
+  }, function (error, data) {
+    if (error) { document.getElementById('result').textContent = 'error ' + error.error_code; return; }
+    if (data.action_url) { location.href = data.action_url; return; }
+    document.getElementById('result').textContent = 'paid ' + data.payment_request_id;
+  });
+</script></body></html>`;
+}
+
+beforeAll(async () => {
+  simulator = await startXenditSimulator({ port: 0, pollIntervalMs: 50 });
+  client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
+  store = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://store');
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    if (url.pathname === '/checkout') {
+      response.end(checkoutPage(simulator.url));
+    } else {
+      response.end(`<!doctype html><title>Result</title><h1>Store ${url.pathname.slice(1)}</h1>`);
+    }
+  });
+  await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
+  storeUrl = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 60_000);
+
+beforeEach(async () => {
+  page = await browser.newPage();
+});
+
+afterEach(async () => {
+  await page?.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (store ? store.close(() => resolve()) : resolve()));
+  await simulator?.close();
+});
+
+const returnUrls = () => ({
+  success_return_url: `${storeUrl}/success`,
+  failure_return_url: `${storeUrl}/failure`,
+});
+
+async function ewalletPayment() {
+  const { body } = await client.createPaymentRequest(
+    {
+      reference_id: key(),
+      type: 'PAY',
+      country: 'ID',
+      currency: 'IDR',
+      request_amount: 45_000,
+      channel_code: 'DANA',
+      channel_properties: returnUrls(),
+    },
+    { idempotencyKey: key() },
+  );
+  return body;
+}
+
+describe('hosted pages in a browser', () => {
+  it('approves an e-wallet payment and returns to the store', async () => {
+    const payment = await ewalletPayment();
+    await page.goto(payment.actions?.[0]?.value ?? '');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(`${storeUrl}/success`);
+    expect((await client.getPaymentRequest(payment.payment_request_id)).body.status).toBe(
+      'SUCCEEDED',
+    );
+  });
+
+  it('declines an e-wallet payment and returns to the failure URL', async () => {
+    const payment = await ewalletPayment();
+    await page.goto(payment.actions?.[0]?.value ?? '');
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.waitForURL(`${storeUrl}/failure`);
+    const after = (await client.getPaymentRequest(payment.payment_request_id)).body;
+    expect([after.status, after.failure_code]).toEqual(['FAILED', 'USER_DECLINED_PAYMENT']);
+  });
+
+  it('runs the cards-session script from the store origin and passes the 3DS challenge', async () => {
+    const { body: session } = await client.createSession(
+      {
+        reference_id: key(),
+        session_type: 'PAY',
+        mode: 'CARDS_SESSION_JS',
+        amount: 120_000,
+        currency: 'IDR',
+        country: 'ID',
+        customer_id: 'cust-7c1a0d5e-66d1-4d69-a1b8-2e06b4d0c0b1',
+        cards_session_js: returnUrls(),
+      },
+      { idempotencyKey: key() },
+    );
+    await page.goto(
+      `${storeUrl}/checkout?session=${session.payment_session_id}&card=${TEST_CARDS.threeDs[0]}`,
+    );
+    await page.getByRole('button', { name: 'Fail authentication' }).waitFor();
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await page.waitForURL(`${storeUrl}/success`);
+    const completed = (await client.getSession(session.payment_session_id)).body;
+    expect(completed.status).toBe('COMPLETED');
+    const paid = (await client.getPaymentRequest(completed.payment_request_id ?? '')).body;
+    expect([paid.status, paid.channel_code]).toEqual(['SUCCEEDED', 'CARDS']);
+  });
+
+  it('pays a frictionless card through the script without leaving the page', async () => {
+    const { body: session } = await client.createSession(
+      {
+        reference_id: key(),
+        session_type: 'PAY',
+        mode: 'CARDS_SESSION_JS',
+        amount: 80_000,
+        currency: 'IDR',
+        country: 'ID',
+        customer_id: 'cust-7c1a0d5e-66d1-4d69-a1b8-2e06b4d0c0b1',
+        cards_session_js: returnUrls(),
+      },
+      { idempotencyKey: key() },
+    );
+    await page.goto(
+      `${storeUrl}/checkout?session=${session.payment_session_id}&card=${TEST_CARDS.frictionless[0]}`,
+    );
+    await expect.poll(() => page.locator('#result').textContent()).toMatch(/^paid pr-/);
+  });
+
+  it('links an e-wallet account', async () => {
+    const { body: token } = await client.createPaymentToken(
+      {
+        reference_id: key(),
+        country: 'PH',
+        currency: 'PHP',
+        channel_code: 'GCASH',
+        channel_properties: returnUrls(),
+        customer: {
+          type: 'INDIVIDUAL',
+          reference_id: 'browser-customer',
+          individual_detail: { given_names: 'Ana' },
+        },
+      },
+      { idempotencyKey: key() },
+    );
+    await page.goto(token.actions?.[0]?.value ?? '');
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    await page.getByRole('button', { name: 'Link account' }).click();
+    await page.waitForURL(`${storeUrl}/success`);
+    expect((await client.getPaymentToken(token.payment_token_id)).body.status).toBe('ACTIVE');
+  });
+
+  it('pays a virtual account on the pay page', async () => {
+    const { body } = await client.createPaymentRequest(
+      {
+        reference_id: key(),
+        type: 'PAY',
+        country: 'ID',
+        currency: 'IDR',
+        request_amount: 99_000,
+        channel_code: 'PERMATA_VIRTUAL_ACCOUNT',
+        channel_properties: {},
+      },
+      { idempotencyKey: key() },
+    );
+    await page.goto(`${simulator.url}/pages/pay/${body.payment_request_id}`);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    expect((await client.getPaymentRequest(body.payment_request_id)).body.status).toBe('SUCCEEDED');
+  });
+});

@@ -1,0 +1,54 @@
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export const escapeHtml = (value: unknown) =>
+  String(value).replace(/[&<>"']/g, (character) => escapes[character] ?? character);
+
+export type Button = { value: string; label: string };
+
+/** A plain page that works without JavaScript: a summary and, when a decision is due, a form. */
+export function renderPage(options: {
+  title: string;
+  lines: [string, unknown][];
+  note?: string;
+  buttons?: Button[];
+}): string {
+  const rows = options.lines
+    .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  const form = options.buttons?.length
+    ? `<form method="post">${options.buttons
+        .map(
+          (button) =>
+            `<button type="submit" name="decision" value="${escapeHtml(button.value)}">${escapeHtml(button.label)}</button>`,
+        )
+        .join(' ')}</form>`
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)}</title>
+<style>
+body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; }
+th { text-align: left; padding-right: 1rem; }
+button { font-size: 1rem; padding: 0.5rem 1rem; margin-top: 1rem; }
+.badge { background: #fde68a; padding: 0.1rem 0.4rem; border-radius: 0.25rem; font-size: 0.8rem; }
+</style>
+</head>
+<body>
+<p><span class="badge">Payments simulator · test mode</span></p>
+<h1>${escapeHtml(options.title)}</h1>
+<table>${rows}</table>
+${options.note ? `<p>${escapeHtml(options.note)}</p>` : ''}
+${form}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,258 @@
+import type { PaymentRequest } from '@store/xendit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Owner } from '../accounts.ts';
+import { ApiError } from '../api-error.ts';
+import { authorisationOutcome } from '../cards.ts';
+import { CHANNELS } from '../channels.ts';
+import type { Database } from '../db/database.ts';
+import { loadObjectById } from '../objects.ts';
+import { loadPaymentRequest, payPresentedCode, settle } from '../payment-requests/service.ts';
+import { loadToken, moveToken } from '../payment-tokens/service.ts';
+import type { SimContext } from '../sim-context.ts';
+import { renderPage, type Button } from './html.ts';
+
+/** What the pages show of a payment request or payment token. */
+type PageObject = {
+  reference_id: string;
+  channel_code: string;
+  status: string;
+  currency: string;
+  request_amount?: number;
+  actions?: { value: string }[] | null;
+};
+
+type PageRequest = { Params: { id: string }; Body: { decision?: string } };
+
+type ReturnUrls = { success?: string | null; failure?: string | null };
+
+function returnUrlsOf(channelProperties: PaymentRequest['channel_properties']): ReturnUrls {
+  return {
+    success: channelProperties?.success_return_url,
+    failure: channelProperties?.failure_return_url ?? channelProperties?.cancel_return_url,
+  };
+}
+
+/**
+ * The pages the provider sends customers to. Each GET shows the decision; each POST applies it (state
+ * change and webhook in one transaction) and sends the customer back with 303 to the return URL, or
+ * shows the result where there is none.
+ */
+export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
+  const show = (reply: FastifyReply, statusCode: number, html: string) =>
+    reply.code(statusCode).type('text/html; charset=utf-8').send(html);
+
+  const finish = (reply: FastifyReply, succeeded: boolean, urls: ReturnUrls, title: string) => {
+    const target = succeeded ? urls.success : (urls.failure ?? urls.success);
+    if (target) return reply.redirect(target, 303);
+    return show(reply, 200, renderPage({ title, lines: [] }));
+  };
+
+  const pageFor = async (
+    reply: FastifyReply,
+    kind: 'payment_request' | 'payment_token',
+    id: string,
+    describe: (data: PageObject) => {
+      title: string;
+      awaiting: boolean;
+      buttons: Button[];
+      note?: string;
+    },
+  ) => {
+    const found = await loadObjectById<PageObject>(ctx.db, kind, id);
+    if (!found) return show(reply, 404, renderPage({ title: 'Not found', lines: [['Id', id]] }));
+    const page = describe(found.data);
+    const lines: [string, unknown][] = [
+      ['Reference', found.data.reference_id],
+      ['Channel', CHANNELS[found.data.channel_code]?.label ?? found.data.channel_code],
+    ];
+    if (kind === 'payment_request') {
+      lines.push(['Amount', `${found.data.currency} ${found.data.request_amount}`]);
+    }
+    lines.push(['Status', found.data.status]);
+    return show(
+      reply,
+      200,
+      renderPage({
+        title: page.title,
+        lines,
+        note: page.awaiting ? page.note : 'Nothing is waiting for a decision here any more.',
+        buttons: page.awaiting ? page.buttons : [],
+      }),
+    );
+  };
+
+  /** Applies a decision for the object's owner; a decision no longer possible shows why. */
+  const decide = async <T>(
+    reply: FastifyReply,
+    kind: 'payment_request' | 'payment_token',
+    id: string,
+    work: (tx: Database, owner: Owner) => Promise<T>,
+  ): Promise<{ result: T } | undefined> => {
+    const found = await loadObjectById(ctx.db, kind, id);
+    if (!found) {
+      await show(reply, 404, renderPage({ title: 'Not found', lines: [['Id', id]] }));
+      return undefined;
+    }
+    try {
+      return { result: await ctx.transaction((tx) => work(tx, found.owner)) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      await show(
+        reply,
+        error.statusCode,
+        renderPage({ title: 'This cannot be done', lines: [['Reason', error.message]] }),
+      );
+      return undefined;
+    }
+  };
+
+  app.get<PageRequest>('/pages/ewallet/:id', (request, reply) =>
+    pageFor(reply, 'payment_request', request.params.id, (data) => ({
+      title: `Approve your ${CHANNELS[data.channel_code]?.label ?? data.channel_code} payment`,
+      awaiting: data.status === 'REQUIRES_ACTION',
+      note: 'Approve to pay from your e-wallet, or decline.',
+      buttons: [
+        { value: 'approve', label: 'Approve' },
+        { value: 'decline', label: 'Decline' },
+      ],
+    })),
+  );
+  app.post<PageRequest>('/pages/ewallet/:id', async (request, reply) => {
+    const approve = request.body?.decision === 'approve';
+    const done = await decide(reply, 'payment_request', request.params.id, async (tx, owner) => {
+      const stored = await loadPaymentRequest(tx, owner, request.params.id, true);
+      return settle(
+        ctx,
+        tx,
+        owner,
+        stored,
+        approve
+          ? authorisationOutcome(stored.data.request_amount)
+          : { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' },
+      );
+    });
+    if (!done) return reply;
+    return finish(
+      reply,
+      done.result.status === 'SUCCEEDED',
+      returnUrlsOf(done.result.channel_properties),
+      done.result.status === 'SUCCEEDED' ? 'Payment approved' : 'Payment declined',
+    );
+  });
+
+  app.get<PageRequest>('/pages/3ds/:id', (request, reply) =>
+    pageFor(
+      reply,
+      request.params.id.startsWith('pt-') ? 'payment_token' : 'payment_request',
+      request.params.id,
+      (data) => ({
+        title: '3-D Secure authentication',
+        awaiting: data.status === 'REQUIRES_ACTION',
+        note: 'Your bank asks you to confirm this card.',
+        buttons: [
+          { value: 'authenticate', label: 'Authenticate' },
+          { value: 'fail', label: 'Fail authentication' },
+        ],
+      }),
+    ),
+  );
+  app.post<PageRequest>('/pages/3ds/:id', async (request, reply) => {
+    const id = request.params.id;
+    const authenticated = request.body?.decision === 'authenticate';
+    if (id.startsWith('pt-')) {
+      const done = await decide(reply, 'payment_token', id, async (tx, owner) =>
+        moveToken(
+          tx,
+          owner,
+          await loadToken(tx, owner, id, true),
+          authenticated ? 'ACTIVE' : 'FAILED',
+          authenticated ? undefined : 'AUTHENTICATION_FAILED',
+        ),
+      );
+      if (!done) return reply;
+      return finish(
+        reply,
+        done.result.status === 'ACTIVE',
+        returnUrlsOf(done.result.channel_properties),
+        done.result.status === 'ACTIVE' ? 'Card saved' : 'Authentication failed',
+      );
+    }
+    const done = await decide(reply, 'payment_request', id, async (tx, owner) => {
+      const stored = await loadPaymentRequest(tx, owner, id, true);
+      return settle(
+        ctx,
+        tx,
+        owner,
+        stored,
+        authenticated
+          ? authorisationOutcome(stored.data.request_amount)
+          : { status: 'FAILED', failureCode: 'AUTHENTICATION_FAILED' },
+      );
+    });
+    if (!done) return reply;
+    return finish(
+      reply,
+      done.result.status === 'SUCCEEDED',
+      returnUrlsOf(done.result.channel_properties),
+      done.result.status === 'SUCCEEDED' ? 'Payment authorised' : 'Payment failed',
+    );
+  });
+
+  app.get<PageRequest>('/pages/link/:id', (request, reply) =>
+    pageFor(reply, 'payment_token', request.params.id, (data) => ({
+      title: `Link your ${CHANNELS[data.channel_code]?.label ?? data.channel_code} account`,
+      awaiting: data.status === 'REQUIRES_ACTION',
+      note: 'Allow the merchant to charge this account for future payments?',
+      buttons: [
+        { value: 'link', label: 'Link account' },
+        { value: 'cancel', label: 'Cancel' },
+      ],
+    })),
+  );
+  app.post<PageRequest>('/pages/link/:id', async (request, reply) => {
+    const link = request.body?.decision === 'link';
+    const done = await decide(reply, 'payment_token', request.params.id, async (tx, owner) =>
+      moveToken(
+        tx,
+        owner,
+        await loadToken(tx, owner, request.params.id, true),
+        link ? 'ACTIVE' : 'FAILED',
+        link ? undefined : 'AUTHENTICATION_FAILED',
+      ),
+    );
+    if (!done) return reply;
+    return finish(
+      reply,
+      done.result.status === 'ACTIVE',
+      returnUrlsOf(done.result.channel_properties),
+      done.result.status === 'ACTIVE' ? 'Account linked' : 'Linking canceled',
+    );
+  });
+
+  app.get<PageRequest>('/pages/pay/:id', (request, reply) =>
+    pageFor(reply, 'payment_request', request.params.id, (data) => ({
+      title: `Pay with ${CHANNELS[data.channel_code]?.label ?? data.channel_code}`,
+      awaiting: data.status === 'REQUIRES_ACTION' || data.status === 'ACCEPTING_PAYMENTS',
+      note: `Pay ${data.actions?.[0]?.value ?? ''} as the customer would at the bank or the counter.`,
+      buttons: [{ value: 'pay', label: 'Pay' }],
+    })),
+  );
+  app.post<PageRequest>('/pages/pay/:id', async (request, reply) => {
+    const done = await decide(reply, 'payment_request', request.params.id, async (tx, owner) => {
+      const stored = await loadPaymentRequest(tx, owner, request.params.id);
+      return payPresentedCode(ctx, tx, owner, request.params.id, stored.data.request_amount);
+    });
+    if (!done) return reply;
+    return show(
+      reply,
+      200,
+      renderPage({
+        title: 'Payment received',
+        lines: [
+          ['Reference', done.result.reference_id],
+          ['Status', done.result.status],
+        ],
+      }),
+    );
+  });
+}

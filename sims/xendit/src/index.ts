@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createDefaultAccount, createKeyring, type SimulatorAccount } from './accounts.ts';
+import { buildApp, type Latency, type RateLimit } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import type { SimContext } from './sim-context.ts';
+import { createWorker, PROVIDER_RETRY_SCHEDULE } from './worker.ts';
+
+export { createDefaultAccount, DEFAULT_BUSINESS_ID, type SimulatorAccount } from './accounts.ts';
+export { PROVIDER_RETRY_SCHEDULE } from './worker.ts';
+
+export type XenditSimulatorOptions = {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** Base of hosted-page and action URLs; default http://localhost:PORT. */
+  publicUrl?: string;
+  /** postgres://... : a PostgreSQL server through node-postgres. */
+  databaseUrl?: string;
+  /** PGlite on disk; with neither this nor databaseUrl, PGlite in memory (tests). */
+  dataDir?: string;
+  /** Default: the one demo account (createDefaultAccount()). */
+  accounts?: SimulatorAccount[];
+  /** Seconds between webhook attempts; default the provider's 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
+  webhookRetrySchedule?: readonly number[];
+  /** Added to API responses, to bring out races between the browser's return and the webhook. */
+  latency?: Latency;
+  /** Delay of refunds settling, OVO approvals and amount 20105 failures; default 1000 ms. */
+  asyncDelayMs?: number;
+  /** Default 6000 requests a minute per key. */
+  rateLimit?: RateLimit;
+  /** How often the worker looks for due jobs and webhooks; default 250 ms. */
+  pollIntervalMs?: number;
+  logger?: FastifyBaseLogger | boolean;
+};
+
+export type XenditSimulator = { url: string; close(): Promise<void> };
+
+export async function startXenditSimulator(
+  options: XenditSimulatorOptions,
+): Promise<XenditSimulator> {
+  const database = await openDatabase(options);
+  const accounts = options.accounts ?? [createDefaultAccount()];
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  let kick = () => {};
+  const ctx: SimContext = {
+    db: database.db,
+    keyring: createKeyring(accounts),
+    get publicUrl() {
+      return publicUrl;
+    },
+    asyncDelayMs: options.asyncDelayMs ?? 1000,
+    async transaction(work) {
+      const result = await database.db.transaction(work);
+      kick();
+      return result;
+    },
+  };
+  const app = await buildApp(ctx, {
+    rateLimit: options.rateLimit ?? { max: 6000, windowSeconds: 60 },
+    latency: options.latency,
+    logger: options.logger,
+  });
+  const worker = createWorker(ctx, {
+    retryScheduleSeconds: options.webhookRetrySchedule ?? PROVIDER_RETRY_SCHEDULE,
+    pollIntervalMs: options.pollIntervalMs ?? 250,
+    logger: typeof options.logger === 'object' ? options.logger : app.log,
+  });
+  kick = worker.kick;
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await app.listen({ port: options.port, host });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  publicUrl ||= `http://localhost:${port}`;
+  worker.start();
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    async close() {
+      await worker.stop();
+      await app.close();
+      await database.close();
+    },
+  };
+}

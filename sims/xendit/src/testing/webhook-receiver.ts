@@ -1,0 +1,54 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { WebhookEvent } from '@store/xendit';
+
+export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: WebhookEvent };
+
+/** A merchant's webhook endpoint for tests: records what arrives and answers `status`. */
+export async function startWebhookReceiver() {
+  const received: ReceivedWebhook[] = [];
+  const state = { status: 200 };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        headers: request.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as WebhookEvent,
+      });
+      response.writeHead(state.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    received,
+    /** What the receiver answers from now on. */
+    answer(status: number) {
+      state.status = status;
+    },
+    /** Waits for a webhook matching `match`, failing after `timeoutMs`. */
+    async waitFor(
+      match: (webhook: ReceivedWebhook) => boolean,
+      timeoutMs = 5000,
+    ): Promise<ReceivedWebhook> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error('The expected webhook did not arrive in time');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+/** Matches the webhook of one event about one object. */
+export const webhookOf =
+  (event: WebhookEvent['event'], id: string) =>
+  ({ body }: ReceivedWebhook) =>
+    body.event === event && JSON.stringify(body.data).includes(`"${id}"`);

@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.ts';
+
+let receiver: WebhookReceiver;
+let dataDir: string;
+const running: XenditSimulator[] = [];
+const account = createDefaultAccount();
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  dataDir = await mkdtemp(join(tmpdir(), 'xendit-sim-'));
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((simulator) => simulator.close()));
+  receiver.answer(200);
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function start(options: { dataDir?: string; webhookRetrySchedule: number[] }) {
+  const simulator = await startXenditSimulator({
+    port: 0,
+    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
+    pollIntervalMs: 50,
+    ...options,
+  });
+  running.push(simulator);
+  return simulator;
+}
+
+async function paidVirtualAccount(simulator: XenditSimulator, reference: string) {
+  const headers = {
+    'content-type': 'application/json',
+    authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+  };
+  const created = (await (
+    await fetch(`${simulator.url}/v3/payment_requests`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        reference_id: reference,
+        type: 'PAY',
+        country: 'ID',
+        currency: 'IDR',
+        request_amount: 25_000,
+        channel_code: 'MANDIRI_VIRTUAL_ACCOUNT',
+        channel_properties: {},
+      }),
+    })
+  ).json()) as { payment_request_id: string };
+  await fetch(`${simulator.url}/v3/payment_requests/${created.payment_request_id}/simulate`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ amount: 25_000 }),
+  });
+  return created.payment_request_id;
+}
+
+const deliveriesOf = (id: string) =>
+  receiver.received.filter((webhook) => JSON.stringify(webhook.body.data).includes(id));
+
+async function until(condition: () => boolean, timeoutMs = 8000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('webhook delivery', () => {
+  it('retries on the schedule after the merchant answers 500, until a 2xx', async () => {
+    const simulator = await start({ webhookRetrySchedule: [0.2, 0.5] });
+    receiver.answer(500);
+    const id = await paidVirtualAccount(simulator, 'retry-1');
+    await until(() => deliveriesOf(id).length === 2);
+    receiver.answer(200);
+    await until(() => deliveriesOf(id).length === 3);
+    const log = (await (await fetch(`${simulator.url}/_sim/webhooks`)).json()) as {
+      data: {
+        status: string;
+        attempts: { response_status: number; attempted_at: string }[];
+        payload: { data: { payment_request_id: string } };
+      }[];
+    };
+    const entry = log.data.find((event) => event.payload.data.payment_request_id === id);
+    expect(entry?.status).toBe('DELIVERED');
+    expect(entry?.attempts.map((attempt) => attempt.response_status)).toEqual([500, 500, 200]);
+    const times = entry?.attempts.map((attempt) => Date.parse(attempt.attempted_at)) ?? [];
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(150);
+    expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual(400);
+    const headers = deliveriesOf(id).map((webhook) => webhook.headers['x-callback-token']);
+    expect(new Set(headers)).toEqual(new Set([account.callbackToken]));
+  });
+
+  it('gives up after the last retry and marks the event FAILED', async () => {
+    const simulator = await start({ webhookRetrySchedule: [0.1] });
+    receiver.answer(503);
+    const id = await paidVirtualAccount(simulator, 'give-up');
+    await until(() => deliveriesOf(id).length === 2);
+    await until(() => false, 400).catch(() => undefined);
+    expect(deliveriesOf(id)).toHaveLength(2);
+    const failed = (await (await fetch(`${simulator.url}/_sim/webhooks?status=FAILED`)).json()) as {
+      data: { payload: { data: { payment_request_id: string } } }[];
+    };
+    expect(failed.data.some((event) => event.payload.data.payment_request_id === id)).toBe(true);
+  });
+
+  it('loses no event across a restart of a simulator on disk', async () => {
+    const first = await start({ dataDir, webhookRetrySchedule: [1.5] });
+    receiver.answer(500);
+    const id = await paidVirtualAccount(first, 'restart-1');
+    await until(() => deliveriesOf(id).length === 1);
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    receiver.answer(200);
+
+    const second = await start({ dataDir, webhookRetrySchedule: [1.5] });
+    await until(() => deliveriesOf(id).length === 2);
+    const log = (await (await fetch(`${second.url}/_sim/webhooks?status=DELIVERED`)).json()) as {
+      data: { payload: { data: { payment_request_id: string } } }[];
+    };
+    expect(log.data.some((event) => event.payload.data.payment_request_id === id)).toBe(true);
+  }, 30_000);
+});

@@ -1,0 +1,34 @@
+import type { WebhookEventName } from '@store/xendit';
+import type { Owner } from '../accounts.ts';
+import type { Database } from '../db/database.ts';
+import { webhookEvents } from '../db/schema.ts';
+import { newWebhookEventId } from '../ids.ts';
+import { withoutUndefined } from '../objects.ts';
+
+/**
+ * Records a webhook event in the outbox. Call it inside the transaction that makes the state change,
+ * so that a change is never committed without its event (nor an event without its change).
+ */
+export async function enqueueWebhook(
+  db: Database,
+  owner: Owner,
+  event: WebhookEventName,
+  data: object,
+): Promise<void> {
+  const now = new Date();
+  await db.insert(webhookEvents).values({
+    id: newWebhookEventId(),
+    businessId: owner.businessId,
+    mode: owner.mode,
+    event,
+    payload: {
+      event,
+      business_id: owner.businessId,
+      created: now.toISOString(),
+      data: withoutUndefined(data),
+      api_version: 'v3',
+    },
+    status: 'PENDING',
+    nextAttemptAt: now,
+  });
+}

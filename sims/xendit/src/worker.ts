@@ -1,0 +1,174 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mode } from './accounts.ts';
+import { scheduledJobs, webhookAttempts, webhookEvents } from './db/schema.ts';
+import type { JobKind } from './jobs.ts';
+import { runOutcomeJob } from './payment-requests/service.ts';
+import { runRefundSettleJob } from './refunds/service.ts';
+import type { SimContext } from './sim-context.ts';
+
+/** The provider's retry schedule in seconds: 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
+export const PROVIDER_RETRY_SCHEDULE = [900, 3600, 10_800, 21_600, 43_200, 86_400];
+
+const DELIVERY_TIMEOUT_MS = 10_000;
+const BATCH = 20;
+
+export type WorkerOptions = {
+  retryScheduleSeconds: readonly number[];
+  pollIntervalMs: number;
+  logger?: FastifyBaseLogger;
+};
+
+/**
+ * One loop that runs due scheduled jobs and delivers due webhooks from the outbox. Everything it
+ * needs is in the database, so a restarted simulator carries on where the last one stopped.
+ */
+export function createWorker(ctx: SimContext, options: WorkerOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+
+  const runJobs = async () => {
+    const due = await ctx.db
+      .select()
+      .from(scheduledJobs)
+      .where(and(isNull(scheduledJobs.doneAt), lte(scheduledJobs.runAt, new Date())))
+      .orderBy(asc(scheduledJobs.runAt))
+      .limit(BATCH);
+    for (const job of due) {
+      await ctx.db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(scheduledJobs)
+          .set({ doneAt: new Date() })
+          .where(and(eq(scheduledJobs.id, job.id), isNull(scheduledJobs.doneAt)))
+          .returning({ id: scheduledJobs.id });
+        if (!claimed) return;
+        const owner = { businessId: job.businessId, mode: job.mode as Mode };
+        const kind = job.kind as JobKind;
+        if (kind === 'payment_request.outcome') {
+          await runOutcomeJob(ctx, tx, owner, job.targetId, job.payload);
+        } else {
+          await runRefundSettleJob(tx, owner, job.targetId);
+        }
+      });
+    }
+  };
+
+  const deliver = async (event: typeof webhookEvents.$inferSelect) => {
+    const account = ctx.keyring.account(event.businessId);
+    const attemptedAt = new Date();
+    let responseStatus: number | null = null;
+    let error: string | null = null;
+    const url = account?.webhookUrl ?? '';
+    if (!account) {
+      error = `No account ${event.businessId} is configured`;
+    } else {
+      try {
+        const response = await fetch(account.webhookUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-callback-token': account.callbackToken,
+            'webhook-id': event.id,
+          },
+          body: JSON.stringify(event.payload),
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        });
+        responseStatus = response.status;
+        await response.arrayBuffer();
+      } catch (cause) {
+        error = cause instanceof Error ? String(cause.cause ?? cause.message) : String(cause);
+      }
+    }
+    const delivered = responseStatus !== null && responseStatus >= 200 && responseStatus < 300;
+    const delaySeconds = options.retryScheduleSeconds[event.retries];
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(webhookAttempts).values({
+        eventId: event.id,
+        url,
+        attemptedAt,
+        durationMs: Date.now() - attemptedAt.getTime(),
+        responseStatus,
+        error,
+      });
+      await tx
+        .update(webhookEvents)
+        .set(
+          delivered
+            ? { status: 'DELIVERED', deliveredAt: new Date() }
+            : delaySeconds === undefined
+              ? { status: 'FAILED', retries: event.retries + 1 }
+              : {
+                  retries: event.retries + 1,
+                  nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
+                },
+        )
+        .where(eq(webhookEvents.id, event.id));
+    });
+    if (!delivered) {
+      options.logger?.warn(
+        { eventId: event.id, event: event.event, responseStatus, error },
+        'webhook delivery failed',
+      );
+    }
+  };
+
+  const deliverDue = async () => {
+    const due = await ctx.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.status, 'PENDING'), lte(webhookEvents.nextAttemptAt, new Date())))
+      .orderBy(asc(webhookEvents.nextAttemptAt), asc(webhookEvents.createdAt))
+      .limit(BATCH);
+    await Promise.all(due.map(deliver));
+  };
+
+  const tick = async () => {
+    try {
+      await runJobs();
+      await deliverDue();
+    } catch (error) {
+      options.logger?.error({ err: error }, 'simulator worker failed');
+    }
+  };
+
+  /** Runs a tick now, or right after the current one, never two at once. */
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = tick().finally(() => {
+      running = undefined;
+      if (again && !stopped) {
+        again = false;
+        kick();
+      }
+    });
+  };
+
+  return {
+    kick,
+    start() {
+      stopped = false;
+      timer = setInterval(kick, options.pollIntervalMs);
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type Worker = ReturnType<typeof createWorker>;
+
+/** Webhooks still to be delivered, for /_sim/health. */
+export const pendingWebhookCount = (ctx: SimContext) =>
+  ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.status, 'PENDING'));
