@@ -55,7 +55,8 @@ async function main(): Promise<void> {
     lines.push(`  provider simulator  ${xendit.url}`);
   }
   const store = await startStoreServer({ ...env, DATA_DIR: dataDir });
-  closers.unshift(store.close);
+  // Closed last: the simulators stop sending webhooks first, so none is left in flight.
+  closers.push(store.close);
   lines.unshift(`  storefront          ${store.url}  (API docs: ${store.url}/api/docs)`);
   if (dev) {
     const vite = spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
 }
 
 async function shutdown(): Promise<void> {
+  setTimeout(() => process.exit(0), 5_000).unref();
   for (const close of closers) await close().catch(() => undefined);
   process.exit(0);
 }

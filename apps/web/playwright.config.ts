@@ -45,6 +45,7 @@ export default defineConfig({
       XENDIT_SIM_PORT: String(ports.xendit),
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     },
   },
 });

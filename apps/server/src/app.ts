@@ -17,7 +17,14 @@ import { createPaymentService } from './payments/payment-service.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
 import { registerWebhookRoute } from './payments/webhooks.ts';
 import { createProviderGateway } from './provider/provider.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { createCardService } from './cards/card-service.ts';
+import { registerCardRoutes } from './cards/routes.ts';
+import { createPaymentMethodService } from './payment-methods/payment-method-service.ts';
+import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
+import { createRefundService } from './refunds/refund-service.ts';
+import { registerRefundRoutes } from './refunds/routes.ts';
+import { rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurity } from './http/security.ts';
 import { buildClientConfig, renderClientConfigScript } from './web/client-config.ts';
 import { registerWebApp } from './web/static.ts';
 
@@ -26,7 +33,8 @@ export interface AppDependencies {
   db: Database;
   /** Replaces the JWKS-backed verifier; only the tests of other parts pass one. */
   verifyCredential?: IdentityVerifier;
-  logger?: boolean | { level: string };
+  /** Tests pass a stream to read what the server logs. */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 }
 
 export async function buildApp({
@@ -45,10 +53,12 @@ export async function buildApp({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: 256 * 1024,
+    routerOptions: rawRouterErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await registerSecurity(app, config);
   const spaIndexHtml = await registerWebApp(app, config.webDistDir);
   registerErrorHandler(app, { spaIndexHtml });
 
@@ -74,19 +84,41 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProviderGateway(config, db);
   const payments = createPaymentService({ db, provider, config });
+  const refunds = createRefundService({ db, provider, payments });
+  const paymentMethods = createPaymentMethodService({ db, provider, payments, config });
+  const cards = createCardService({ db, provider, payments, paymentMethods });
   await app.register(
     async (api) => {
       await api.register(authenticatePlugin, { db, sessionTokens });
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-      registerAuthRoutes(api, { db, verifyCredential, sessionTokens });
+      registerAuthRoutes(api, {
+        db,
+        verifyCredential,
+        sessionTokens,
+        loginPerMinute: config.rateLimits.loginPerMinute,
+      });
       registerCatalogRoutes(api, { db });
-      registerPaymentRoutes(api, { db, payments });
-      registerWebhookRoute(api, { db, payments, callbackToken: provider.callbackToken });
+      registerPaymentRoutes(api, { payments, otpPerMinute: config.rateLimits.otpPerMinute });
+      registerCardRoutes(api, { cards });
+      registerRefundRoutes(api, { refunds });
+      registerPaymentMethodRoutes(api, {
+        paymentMethods,
+        cards,
+        otpPerMinute: config.rateLimits.otpPerMinute,
+      });
+      registerWebhookRoute(api, {
+        db,
+        payments,
+        refunds,
+        paymentMethods,
+        cards,
+        callbackToken: provider.callbackToken,
+      });
     },
     { prefix: '/api' },
   );

@@ -49,6 +49,8 @@ const envSchema = z.object({
     .regex(/^xnd_public_production_/, 'must be a live public key (xnd_public_production_...)')
     .default('xnd_public_production_simulator'),
   XENDIT_CALLBACK_TOKEN: z.string().min(8).default('simulator-callback-token'),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   XENDIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   APM_TRACE_BASE_URL: url.default('https://app.datadoghq.com/apm/traces'),
   LOG_SEARCH_BASE_URL: url.default('https://app.datadoghq.com/logs'),
@@ -86,6 +88,7 @@ export interface ServerConfig {
   xenditCardsScriptUrl: string;
   traceLinks: { apmTraceBaseUrl: string; logSearchBaseUrl: string; adminDashboardBaseUrl: string };
   mobileAppScheme: string;
+  rateLimits: { loginPerMinute: number; otpPerMinute: number };
   logLevel: string;
   webDistDir: string;
 }
@@ -164,6 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       adminDashboardBaseUrl: e.ADMIN_DASHBOARD_BASE_URL,
     },
     mobileAppScheme: e.MOBILE_APP_SCHEME,
+    rateLimits: {
+      loginPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+      otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './support';
 
 // A new customer on every run, so the mobile number starts empty and the check is meaningful.
 const runId = Date.now().toString(36);
@@ -9,17 +10,7 @@ test('a customer signs in, fills the cart, updates the mobile number and signs o
   page,
 }) => {
   await test.step('sign in through the login page with a typed app id', async () => {
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-    await page.getByLabel('Enter App Id').fill('demo-id');
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
-
-    const chooser = page.getByRole('dialog', { name: 'Choose an account' });
-    await chooser.getByLabel('Email').fill(email);
-    await chooser.getByLabel('Name').fill('E2E Shopper');
-    await chooser.getByRole('button', { name: 'Continue' }).click();
-
-    await expect(page).toHaveURL(/\/demo-id$/);
+    await signIn(page, { email });
     const header = page.getByRole('banner');
     await expect(header.getByText('Xendit Demo Store')).toBeVisible();
     await expect(header.getByText('demo-id')).toBeVisible();

@@ -11,6 +11,7 @@ import { newId } from '../lib/ids.ts';
 
 interface AuthRoutesOptions {
   db: Database;
+  loginPerMinute: number;
   verifyCredential: IdentityVerifier;
   sessionTokens: SessionTokens;
 }
@@ -21,35 +22,40 @@ function toCustomer(row: typeof customers.$inferSelect): Customer {
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { db, verifyCredential, sessionTokens }: AuthRoutesOptions,
+  { db, verifyCredential, sessionTokens, loginPerMinute }: AuthRoutesOptions,
 ): void {
-  registerEndpoint(app, api.login, async ({ body }) => {
-    const [tenant] = await db.select().from(apps).where(eq(apps.id, body.app_id));
-    if (!tenant) throw new AppError(404, 'APP_NOT_FOUND', `App ${body.app_id} does not exist`);
-    const identity = await verifyCredential(body.credential);
-    const [customer] = await db
-      .insert(customers)
-      .values({
-        id: newId('cus'),
+  registerEndpoint(
+    app,
+    api.login,
+    async ({ body }) => {
+      const [tenant] = await db.select().from(apps).where(eq(apps.id, body.app_id));
+      if (!tenant) throw new AppError(404, 'APP_NOT_FOUND', `App ${body.app_id} does not exist`);
+      const identity = await verifyCredential(body.credential);
+      const [customer] = await db
+        .insert(customers)
+        .values({
+          id: newId('cus'),
+          appId: tenant.id,
+          identityIssuer: identity.issuer,
+          identitySubject: identity.subject,
+          email: identity.email,
+          name: identity.name,
+        })
+        .onConflictDoUpdate({
+          target: [customers.appId, customers.identityIssuer, customers.identitySubject],
+          set: { email: identity.email, name: identity.name, updatedAt: sql`now()` },
+        })
+        .returning();
+      if (!customer) throw new Error('customer upsert returned no row');
+      const token = await sessionTokens.sign({
         appId: tenant.id,
-        identityIssuer: identity.issuer,
-        identitySubject: identity.subject,
-        email: identity.email,
-        name: identity.name,
-      })
-      .onConflictDoUpdate({
-        target: [customers.appId, customers.identityIssuer, customers.identitySubject],
-        set: { email: identity.email, name: identity.name, updatedAt: sql`now()` },
-      })
-      .returning();
-    if (!customer) throw new Error('customer upsert returned no row');
-    const token = await sessionTokens.sign({
-      appId: tenant.id,
-      mode: tenant.mode,
-      customerId: customer.id,
-    });
-    return { token };
-  });
+        mode: tenant.mode,
+        customerId: customer.id,
+      });
+      return { token };
+    },
+    { perMinute: loginPerMinute },
+  );
 
   async function currentCustomer(appId: string, customerId: string) {
     const [row] = await db

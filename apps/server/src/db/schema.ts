@@ -96,10 +96,20 @@ export const paymentMethods = pgTable(
     actions: jsonb('actions').$type<unknown[]>().notNull().default([]),
     properties: jsonb('properties').$type<unknown[]>().notNull().default([]),
     failureCode: text('failure_code'),
+    /** Account details the provider shows once the token is active (masked card, account name). */
+    details: jsonb('details').$type<Record<string, string>>(),
+    /** Set when created by POST /payment_methods; methods saved while paying have none. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    /** The PAY_AND_SAVE payment that saved this method, if it was saved while paying. */
+    paymentId: text('payment_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payment_methods_customer').on(t.appId, t.customerId, t.createdAt)],
+  (t) => [
+    index('payment_methods_customer').on(t.appId, t.customerId, t.createdAt),
+    uniqueIndex('payment_methods_idempotency').on(t.appId, t.customerId, t.idempotencyKey),
+  ],
 );
 
 export const payments = pgTable(
@@ -188,4 +198,64 @@ export const providerOperations = pgTable(
     index('provider_operations_payment').on(t.paymentId, t.createdAt),
     index('provider_operations_payment_method').on(t.paymentMethodId, t.createdAt),
   ],
+);
+
+/**
+ * Refunds of some of a payment's lines. The lines point back with payment_lines.refund_id; the
+ * statuses before the refund are kept so that a refund the provider refuses can be rolled back.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** Null until the provider has accepted the refund. */
+    providerRefundId: text('provider_refund_id').unique(),
+    amount: amount('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** PENDING, SUCCEEDED, FAILED (the provider's refund statuses the store uses). */
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    previousPaymentStatus: text('previous_payment_status').notNull(),
+    previousLineStatuses: jsonb('previous_line_statuses')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('refunds_payment').on(t.paymentId, t.createdAt)],
+);
+
+/**
+ * Card sessions of the provider's cards-session script: PAY sessions belong to a store payment,
+ * SAVE sessions to a store payment method.
+ */
+export const cardSessions = pgTable(
+  'card_sessions',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    providerSessionId: text('provider_session_id').unique(),
+    type: text('type', { enum: ['PAY', 'SAVE'] }).notNull(),
+    /** ACTIVE, COMPLETED, EXPIRED, CANCELED (the provider's session statuses). */
+    status: text('status').notNull(),
+    amount: amount('amount').notNull(),
+    currency: text('currency').notNull(),
+    country: text('country').notNull(),
+    paymentId: text('payment_id'),
+    paymentMethodId: text('payment_method_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('card_sessions_customer').on(t.appId, t.customerId, t.status, t.createdAt)],
 );

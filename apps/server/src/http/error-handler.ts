@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { errorCodes, type ApiErrorBody } from '@store/contract';
 import { AppError } from './app-error.ts';
 import { isSpaNavigation } from '../web/static.ts';
@@ -15,6 +16,30 @@ function describeValidation(error: FastifyError): string {
   return where ? `${where}: ${first.message ?? 'is invalid'}` : (first.message ?? error.message);
 }
 
+function sendRaw(res: ServerResponse, status: number, body: ApiErrorBody): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
+/** The router answers these before any handler runs; they get the one error shape too. */
+export const rawRouterErrors = {
+  maxParamLength: 200,
+  onMaxParamLength: (_path: string, _req: unknown, res: ServerResponse) =>
+    sendRaw(res, 414, { error_code: 'URI_TOO_LONG', message: 'A path parameter is too long' }),
+  onBadUrl: (_path: string, _req: unknown, res: ServerResponse) =>
+    sendRaw(res, 400, { error_code: errorCodes.validation, message: 'The URL is malformed' }),
+};
+
+/** PostgreSQL's class 22 errors: a value the database cannot hold (a NUL byte, say). */
+function isDataException(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'code' in value ? String(value.code) : '';
+  const cause =
+    typeof error === 'object' && error !== null && 'cause' in error ? error.cause : null;
+  return /^22/.test(codeOf(error)) || /^22/.test(codeOf(cause));
+}
+
 /** Maps every failure to the one error shape; only unexpected failures answer 500. */
 export function registerErrorHandler(
   app: FastifyInstance,
@@ -28,6 +53,13 @@ export function registerErrorHandler(
       const body: ApiErrorBody = {
         error_code: errorCodes.validation,
         message: describeValidation(error),
+      };
+      return reply.status(400).send(body);
+    }
+    if (isDataException(error)) {
+      const body: ApiErrorBody = {
+        error_code: errorCodes.validation,
+        message: 'A value in the request cannot be stored (for example a NUL character)',
       };
       return reply.status(400).send(body);
     }

@@ -26,9 +26,9 @@ import {
   type StoredPaymentStatus,
 } from './payment-status.ts';
 import { toApiPayments, type PaymentRow } from './payment-view.ts';
-import { priceOrder } from './pricing.ts';
+import { priceOrder, type PricedOrder } from './pricing.ts';
 
-type CustomerRow = typeof customers.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
 
 /** A read asks the provider for news at most this often per payment. */
 const refreshIntervalMs = 2_000;
@@ -73,6 +73,33 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
     throw new AppError(400, 'API_VALIDATION_ERROR', 'cursor is not valid');
   }
   return { createdAt: date, id };
+}
+
+/** The customer as the provider knows it: its id once known, else the details to create it. */
+export function providerCustomer(
+  customer: CustomerRow,
+): Pick<CreatePaymentRequestBody, 'customer' | 'customer_id'> {
+  if (customer.providerCustomerId) return { customer_id: customer.providerCustomerId };
+  const [localPart] = customer.email.split('@');
+  return {
+    customer: {
+      type: 'INDIVIDUAL',
+      reference_id: customer.id,
+      ...(customer.email.length <= 50 ? { email: customer.email } : {}),
+      ...(customer.mobileNumber ? { mobile_number: customer.mobileNumber } : {}),
+      individual_detail: { given_names: (customer.name ?? localPart ?? 'Customer').slice(0, 50) },
+    },
+  };
+}
+
+/** Keeps the provider's customer id, so later calls send customer_id instead of the details. */
+export async function rememberProviderCustomer(
+  db: Database,
+  customer: CustomerRow,
+  providerCustomerId: string | null | undefined,
+): Promise<void> {
+  if (!providerCustomerId || customer.providerCustomerId) return;
+  await db.update(customers).set({ providerCustomerId }).where(eq(customers.id, customer.id));
 }
 
 export function createPaymentService(deps: {
@@ -146,6 +173,41 @@ export function createPaymentService(deps: {
     });
   }
 
+  /**
+   * Records a new payment, CREATING, with its priced lines; null when the customer already used
+   * this idempotency key.
+   */
+  async function insertPayment(
+    values: typeof payments.$inferInsert,
+    order: PricedOrder,
+  ): Promise<PaymentRow | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values(values)
+        .onConflictDoNothing({
+          target: [payments.appId, payments.customerId, payments.idempotencyKey],
+        })
+        .returning();
+      if (!row) return null;
+      await tx.insert(paymentLines).values(
+        order.lines.map((product, position) => ({
+          id: newId('line'),
+          paymentId: row.id,
+          position,
+          productId: product.id,
+          productName: product.name,
+          productDescription: product.description,
+          productImagePath: product.imagePath,
+          price: product.priceAmount,
+          currency: product.currency,
+          status: 'PENDING',
+        })),
+      );
+      return row;
+    });
+  }
+
   /** Applies what the provider says of a payment request (a create answer or a status read). */
   async function applyProviderRequest(payment: PaymentRow, request: PaymentRequest) {
     const status = fromProviderStatus(request.status);
@@ -164,22 +226,6 @@ export function createPaymentService(deps: {
     return {
       success_return_url: `${config.publicUrl}/payments/success?${query}`,
       failure_return_url: `${config.publicUrl}/payments/failure?${query}`,
-    };
-  }
-
-  function providerCustomer(
-    customer: CustomerRow,
-  ): Pick<CreatePaymentRequestBody, 'customer' | 'customer_id'> {
-    if (customer.providerCustomerId) return { customer_id: customer.providerCustomerId };
-    const [localPart] = customer.email.split('@');
-    return {
-      customer: {
-        type: 'INDIVIDUAL',
-        reference_id: customer.id,
-        ...(customer.email.length <= 50 ? { email: customer.email } : {}),
-        ...(customer.mobileNumber ? { mobile_number: customer.mobileNumber } : {}),
-        individual_detail: { given_names: (customer.name ?? localPart ?? 'Customer').slice(0, 50) },
-      },
     };
   }
 
@@ -270,49 +316,28 @@ export function createPaymentService(deps: {
       const fingerprint = requestFingerprint(request);
       const paymentId = newId('pay');
 
-      const inserted = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(payments)
-          .values({
-            id: paymentId,
-            appId: app.id,
-            customerId: customer.id,
-            idempotencyKey,
-            requestHash: fingerprint,
-            type: request.type === 'PAY_AND_SAVE' ? 'PAY_AND_SAVE' : 'PAY',
-            channelCode,
-            country: app.country,
-            currency: app.currency,
-            amount: order.amount,
-            voucherId: order.voucher?.id ?? null,
-            voucherCode: order.voucher?.code ?? null,
-            voucherAmount: order.voucher?.fixedAmount ?? null,
-            status: 'CREATING',
-            channelProperties: properties,
-            paymentMethodId: savedMethod?.id ?? null,
-            providerTokenId: savedMethod?.providerTokenId ?? null,
-          })
-          .onConflictDoNothing({
-            target: [payments.appId, payments.customerId, payments.idempotencyKey],
-          })
-          .returning();
-        if (!row) return null;
-        await tx.insert(paymentLines).values(
-          order.lines.map((product, position) => ({
-            id: newId('line'),
-            paymentId: row.id,
-            position,
-            productId: product.id,
-            productName: product.name,
-            productDescription: product.description,
-            productImagePath: product.imagePath,
-            price: product.priceAmount,
-            currency: product.currency,
-            status: 'PENDING',
-          })),
-        );
-        return row;
-      });
+      const inserted = await insertPayment(
+        {
+          id: paymentId,
+          appId: app.id,
+          customerId: customer.id,
+          idempotencyKey,
+          requestHash: fingerprint,
+          type: request.type === 'PAY_AND_SAVE' ? 'PAY_AND_SAVE' : 'PAY',
+          channelCode,
+          country: app.country,
+          currency: app.currency,
+          amount: order.amount,
+          voucherId: order.voucher?.id ?? null,
+          voucherCode: order.voucher?.code ?? null,
+          voucherAmount: order.voucher?.fixedAmount ?? null,
+          status: 'CREATING',
+          channelProperties: properties,
+          paymentMethodId: savedMethod?.id ?? null,
+          providerTokenId: savedMethod?.providerTokenId ?? null,
+        },
+        order,
+      );
 
       if (!inserted) {
         const [existing] = await db
@@ -376,12 +401,7 @@ export function createPaymentService(deps: {
         throw error;
       }
 
-      if (providerRequest.customer_id && !customer.providerCustomerId) {
-        await db
-          .update(customers)
-          .set({ providerCustomerId: providerRequest.customer_id })
-          .where(eq(customers.id, customer.id));
-      }
+      await rememberProviderCustomer(db, customer, providerRequest.customer_id);
       const updated = await applyProviderRequest(inserted, providerRequest);
       const [view] = await toApiPayments(db, [updated ?? inserted]);
       return view as Payment;
@@ -484,6 +504,11 @@ export function createPaymentService(deps: {
     },
 
     transition,
+    loadContext,
+    loadOwnPayment,
+    insertPayment,
+    applyProviderRequest,
+    returnUrls,
   };
 }
 export type PaymentService = ReturnType<typeof createPaymentService>;

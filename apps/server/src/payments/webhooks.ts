@@ -1,17 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { verifyCallbackToken, webhookEventSchema, type WebhookEvent } from '@store/xendit';
+import { eq } from 'drizzle-orm';
+import {
+  verifyCallbackToken,
+  webhookEventSchema,
+  type PaymentToken,
+  type WebhookEvent,
+} from '@store/xendit';
 import type { Database } from '../db/database.ts';
-import { apps, paymentMethods, payments, providerOperations } from '../db/schema.ts';
+import { apps, payments, providerOperations } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
+import type { CardService } from '../cards/card-service.ts';
+import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
+import type { RefundService } from '../refunds/refund-service.ts';
 import type { PaymentService } from './payment-service.ts';
 import type { StoredPaymentStatus } from './payment-status.ts';
 
 interface WebhookDependencies {
   db: Database;
   payments: PaymentService;
+  refunds: RefundService;
+  paymentMethods: PaymentMethodService;
+  cards: CardService;
   callbackToken: string;
 }
 
@@ -28,9 +39,19 @@ const paymentEventStatus = {
  */
 export function registerWebhookRoute(
   app: FastifyInstance,
-  { db, payments: paymentService, callbackToken }: WebhookDependencies,
+  {
+    db,
+    payments: paymentService,
+    refunds: refundService,
+    paymentMethods: paymentMethodService,
+    cards: cardService,
+    callbackToken,
+  }: WebhookDependencies,
 ): void {
-  type Applied = { appId: string | null; link: { paymentId?: string; paymentMethodId?: string } };
+  type Applied = {
+    appId: string | null;
+    link: { paymentId?: string; paymentMethodId?: string; refundId?: string };
+  };
   const unmatched: Applied = { appId: null, link: {} };
 
   async function applyPaymentEvent(
@@ -49,22 +70,11 @@ export function registerWebhookRoute(
     return { appId: payment.appId, link: { paymentId } };
   }
 
-  async function applyTokenEvent(
-    tokenId: string,
-    status: 'ACTIVE' | 'FAILED' | 'EXPIRED',
-  ): Promise<Applied> {
-    const [method] = await db
-      .select()
-      .from(paymentMethods)
-      .where(eq(paymentMethods.providerTokenId, tokenId));
-    if (!method) return unmatched;
-    if (method.status !== 'CANCELED') {
-      await db
-        .update(paymentMethods)
-        .set({ status, actions: [], updatedAt: sql`now()` })
-        .where(eq(paymentMethods.id, method.id));
-    }
-    return { appId: method.appId, link: { paymentMethodId: method.id } };
+  async function applyTokenEvent(token: PaymentToken): Promise<Applied> {
+    const applied = await paymentMethodService.applyTokenWebhook(token);
+    return applied
+      ? { appId: applied.appId, link: { paymentMethodId: applied.paymentMethodId } }
+      : unmatched;
   }
 
   async function applyEvent(event: WebhookEvent): Promise<Applied> {
@@ -73,8 +83,18 @@ export function registerWebhookRoute(
       case 'payment.authorization':
       case 'payment.failure': {
         const status = paymentEventStatus[event.event];
-        const { reference_id, payment_request_id, failure_code } = event.data;
-        return applyPaymentEvent(reference_id, status, payment_request_id, failure_code ?? null);
+        const { reference_id, payment_request_id, failure_code, payment_token_id } = event.data;
+        const applied = await applyPaymentEvent(
+          reference_id,
+          status,
+          payment_request_id,
+          failure_code ?? null,
+        );
+        // A PAY_AND_SAVE payment's capture names the token it saved.
+        if (event.event === 'payment.capture' && payment_token_id) {
+          await paymentMethodService.saveFromPayment(reference_id, payment_token_id);
+        }
+        return applied;
       }
       case 'payment_request.expiry': {
         const { reference_id, payment_request_id } = event.data;
@@ -86,11 +106,35 @@ export function registerWebhookRoute(
         );
       }
       case 'payment_token.activation':
-        return applyTokenEvent(event.data.payment_token_id, 'ACTIVE');
       case 'payment_token.failure':
-        return applyTokenEvent(event.data.payment_token_id, 'FAILED');
       case 'payment_token.expiry':
-        return applyTokenEvent(event.data.payment_token_id, 'EXPIRED');
+        return applyTokenEvent(event.data);
+      case 'refund.succeeded':
+      case 'refund.failed': {
+        const settled = await refundService.applyProviderRefund(
+          event.data,
+          event.event === 'refund.succeeded' ? 'SUCCEEDED' : 'FAILED',
+        );
+        return settled
+          ? {
+              appId: settled.appId,
+              link: { paymentId: settled.paymentId, refundId: settled.refundId },
+            }
+          : unmatched;
+      }
+      case 'payment_session.completed':
+      case 'payment_session.expired': {
+        const applied = await cardService.applySessionWebhook(
+          event.data,
+          event.event === 'payment_session.completed' ? 'COMPLETED' : 'EXPIRED',
+        );
+        return applied
+          ? {
+              appId: applied.appId,
+              link: applied.paymentId ? { paymentId: applied.paymentId } : {},
+            }
+          : unmatched;
+      }
       default:
         return unmatched;
     }
@@ -121,6 +165,7 @@ export function registerWebhookRoute(
         mode: owner?.mode ?? 'development',
         paymentId: link.paymentId ?? null,
         paymentMethodId: link.paymentMethodId ?? null,
+        refundId: link.refundId ?? null,
         event: eventName,
         data: request.body,
         dedupeKey: createHash('sha256').update(JSON.stringify(request.body)).digest('hex'),

@@ -28,7 +28,10 @@ export interface TestServer {
  * The storefront listening on a real port, on a real database, with the identity and provider
  * simulators over HTTP, for one test file.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestServer> {
   const identity = await startIdentitySimulator({ port: 0 });
   const storePort = await findFreePort();
   const xendit = await startXenditSimulator({
@@ -50,10 +53,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     XENDIT_SIM_PORT: new URL(xendit.url).port,
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    OTP_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: options.logStream ? { level: 'debug', stream: options.logStream } : false,
+  });
   await app.listen({ port: storePort, host: '127.0.0.1' });
 
   async function signIn(email: string, appId = 'demo-id'): Promise<string> {
@@ -79,8 +88,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url: `http://127.0.0.1:${storePort}`,
     signIn,
     async close() {
-      await app.close();
+      // The provider first: it stops sending webhooks, so the store has no request left to await.
       await xendit.close();
+      await app.close();
       await database.close();
       await identity.close();
     },

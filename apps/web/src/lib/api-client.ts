@@ -48,6 +48,8 @@ export interface CallOptions<E extends Endpoint> {
   query?: QueryOf<E>;
   body?: BodyOf<E>;
   signal?: AbortSignal;
+  /** Extra headers a call needs, such as Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 function queryString(query: unknown): string {
@@ -78,7 +80,10 @@ export async function callApi<E extends Endpoint>(
   const baseUrl = getApiBaseUrl();
   if (!baseUrl) throw new ApiError('NO_BASE_URL', 'No base URL found');
 
-  const headers: Record<string, string> = { [clientIdHeader.name]: clientIdHeader.value };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    [clientIdHeader.name]: clientIdHeader.value,
+  };
   if (endpoint.auth) {
     const token = getToken();
     if (!token) throw new ApiError('NO_TOKEN', 'No token found');

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom implements neither; Mantine reads both (color scheme, media queries, scroll areas).
@@ -16,6 +16,9 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// The whole suite shares two cores with the server tests; a second is too short a wait there.
+configure({ asyncUtilTimeout: 5_000 });
 
 class ResizeObserverStub {
   observe() {}

@@ -4,3 +4,31 @@ import { formatMoney, type Money } from '@store/contract';
 export function formatPrice({ amount, currency }: Money): string {
   return `${currency} ${formatMoney(amount, currency)}`;
 }
+
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+};
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', dateTimeOptions);
+
+/**
+ * A moment as the specification shows it, 'Month D, YYYY, h:mm:ss AM/PM' in the browser's time
+ * zone (or `timeZone` when given); an unreadable value is shown as it came. Assembled from parts,
+ * since engines join date and time differently (", " or " at ").
+ */
+export function formatDateTime(value: string | number | Date, timeZone?: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const format =
+    timeZone === undefined
+      ? dateTimeFormat
+      : new Intl.DateTimeFormat('en-US', { ...dateTimeOptions, timeZone });
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    format.formatToParts(date).find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('month')} ${part('day')}, ${part('year')}, ${part('hour')}:${part('minute')}:${part('second')} ${part('dayPeriod')}`;
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardSession, Payment, PaymentMethod } from '@store/contract';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+let server: TestServer;
+let token: string;
+let otherToken: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.signIn('card-payer@example.com');
+  otherToken = await server.signIn('not-the-card-payer@example.com');
+});
+afterAll(() => server?.close());
+
+const mug = { product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' };
+const declining = {
+  product_id: 'id-sandbox-insufficient-balance',
+  quantity: 1,
+  price: 10_054,
+  currency: 'IDR',
+};
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object, as = token) {
+  return server.app.inject({ method, url, headers: { authorization: `Bearer ${as}` }, payload });
+}
+
+async function startCardPayment(orders = [mug], as = token): Promise<CardSession> {
+  const response = await call(
+    'POST',
+    '/api/payments/cards',
+    { orders, country: 'ID', currency: 'IDR' },
+    as,
+  );
+  expect(response.statusCode).toBe(201);
+  return response.json() as CardSession;
+}
+
+/** What the provider's cards-session script posts from the browser, with the public key. */
+async function collectCardData(session: CardSession, cardNumber: string) {
+  const response = await fetch(`${server.xendit.url}/v3/payment_with_session`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${session.extra_data.public_key}:`).toString('base64')}`,
+    },
+    body: JSON.stringify({
+      payment_session_id: session.id,
+      card_number: cardNumber,
+      expiry_month: '12',
+      expiry_year: '2030',
+      cvn: '123',
+      cardholder_first_name: 'Ana',
+      cardholder_last_name: 'Lee',
+      cardholder_email: 'ana@example.com',
+      cardholder_phone: '+628111111111',
+    }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    payment_request_id: string;
+    payment_token_id: string;
+    action_url?: string;
+  };
+}
+
+async function complete(session: CardSession, paymentRequestId: string, as = token) {
+  return call(
+    'POST',
+    `/api/payments/cards/session/${session.id}/complete`,
+    { payment_request_id: paymentRequestId },
+    as,
+  );
+}
+
+describe('card sessions', () => {
+  it('answers CARDS_SESSION_NOT_FOUND before any session', async () => {
+    const fresh = await server.signIn('no-session@example.com');
+    const response = await call('GET', '/api/payments/cards/session', undefined, fresh);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error_code).toBe('CARDS_SESSION_NOT_FOUND');
+  });
+
+  it('creates a PAY session with the public key and offers it as the current session', async () => {
+    const session = await startCardPayment();
+    expect(session).toMatchObject({ type: 'PAY', status: 'ACTIVE', amount: 89_000 });
+    expect(session.id).toMatch(/^ps-/);
+    expect(session.extra_data.public_key).toMatch(/^xnd_public_development_/);
+    const current = await call('GET', '/api/payments/cards/session');
+    expect(current.json().id).toBe(session.id);
+    const payment = (await call('GET', `/api/payments/${session.payment_id}`)).json() as Payment;
+    expect(payment).toMatchObject({ channel: 'CARDS', status: 'REQUIRES_ACTION', amount: 89_000 });
+    expect(
+      payment.xendit_operations?.some(
+        (operation) =>
+          operation.kind === 'request' && operation.exchange.request.url.endsWith('/sessions'),
+      ),
+    ).toBe(true);
+  });
+
+  it('pays with a frictionless card: SUCCEEDED on completion', async () => {
+    const session = await startCardPayment();
+    const collected = await collectCardData(session, '4000000000001000');
+    const response = await complete(session, collected.payment_request_id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: session.payment_id, status: 'SUCCEEDED' });
+    const after = await call('GET', '/api/payments/cards/session');
+    expect(after.statusCode === 404 || after.json().id !== session.id).toBe(true);
+  });
+
+  it('sends a 3DS card to the challenge page', async () => {
+    const session = await startCardPayment();
+    const collected = await collectCardData(session, '4000000000002503');
+    expect(collected.action_url).toMatch(/^http/);
+    const payment = (await complete(session, collected.payment_request_id)).json() as Payment;
+    expect(payment.status).toBe('REQUIRES_ACTION');
+    expect(payment.actions[0]).toMatchObject({
+      type: 'REDIRECT_CUSTOMER',
+      value: collected.action_url,
+    });
+  });
+
+  it('fails on the declining amount 10054', async () => {
+    const session = await startCardPayment([declining]);
+    const collected = await collectCardData(session, '4000000000001000');
+    const payment = (await complete(session, collected.payment_request_id)).json() as Payment;
+    expect(payment).toMatchObject({ status: 'FAILED', failure_code: 'INSUFFICIENT_BALANCE' });
+  });
+
+  it("refuses another session's payment request", async () => {
+    const first = await startCardPayment();
+    const second = await startCardPayment();
+    const collected = await collectCardData(first, '4000000000001000');
+    const response = await complete(second, collected.payment_request_id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe('PAYMENT_REQUEST_MISMATCH');
+  });
+
+  it("answers 404 for another customer's session", async () => {
+    const session = await startCardPayment();
+    const collected = await collectCardData(session, '4000000000001000');
+    const response = await complete(session, collected.payment_request_id, otherToken);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error_code).toBe('CARDS_SESSION_NOT_FOUND');
+  });
+
+  it('refuses a tampered price', async () => {
+    const response = await call('POST', '/api/payments/cards', {
+      orders: [{ ...mug, price: 1 }],
+      country: 'ID',
+      currency: 'IDR',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe('PRICE_MISMATCH');
+  });
+
+  it('links a card through a SAVE session, then pays with it', async () => {
+    const linker = await server.signIn('card-linker@example.com');
+    const linked = await call(
+      'POST',
+      '/api/payment_methods',
+      { channel: 'CARDS', country: 'ID', reference_id: 'card1' },
+      linker,
+    );
+    expect(linked.statusCode).toBe(201);
+    const method = linked.json() as PaymentMethod;
+    expect(method.status).toBe('REQUIRES_ACTION');
+    expect(method.actions[0]?.type).toBe('CARDS_SESSION_JS');
+    const session = (await call('GET', '/api/payments/cards/session', undefined, linker)).json();
+    expect(session).toMatchObject({
+      id: method.actions[0]?.value,
+      type: 'SAVE',
+      amount: 0,
+      payment_method_id: method.id,
+    });
+    const collected = await collectCardData(session as CardSession, '4000000000001000');
+    const saved = await call(
+      'POST',
+      `/api/payments/cards/session/${session.id}/complete_save`,
+      { payment_token_id: collected.payment_token_id },
+      linker,
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ id: method.id, status: 'ACTIVE', code: 'CARDS' });
+
+    const paid = await server.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { authorization: `Bearer ${linker}` },
+      payload: {
+        amount: 89_000,
+        currency: 'IDR',
+        country: 'ID',
+        type: 'PAY',
+        orders: [mug],
+        payment_token_id: method.id,
+      },
+    });
+    expect(paid.json().status).toBe('SUCCEEDED');
+  });
+});

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { count } from 'drizzle-orm';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiErrorSchema, type Endpoint } from '@store/contract';
+import * as schema from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+/** Cases per endpoint: 200 in `npm test`, more in the soak run (FUZZ_RUNS=10000). */
+const runs = Number(process.env.FUZZ_RUNS ?? 200);
+
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.signIn('fuzzer@example.com');
+});
+afterAll(() => server?.close());
+
+const hostileValue = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '<script>',
+    '\u0000',
+    'NaN',
+    '9'.repeat(40),
+  ),
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(-1, 0, 1e308, Number.MAX_SAFE_INTEGER + 2, -1e15),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.anything(), { maxLength: 5 }),
+  fc.object({ maxDepth: 2 }),
+);
+
+/** Objects with the schema's own field names and hostile values, or anything at all. */
+function hostileInput(shape: z.ZodType | undefined) {
+  const keys = shape instanceof z.ZodObject ? Object.keys(shape.shape) : [];
+  const shaped = keys.length
+    ? fc.dictionary(fc.constantFrom(...keys), hostileValue, { maxKeys: keys.length })
+    : fc.object({ maxDepth: 1 });
+  return fc.oneof({ arbitrary: shaped, weight: 4 }, { arbitrary: fc.anything(), weight: 1 });
+}
+
+const pathSegment = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 80 }),
+  fc.constantFrom('pay_missing', '..', '%2e%2e', 'x'.repeat(500), 'null', '0'),
+);
+
+async function tableCounts(): Promise<Record<string, number>> {
+  const tables = Object.entries(schema).filter(
+    ([, value]) => typeof value === 'object' && value !== null && 'getSQL' in value === false,
+  );
+  const counts: Record<string, number> = {};
+  for (const [name, table] of tables) {
+    try {
+      const [row] = await server.db.select({ n: count() }).from(table as typeof schema.payments);
+      counts[name] = row?.n ?? 0;
+    } catch {
+      // Not a table (relations, enums): nothing to count.
+    }
+  }
+  return counts;
+}
+
+function urlFor(endpoint: Endpoint, params: Record<string, string>, query: unknown): string {
+  const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? 'x'),
+  );
+  const search =
+    query && typeof query === 'object' && !Array.isArray(query)
+      ? new URLSearchParams(
+          Object.entries(query as Record<string, unknown>).map(([k, v]): [string, string] => [
+            k,
+            typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
+          ]),
+        ).toString()
+      : '';
+  return `/api${path}${search ? `?${search}` : ''}`;
+}
+
+const endpoints = Object.entries(api) as [string, Endpoint][];
+
+describe('hostile input never breaks the API', () => {
+  it.each(endpoints)(
+    '%s answers every hostile request with a 2xx or a 4xx error_code',
+    async (_name, endpoint) => {
+      const paramNames = [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            params: fc.tuple(...paramNames.map(() => pathSegment)),
+            query: hostileInput(endpoint.query),
+            body: hostileInput(endpoint.body),
+            signedIn: fc.boolean(),
+          }),
+          async ({ params, query, body, signedIn }) => {
+            const before = await tableCounts();
+            const response = await server.app.inject({
+              method: endpoint.method,
+              url: urlFor(
+                endpoint,
+                Object.fromEntries(paramNames.map((n, i) => [n, params[i] ?? ''])),
+                query,
+              ),
+              headers: signedIn ? { authorization: `Bearer ${token}` } : {},
+              ...(endpoint.method === 'GET' ? {} : { payload: body as object }),
+            });
+            expect(response.statusCode, response.body).toBeLessThan(500);
+            if (response.statusCode >= 400) {
+              const error = apiErrorSchema.parse(response.json());
+              expect(error.error_code).toMatch(/^[A-Z_]+$/);
+              // A request refused before reaching the provider leaves no trace.
+              if (!error.response) expect(await tableCounts()).toEqual(before);
+            }
+            // The router refuses a segment such as '..' (no such route) or an over-long one
+            // before any route runs; anything that reaches a route needs the token.
+            const leftTheRoute =
+              response.statusCode === 414 ||
+              (response.statusCode === 404 && response.json().message?.startsWith('Route'));
+            if (endpoint.auth && !signedIn && !leftTheRoute) expect(response.statusCode).toBe(401);
+          },
+        ),
+        { numRuns: runs },
+      );
+    },
+  );
+});

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ LOG_LEVEL: 'debug' }, { logStream });
+});
+afterAll(() => server?.close());
+
+it('keeps keys, tokens and credentials out of the logs through a whole payment', async () => {
+  const credential = await server.identity.issueCredential({
+    email: 'quiet@example.com',
+    audience: server.config.identity.clientId,
+  });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ credential, app_id: 'demo-id' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const created = await fetch(`${server.url}/api/payments`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      amount: 89_000,
+      currency: 'IDR',
+      country: 'ID',
+      channel: 'BCA_VIRTUAL_ACCOUNT',
+      type: 'PAY',
+      orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await fetch(`${server.url}/api/payments/${id}/simulate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+  const logs = logLines.join('');
+  expect(logs).toContain('/api/payments');
+  for (const secret of [
+    token,
+    credential,
+    server.config.sessionSecret,
+    server.config.xendit.keys.development.secretKey,
+    server.config.xendit.callbackToken,
+  ]) {
+    expect(logs).not.toContain(secret);
+  }
+});

@@ -1,0 +1,467 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  CreatePaymentMethodRequest,
+  PaymentMethod,
+  PaymentMethodAction,
+  TransactionType,
+} from '@store/contract';
+import type { Action, PaymentToken } from '@store/xendit';
+import type { ServerConfig } from '../config.ts';
+import type { Session } from '../auth/session-token.ts';
+import type { Database } from '../db/database.ts';
+import { paymentMethods, payments, providerOperations } from '../db/schema.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import { channelsFor, findChannel } from '../payments/channels.ts';
+import {
+  providerCustomer,
+  rememberProviderCustomer,
+  type CustomerRow,
+  type PaymentService,
+} from '../payments/payment-service.ts';
+import { toOperation } from '../payments/payment-view.ts';
+import type { AppRow, ProviderGateway } from '../provider/provider.ts';
+import {
+  canTransitionMethod,
+  methodAwaitsProvider,
+  toApiMethodStatus,
+  type StoredPaymentMethodStatus,
+} from './payment-method-status.ts';
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+type OperationRow = typeof providerOperations.$inferSelect;
+type StoredProperty = { transaction_type: TransactionType; name: string; value: string | null };
+
+/** A read asks the provider for news at most this often per method. */
+const refreshIntervalMs = 2_000;
+
+/**
+ * Provider actions as the browser follows them: the linking page stays a link; an OTP points at
+ * the store's OTP screen. Resending a linking OTP is not offered (the specification's 'Not
+ * implemented').
+ */
+function toMethodActions(methodId: string, actions: Action[]): PaymentMethodAction[] {
+  return actions.flatMap((action): PaymentMethodAction[] => {
+    if (action.type === 'REDIRECT_CUSTOMER') return [{ type: action.type, value: action.value }];
+    if (action.descriptor === 'VALIDATE_OTP') {
+      return [{ type: action.type, value: `/payment_methods/new/${methodId}/otp` }];
+    }
+    return [];
+  });
+}
+
+function detailsOf(token: PaymentToken): Record<string, string> | null {
+  const entries = Object.entries(token.token_details ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+const fingerprint = (request: CreatePaymentMethodRequest) =>
+  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+export function createPaymentMethodService(deps: {
+  db: Database;
+  provider: ProviderGateway;
+  payments: PaymentService;
+  config: ServerConfig;
+}) {
+  const { db, provider, payments: paymentService, config } = deps;
+
+  async function loadOwn(session: Session, paymentMethodId: string): Promise<PaymentMethodRow> {
+    const [row] = await db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.id, paymentMethodId),
+          eq(paymentMethods.appId, session.appId),
+          eq(paymentMethods.customerId, session.customerId),
+        ),
+      );
+    if (!row) throw notFound(`Payment method ${paymentMethodId}`);
+    return row;
+  }
+
+  /** Moves a method to a new status if the state machine allows it, locking its row. */
+  async function transition(
+    paymentMethodId: string,
+    to: StoredPaymentMethodStatus,
+    changes: Partial<
+      Pick<PaymentMethodRow, 'actions' | 'failureCode' | 'providerTokenId' | 'details'>
+    > = {},
+  ): Promise<PaymentMethodRow | null> {
+    return db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.id, paymentMethodId))
+        .for('update');
+      if (!current) return null;
+      if (!canTransitionMethod(current.status as StoredPaymentMethodStatus, to)) return current;
+      const [updated] = await tx
+        .update(paymentMethods)
+        .set({ ...changes, status: to, updatedAt: sql`now()` })
+        .where(eq(paymentMethods.id, paymentMethodId))
+        .returning();
+      return updated ?? null;
+    });
+  }
+
+  /** Applies what the provider says of a payment token (a create answer, a read or a webhook). */
+  async function applyToken(method: PaymentMethodRow, token: PaymentToken) {
+    const status = token.status;
+    return transition(method.id, status, {
+      providerTokenId: token.payment_token_id,
+      actions: methodAwaitsProvider(status) ? toMethodActions(method.id, token.actions ?? []) : [],
+      failureCode: token.failure_code ?? null,
+      details: detailsOf(token) ?? method.details,
+    });
+  }
+
+  function toApi(
+    app: Pick<AppRow, 'country' | 'currency'>,
+    row: PaymentMethodRow,
+    extras: { operations?: OperationRow[]; customer?: CustomerRow } = {},
+  ): PaymentMethod {
+    const channel = findChannel(app, row.channelCode);
+    return {
+      id: row.id,
+      channel: row.channelCode,
+      channel_name: channel?.name ?? row.channelCode,
+      country: row.country,
+      code: row.channelCode,
+      status: toApiMethodStatus(row.status as StoredPaymentMethodStatus),
+      actions: row.actions as PaymentMethodAction[],
+      properties: row.properties as StoredProperty[],
+      details: row.details ?? null,
+      failure_code: row.failureCode,
+      payment_id: row.paymentId,
+      created: row.createdAt.toISOString(),
+      ...(extras.operations ? { xendit_operations: extras.operations.map(toOperation) } : {}),
+      ...(extras.customer
+        ? {
+            config:
+              channelsFor(app, extras.customer).find(
+                (candidate) => candidate.code === row.channelCode,
+              ) ?? null,
+          }
+        : {}),
+    };
+  }
+
+  async function operationsOf(ids: string[]): Promise<OperationRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(providerOperations)
+      .where(inArray(providerOperations.paymentMethodId, ids))
+      .orderBy(desc(providerOperations.createdAt));
+  }
+
+  async function view(session: Session, paymentMethodId: string): Promise<PaymentMethod> {
+    const method = await loadOwn(session, paymentMethodId);
+    const { app } = await paymentService.loadContext(session);
+    return toApi(app, method, { operations: await operationsOf([method.id]) });
+  }
+
+  async function waitWhileCreating(method: PaymentMethodRow): Promise<PaymentMethodRow> {
+    const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
+    let current = method;
+    while (current.status === 'CREATING' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, method.id));
+      if (!row) break;
+      current = row;
+    }
+    return current;
+  }
+
+  function returnUrls(paymentMethodId: string, clientId: string) {
+    const query = new URLSearchParams({ payment_method_id: paymentMethodId });
+    if (clientId !== 'web') query.set('source', clientId);
+    return {
+      success_return_url: `${config.publicUrl}/payment_methods/success?${query}`,
+      failure_return_url: `${config.publicUrl}/payment_methods/failure?${query}`,
+    };
+  }
+
+  return {
+    returnUrls,
+    toApi,
+    transition,
+    applyToken,
+
+    async create(
+      session: Session,
+      request: CreatePaymentMethodRequest,
+      options: {
+        idempotencyKey: string | undefined;
+        clientId: string;
+        /** Cards are linked through a SAVE card session, which the cards part makes. */
+        linkCard?: () => Promise<PaymentMethod>;
+      },
+    ): Promise<PaymentMethod> {
+      const { app, customer } = await paymentService.loadContext(session);
+      const channel = findChannel(app, request.channel);
+      if (!channel) {
+        throw new AppError(
+          400,
+          'CHANNEL_NOT_AVAILABLE',
+          `Channel ${request.channel} is not offered by this store`,
+        );
+      }
+      if (!channel.is_saveable) {
+        throw new AppError(400, 'CHANNEL_NOT_SAVEABLE', `${channel.name} cannot be saved`);
+      }
+      if (request.country !== app.country) {
+        throw new AppError(400, 'COUNTRY_MISMATCH', `This store sells in ${app.country}`);
+      }
+      if (channel.creation_workflow_type === 'CARDS_SESSION_JS') {
+        if (!options.linkCard) {
+          throw new AppError(400, 'USE_CARDS_SESSION', 'Cards are saved through a card session');
+        }
+        return options.linkCard();
+      }
+      const properties: StoredProperty[] = [];
+      const channelProperties: Record<string, string> = {};
+      for (const property of channel.properties) {
+        if (property.transaction_type !== 'SAVE') continue;
+        const value = request.channel_properties?.[property.name]?.trim();
+        if (!value) {
+          throw new AppError(
+            400,
+            'API_VALIDATION_ERROR',
+            `${property.name} is required to link ${channel.name}`,
+          );
+        }
+        channelProperties[property.name] = value;
+        properties.push({ transaction_type: 'SAVE', name: property.name, value });
+      }
+
+      const idempotencyKey = options.idempotencyKey ?? newId('auto');
+      const hash = fingerprint(request);
+      const paymentMethodId = newId('pm');
+      const [inserted] = await db
+        .insert(paymentMethods)
+        .values({
+          id: paymentMethodId,
+          appId: app.id,
+          customerId: customer.id,
+          channelCode: channel.code,
+          country: app.country,
+          referenceId: request.reference_id,
+          status: 'CREATING',
+          properties,
+          idempotencyKey,
+          requestHash: hash,
+        })
+        .onConflictDoNothing({
+          target: [paymentMethods.appId, paymentMethods.customerId, paymentMethods.idempotencyKey],
+        })
+        .returning();
+      if (!inserted) {
+        const [existing] = await db
+          .select()
+          .from(paymentMethods)
+          .where(
+            and(
+              eq(paymentMethods.appId, app.id),
+              eq(paymentMethods.customerId, customer.id),
+              eq(paymentMethods.idempotencyKey, idempotencyKey),
+            ),
+          );
+        if (!existing) throw new Error('idempotency conflict without a row');
+        if (existing.requestHash !== hash) {
+          throw new AppError(
+            409,
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was used for another payment method',
+          );
+        }
+        return toApi(app, await waitWhileCreating(existing));
+      }
+
+      let token: PaymentToken;
+      try {
+        token = await provider.call(app, { paymentMethodId }, (client) =>
+          client.createPaymentToken(
+            {
+              reference_id: paymentMethodId,
+              country: app.country as never,
+              currency: app.currency as never,
+              channel_code: channel.code,
+              channel_properties: {
+                ...channelProperties,
+                ...returnUrls(paymentMethodId, options.clientId),
+              },
+              ...providerCustomer(customer),
+              metadata: { app_id: app.id, customer_id: customer.id },
+            },
+            { idempotencyKey: paymentMethodId },
+          ),
+        );
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) {
+          await transition(paymentMethodId, 'FAILED', { failureCode: error.errorCode });
+        }
+        throw error;
+      }
+      await rememberProviderCustomer(db, customer, token.customer_id);
+      const updated = await applyToken(inserted, token);
+      return toApi(app, updated ?? inserted);
+    },
+
+    async list(session: Session, withConfig: boolean): Promise<PaymentMethod[]> {
+      const { app, customer } = await paymentService.loadContext(session);
+      const rows = await db
+        .select()
+        .from(paymentMethods)
+        .where(
+          and(
+            eq(paymentMethods.appId, session.appId),
+            eq(paymentMethods.customerId, session.customerId),
+          ),
+        )
+        .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
+      if (!withConfig) return rows.map((row) => toApi(app, row));
+      const operations = await operationsOf(rows.map((row) => row.id));
+      return rows.map((row) =>
+        toApi(app, row, {
+          customer,
+          operations: operations.filter((operation) => operation.paymentMethodId === row.id),
+        }),
+      );
+    },
+
+    /** One method; while the provider may still change it, its status is read afresh. */
+    async get(session: Session, paymentMethodId: string): Promise<PaymentMethod> {
+      const method = await loadOwn(session, paymentMethodId);
+      const stale = Date.now() - method.updatedAt.getTime() > refreshIntervalMs;
+      const tokenId = method.providerTokenId;
+      if (methodAwaitsProvider(method.status as StoredPaymentMethodStatus) && tokenId && stale) {
+        const { app } = await paymentService.loadContext(session);
+        const token = await provider.call(app, { paymentMethodId }, (client) =>
+          client.getPaymentToken(tokenId),
+        );
+        await applyToken(method, token);
+      }
+      return view(session, paymentMethodId);
+    },
+
+    async validateOtp(
+      session: Session,
+      paymentMethodId: string,
+      otpCode: string,
+    ): Promise<PaymentMethod> {
+      const method = await loadOwn(session, paymentMethodId);
+      const tokenId = method.providerTokenId;
+      if (!tokenId || method.status !== 'REQUIRES_ACTION') {
+        throw new AppError(
+          409,
+          'PAYMENT_METHOD_NOT_ACTIONABLE',
+          `Payment method ${paymentMethodId} is ${toApiMethodStatus(method.status as StoredPaymentMethodStatus)} and awaits no OTP`,
+        );
+      }
+      const { app } = await paymentService.loadContext(session);
+      const token = await provider.call(app, { paymentMethodId }, (client) =>
+        client.validatePaymentTokenOtp(tokenId, { otp_code: otpCode }),
+      );
+      await applyToken(method, token);
+      return view(session, paymentMethodId);
+    },
+
+    /** Unlink: the provider forgets the token; CANCELED is final. */
+    async cancel(session: Session, paymentMethodId: string): Promise<PaymentMethod> {
+      const method = await loadOwn(session, paymentMethodId);
+      if (method.status === 'CANCELED') return view(session, paymentMethodId);
+      const tokenId = method.providerTokenId;
+      if (
+        !tokenId ||
+        !canTransitionMethod(method.status as StoredPaymentMethodStatus, 'CANCELED')
+      ) {
+        throw new AppError(
+          409,
+          'PAYMENT_METHOD_NOT_ACTIONABLE',
+          `Payment method ${paymentMethodId} is ${toApiMethodStatus(method.status as StoredPaymentMethodStatus)} and cannot be unlinked`,
+        );
+      }
+      const { app } = await paymentService.loadContext(session);
+      const token = await provider.call(app, { paymentMethodId }, (client) =>
+        client.cancelPaymentToken(tokenId),
+      );
+      await applyToken(method, token);
+      return view(session, paymentMethodId);
+    },
+
+    /**
+     * The method a PAY_AND_SAVE payment leaves behind, ACTIVE, once the provider reports its token.
+     * Idempotent: the token id is unique, so duplicate or crossing webhooks make one method.
+     */
+    async saveFromPayment(
+      paymentId: string,
+      tokenId: string,
+    ): Promise<{ appId: string; paymentMethodId: string } | null> {
+      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      if (!payment || payment.type !== 'PAY_AND_SAVE') return null;
+      await db
+        .insert(paymentMethods)
+        .values({
+          id: newId('pm'),
+          appId: payment.appId,
+          customerId: payment.customerId,
+          providerTokenId: tokenId,
+          channelCode: payment.channelCode,
+          country: payment.country,
+          referenceId: payment.id,
+          status: 'ACTIVE',
+          paymentId: payment.id,
+        })
+        .onConflictDoNothing({ target: paymentMethods.providerTokenId });
+      const [method] = await db
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.providerTokenId, tokenId));
+      if (!method) return null;
+      return { appId: method.appId, paymentMethodId: method.id };
+    },
+
+    /**
+     * payment_token.activation / .failure / .expiry. A token the store has not seen may be the one
+     * a PAY_AND_SAVE payment saved (its reference_id is the payment's id).
+     */
+    async applyTokenWebhook(
+      token: PaymentToken,
+    ): Promise<{ appId: string; paymentMethodId: string } | null> {
+      const [known] = await db
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.providerTokenId, token.payment_token_id));
+      if (!known) {
+        // A card linked through a SAVE session: the token names the method, which has no token
+        // until the browser completes the session.
+        const [linking] = await db
+          .select()
+          .from(paymentMethods)
+          .where(eq(paymentMethods.id, token.reference_id));
+        if (linking && !linking.providerTokenId) {
+          await applyToken(linking, token);
+          return { appId: linking.appId, paymentMethodId: linking.id };
+        }
+        if (token.status !== 'ACTIVE') return null;
+        const saved = await this.saveFromPayment(token.reference_id, token.payment_token_id);
+        if (!saved) return null;
+        const [method] = await db
+          .select()
+          .from(paymentMethods)
+          .where(eq(paymentMethods.id, saved.paymentMethodId));
+        if (method) await applyToken(method, token);
+        return saved;
+      }
+      await applyToken(known, token);
+      return { appId: known.appId, paymentMethodId: known.id };
+    },
+  };
+}
+export type PaymentMethodService = ReturnType<typeof createPaymentMethodService>;

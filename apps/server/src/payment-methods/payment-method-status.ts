@@ -1,0 +1,34 @@
+import type { PaymentMethodStatus } from '@store/contract';
+
+/** A method's stored status: the API's, plus CREATING until the provider answers the create call. */
+export type StoredPaymentMethodStatus = PaymentMethodStatus | 'CREATING';
+
+/**
+ * Every change of a payment method's status goes through this table, from API calls and webhooks
+ * alike, so a late or repeated payment_token webhook cannot bring an unlinked or expired method
+ * back.
+ */
+const allowedTransitions: Record<StoredPaymentMethodStatus, readonly StoredPaymentMethodStatus[]> =
+  {
+    CREATING: ['REQUIRES_ACTION', 'PENDING', 'ACTIVE', 'FAILED', 'EXPIRED', 'CANCELED'],
+    REQUIRES_ACTION: ['PENDING', 'ACTIVE', 'FAILED', 'EXPIRED', 'CANCELED'],
+    PENDING: ['REQUIRES_ACTION', 'ACTIVE', 'FAILED', 'EXPIRED', 'CANCELED'],
+    ACTIVE: ['EXPIRED', 'CANCELED'],
+    FAILED: [],
+    EXPIRED: [],
+    CANCELED: [],
+  };
+
+export function canTransitionMethod(
+  from: StoredPaymentMethodStatus,
+  to: StoredPaymentMethodStatus,
+): boolean {
+  return from === to || allowedTransitions[from].includes(to);
+}
+
+/** Statuses the provider may still change, so a read may ask it for news. */
+export const methodAwaitsProvider = (status: StoredPaymentMethodStatus) =>
+  status === 'CREATING' || status === 'REQUIRES_ACTION' || status === 'PENDING';
+
+export const toApiMethodStatus = (status: StoredPaymentMethodStatus): PaymentMethodStatus =>
+  status === 'CREATING' ? 'PENDING' : status;

@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Payment, PaymentMethod } from '@store/contract';
+import { paymentMethods } from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+let server: TestServer;
+let token: string;
+let otherToken: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.signIn('linker@example.com');
+  otherToken = await server.signIn('not-the-linker@example.com');
+});
+afterAll(() => server?.close());
+
+const mug = { product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' };
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object, as = token) {
+  return server.app.inject({ method, url, headers: { authorization: `Bearer ${as}` }, payload });
+}
+
+async function link(body: Record<string, unknown>, options: { key?: string; as?: string } = {}) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/payment_methods',
+    headers: {
+      authorization: `Bearer ${options.as ?? token}`,
+      'idempotency-key': options.key ?? randomUUID(),
+    },
+    payload: { country: 'ID', reference_id: randomUUID().slice(0, 8), ...body },
+  });
+}
+
+const directDebit = {
+  channel: 'BRI_DIRECT_DEBIT',
+  channel_properties: { mobile_number: '+628111111111' },
+};
+
+async function pay(body: Record<string, unknown>, as = token) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: { authorization: `Bearer ${as}`, 'idempotency-key': randomUUID() },
+    payload: {
+      amount: 89_000,
+      currency: 'IDR',
+      country: 'ID',
+      type: 'PAY',
+      orders: [mug],
+      ...body,
+    },
+  });
+}
+
+async function waitForMethod(id: string, status: string): Promise<PaymentMethod> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const method = (await call('GET', `/api/payment_methods/${id}`)).json() as PaymentMethod;
+    if (method.status === status || Date.now() > deadline) return method;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Presses a button of the provider's hosted page, as the customer's browser would. */
+async function decide(pageUrl: string, decision: string) {
+  const response = await fetch(pageUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ decision }),
+    redirect: 'manual',
+  });
+  expect(response.status).toBeLessThan(400);
+}
+
+async function linkedEwallet(): Promise<PaymentMethod> {
+  const created = (await link({ channel: 'DANA' })).json() as PaymentMethod;
+  await decide(created.actions[0]?.value ?? '', 'link');
+  return waitForMethod(created.id, 'ACTIVE');
+}
+
+async function linkedDirectDebit(): Promise<PaymentMethod> {
+  const created = (await link(directDebit)).json() as PaymentMethod;
+  return (
+    await call('POST', `/api/payment_methods/${created.id}/validate_otp`, { otp_code: '333000' })
+  ).json() as PaymentMethod;
+}
+
+describe('linking a payment method', () => {
+  it('links an e-wallet through the provider linking page, then pays with it at once', async () => {
+    const response = await link({ channel: 'DANA' });
+    expect(response.statusCode).toBe(201);
+    const created = response.json() as PaymentMethod;
+    expect(created).toMatchObject({
+      channel: 'DANA',
+      code: 'DANA',
+      country: 'ID',
+      status: 'REQUIRES_ACTION',
+    });
+    expect(created.actions[0]?.type).toBe('REDIRECT_CUSTOMER');
+    expect(created.actions[0]?.value).toMatch(/^http.*\/pages\/link\//);
+
+    await decide(created.actions[0]?.value ?? '', 'link');
+    const active = await waitForMethod(created.id, 'ACTIVE');
+    expect(active.status).toBe('ACTIVE');
+    expect(active.actions).toEqual([]);
+    expect(
+      active.xendit_operations?.some(
+        (operation) =>
+          operation.kind === 'webhook' && operation.event === 'payment_token.activation',
+      ),
+    ).toBe(true);
+
+    const paid = await pay({ payment_token_id: active.id });
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json()).toMatchObject({
+      status: 'SUCCEEDED',
+      channel: 'DANA',
+      payment_method_id: active.id,
+    });
+  });
+
+  it('sends the customer back to the failure page when linking is declined', async () => {
+    const created = (await link({ channel: 'SHOPEEPAY' })).json() as PaymentMethod;
+    await decide(created.actions[0]?.value ?? '', 'cancel');
+    expect((await waitForMethod(created.id, 'FAILED')).status).toBe('FAILED');
+  });
+
+  it('links direct debit with the OTP 333000 after refusing a wrong one', async () => {
+    const created = (await link(directDebit)).json() as PaymentMethod;
+    expect(created.status).toBe('REQUIRES_ACTION');
+    expect(created.actions).toEqual([
+      { type: 'API_POST_REQUEST', value: `/payment_methods/new/${created.id}/otp` },
+    ]);
+    expect(created.properties).toEqual([
+      { transaction_type: 'SAVE', name: 'mobile_number', value: '+628111111111' },
+    ]);
+    const wrong = await call('POST', `/api/payment_methods/${created.id}/validate_otp`, {
+      otp_code: '123456',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error_code).toBe('INVALID_OTP');
+    expect(wrong.json().response.request.url).toContain('/validate_otp');
+    const right = await call('POST', `/api/payment_methods/${created.id}/validate_otp`, {
+      otp_code: '333000',
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().status).toBe('ACTIVE');
+  });
+
+  it('pays with a saved direct-debit method confirmed by the OTP 222000', async () => {
+    const method = await linkedDirectDebit();
+    const created = (await pay({ payment_token_id: method.id })).json() as Payment;
+    expect(created.status).toBe('REQUIRES_ACTION');
+    expect(created.actions[0]?.value).toBe(`/payments/new/${created.id}/otp`);
+    const confirmed = await call('POST', `/api/payments/${created.id}/validate_otp`, {
+      otp_code: '222000',
+    });
+    expect(confirmed.json().status).toBe('SUCCEEDED');
+  });
+
+  it('unlinks an active method, which can no longer pay', async () => {
+    const method = await linkedEwallet();
+    const unlinked = await call('POST', `/api/payment_methods/${method.id}/cancel`);
+    expect(unlinked.statusCode).toBe(200);
+    expect(unlinked.json().status).toBe('CANCELED');
+    expect((await call('POST', `/api/payment_methods/${method.id}/cancel`)).json().status).toBe(
+      'CANCELED',
+    );
+    const refused = await pay({ payment_token_id: method.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_code).toBe('PAYMENT_METHOD_NOT_ACTIVE');
+  });
+
+  it.each([
+    ['a channel that cannot be saved', { channel: 'BCA_VIRTUAL_ACCOUNT' }, 'CHANNEL_NOT_SAVEABLE'],
+    ['a channel the store does not offer', { channel: 'GCASH' }, 'CHANNEL_NOT_AVAILABLE'],
+    [
+      'direct debit without a mobile number',
+      { channel: 'BRI_DIRECT_DEBIT' },
+      'API_VALIDATION_ERROR',
+    ],
+    ['another country', { channel: 'DANA', country: 'PH' }, 'COUNTRY_MISMATCH'],
+  ])('refuses %s', async (_name, body, errorCode) => {
+    const response = await link(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe(errorCode);
+  });
+
+  it('answers the first method for a repeated Idempotency-Key', async () => {
+    const key = randomUUID();
+    const body = { channel: 'DANA', reference_id: 'abc123' };
+    const [first, second] = await Promise.all([link(body, { key }), link(body, { key })]);
+    expect(first?.json().id).toBe(second?.json().id);
+    const reused = await link({ channel: 'SHOPEEPAY', reference_id: 'abc123' }, { key });
+    expect(reused.statusCode).toBe(409);
+  });
+
+  it('lists newest first, with channel configuration and operations on request', async () => {
+    const lister = await server.signIn('lister@example.com');
+    const first = (await link({ channel: 'DANA' }, { as: lister })).json() as PaymentMethod;
+    const second = (await link(directDebit, { as: lister })).json() as PaymentMethod;
+    const plain = (await call('GET', '/api/payment_methods', undefined, lister)).json();
+    expect(plain.payment_methods.map((m: PaymentMethod) => m.id)).toEqual([second.id, first.id]);
+    expect(plain.payment_methods[0].config).toBeUndefined();
+    const withConfig = (
+      await call('GET', '/api/payment_methods?with_config=true', undefined, lister)
+    ).json();
+    expect(withConfig.payment_methods[0].config).toMatchObject({
+      code: 'BRI_DIRECT_DEBIT',
+      is_saveable: true,
+    });
+    expect(withConfig.payment_methods[0].xendit_operations.length).toBeGreaterThan(0);
+  });
+
+  it("answers 404 for another customer's method", async () => {
+    const method = (await link(directDebit)).json() as PaymentMethod;
+    for (const [method_, url, payload] of [
+      ['GET', `/api/payment_methods/${method.id}`, undefined],
+      ['POST', `/api/payment_methods/${method.id}/cancel`, undefined],
+      ['POST', `/api/payment_methods/${method.id}/validate_otp`, { otp_code: '333000' }],
+    ] as const) {
+      const response = await call(method_, url, payload, otherToken);
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect((await pay({ payment_token_id: method.id }, otherToken)).statusCode).toBe(404);
+  });
+});
+
+describe('payment_token webhooks', () => {
+  async function deliver(event: string, tokenId: string, status: string) {
+    return server.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/xendit',
+      headers: { 'x-callback-token': 'simulator-callback-token' },
+      payload: {
+        event,
+        business_id: '5f27a14a9bf05c73dd040bc8',
+        created: new Date().toISOString(),
+        api_version: 'v3',
+        data: {
+          payment_token_id: tokenId,
+          reference_id: 'whatever',
+          channel_code: 'DANA',
+          country: 'ID',
+          currency: 'IDR',
+          status,
+          actions: [],
+          ...(status === 'FAILED' ? { failure_code: 'AUTHENTICATION_FAILED' } : {}),
+          created: new Date().toISOString(),
+          updated: new Date().toISOString(),
+        },
+      },
+    });
+  }
+
+  async function pendingMethod() {
+    const created = (await link({ channel: 'DANA' })).json() as PaymentMethod;
+    const [row] = await server.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, created.id));
+    return { id: created.id, tokenId: row?.providerTokenId ?? '' };
+  }
+
+  const statusOf = async (id: string) =>
+    (await server.db.select().from(paymentMethods).where(eq(paymentMethods.id, id)))[0]?.status;
+
+  it('activates on payment_token.activation, once for a duplicate delivery', async () => {
+    const { id, tokenId } = await pendingMethod();
+    expect((await deliver('payment_token.activation', tokenId, 'ACTIVE')).statusCode).toBe(200);
+    expect((await deliver('payment_token.activation', tokenId, 'ACTIVE')).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('ACTIVE');
+  });
+
+  it('fails on payment_token.failure and ignores a later activation', async () => {
+    const { id, tokenId } = await pendingMethod();
+    await deliver('payment_token.failure', tokenId, 'FAILED');
+    await deliver('payment_token.activation', tokenId, 'ACTIVE');
+    expect(await statusOf(id)).toBe('FAILED');
+    const read = (await call('GET', `/api/payment_methods/${id}`)).json() as PaymentMethod;
+    expect(read.failure_code).toBe('AUTHENTICATION_FAILED');
+  });
+
+  it('expires an active method and keeps it expired when the activation arrives late', async () => {
+    const { id, tokenId } = await pendingMethod();
+    await deliver('payment_token.activation', tokenId, 'ACTIVE');
+    await deliver('payment_token.expiry', tokenId, 'EXPIRED');
+    await deliver('payment_token.activation', tokenId, 'ACTIVE');
+    expect(await statusOf(id)).toBe('EXPIRED');
+  });
+
+  it('records a webhook for an unknown token without failing', async () => {
+    expect((await deliver('payment_token.activation', 'pt-unknown', 'ACTIVE')).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('PAY_AND_SAVE', () => {
+  it('makes the method appear as ACTIVE after the provider webhook', async () => {
+    const saver = await server.signIn('saver@example.com');
+    const created = (await pay({ type: 'PAY_AND_SAVE', ...directDebit }, saver)).json() as Payment;
+    const confirmed = await call(
+      'POST',
+      `/api/payments/${created.id}/validate_otp`,
+      { otp_code: '222000' },
+      saver,
+    );
+    expect(confirmed.json().status).toBe('SUCCEEDED');
+    const deadline = Date.now() + 10_000;
+    let methods: PaymentMethod[] = [];
+    while (Date.now() < deadline) {
+      methods = (await call('GET', '/api/payment_methods', undefined, saver)).json()
+        .payment_methods as PaymentMethod[];
+      if (methods.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Both the activation and the capture name the token: still one method.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    methods = (await call('GET', '/api/payment_methods', undefined, saver)).json().payment_methods;
+    expect(methods).toHaveLength(1);
+    expect(methods[0]).toMatchObject({
+      status: 'ACTIVE',
+      channel: 'BRI_DIRECT_DEBIT',
+      payment_id: created.id,
+    });
+  });
+});

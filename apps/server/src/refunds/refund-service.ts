@@ -1,0 +1,314 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  refundErrorCodes,
+  toMajorUnits,
+  type CreateRefundResponse,
+  type Currency,
+  type Refund,
+  type RefundStatus,
+} from '@store/contract';
+import type { Refund as ProviderRefund } from '@store/xendit';
+import type { Session } from '../auth/session-token.ts';
+import type { Database } from '../db/database.ts';
+import { paymentLines, payments, refunds } from '../db/schema.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import { canTransition, type StoredPaymentStatus } from '../payments/payment-status.ts';
+import { toApiPayments } from '../payments/payment-view.ts';
+import type { ProviderGateway } from '../provider/provider.ts';
+
+type RefundRow = typeof refunds.$inferSelect;
+
+/** Payments whose lines may still be refunded. */
+const refundablePaymentStatuses: readonly string[] = [
+  'SUCCEEDED',
+  'REFUND_PENDING',
+  'REFUND_SUCCEEDED',
+  'REFUND_FAILED',
+];
+/** Lines that may be (re)refunded: paid, or whose earlier refund failed. */
+const refundableLineStatuses: readonly string[] = ['PAID', 'REFUND_FAILED'];
+
+/** A refund settles once: PENDING to SUCCEEDED or FAILED; a late or repeated webhook changes nothing. */
+const refundTransitions: Record<RefundStatus, readonly RefundStatus[]> = {
+  PENDING: ['SUCCEEDED', 'FAILED'],
+  SUCCEEDED: [],
+  FAILED: [],
+};
+
+function toApiRefund(row: RefundRow, lineIds: string[]): Refund {
+  return {
+    id: row.id,
+    payment_id: row.paymentId,
+    status: row.status as RefundStatus,
+    amount: row.amount,
+    currency: row.currency as Currency,
+    orders: lineIds,
+    failure_code: row.failureCode,
+    created: row.createdAt.toISOString(),
+  };
+}
+
+export function createRefundService(deps: {
+  db: Database;
+  provider: ProviderGateway;
+  payments: PaymentService;
+}) {
+  const { db, provider, payments: paymentService } = deps;
+
+  /**
+   * Reserves the lines for a new refund in one transaction that locks the payment row first, so
+   * that concurrent refunds of the same line queue behind each other and only one finds it
+   * refundable.
+   */
+  async function reserve(paymentId: string, lineIds: string[]) {
+    return db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, paymentId))
+        .for('update');
+      if (!payment) throw notFound(`Payment ${paymentId}`);
+      if (!refundablePaymentStatuses.includes(payment.status)) {
+        throw new AppError(
+          400,
+          refundErrorCodes.paymentNotRefundable,
+          `Only a SUCCEEDED payment can be refunded; this one is ${payment.status}`,
+        );
+      }
+      const lines = await tx
+        .select()
+        .from(paymentLines)
+        .where(eq(paymentLines.paymentId, paymentId));
+      const selected = lineIds.map((lineId) => {
+        const line = lines.find((candidate) => candidate.id === lineId);
+        if (!line) {
+          throw new AppError(
+            400,
+            refundErrorCodes.lineNotRefundable,
+            `${lineId} is not an order line of payment ${paymentId}`,
+          );
+        }
+        if (line.status === 'REFUND_PENDING') {
+          throw new AppError(
+            409,
+            refundErrorCodes.refundInProgress,
+            `Order line ${lineId} is already being refunded`,
+          );
+        }
+        if (!refundableLineStatuses.includes(line.status)) {
+          throw new AppError(
+            400,
+            refundErrorCodes.lineNotRefundable,
+            `Order line ${lineId} is ${line.status} and cannot be refunded`,
+          );
+        }
+        return line;
+      });
+      // With a voucher the lines add up to more than was paid: the refund is capped at what is
+      // left of the payment, so the voucher's discount comes off the last lines refunded.
+      const [refunded] = await tx
+        .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+        .from(refunds)
+        .where(
+          and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['PENDING', 'SUCCEEDED'])),
+        );
+      const remaining = payment.amount - Number(refunded?.total ?? 0);
+      const linesTotal = selected.reduce((sum, line) => sum + line.price, 0);
+      const amount = Math.min(linesTotal, remaining);
+      if (amount <= 0) {
+        throw new AppError(
+          400,
+          refundErrorCodes.nothingToRefund,
+          'The voucher already covers these lines: nothing is left to refund',
+        );
+      }
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          id: newId('rfd'),
+          appId: payment.appId,
+          customerId: payment.customerId,
+          paymentId,
+          amount,
+          currency: payment.currency,
+          status: 'PENDING',
+          previousPaymentStatus: payment.status,
+          previousLineStatuses: Object.fromEntries(selected.map((line) => [line.id, line.status])),
+        })
+        .returning();
+      if (!refund) throw new Error('refund insert returned nothing');
+      await tx
+        .update(paymentLines)
+        .set({ status: 'REFUND_PENDING', refundId: refund.id })
+        .where(inArray(paymentLines.id, lineIds));
+      if (payment.status !== 'REFUND_PENDING') {
+        if (!canTransition(payment.status as StoredPaymentStatus, 'REFUND_PENDING')) {
+          throw new Error(`payment ${paymentId} cannot go REFUND_PENDING from ${payment.status}`);
+        }
+        await tx
+          .update(payments)
+          .set({ status: 'REFUND_PENDING', updatedAt: sql`now()` })
+          .where(eq(payments.id, paymentId));
+      }
+      return { payment, refund };
+    });
+  }
+
+  /** A refund the provider refused: its lines and the payment go back to where they were. */
+  async function rollBack(refund: RefundRow, failureCode: string) {
+    await db.transaction(async (tx) => {
+      await tx.select().from(payments).where(eq(payments.id, refund.paymentId)).for('update');
+      await tx
+        .update(refunds)
+        .set({ status: 'FAILED', failureCode, updatedAt: sql`now()` })
+        .where(eq(refunds.id, refund.id));
+      for (const [lineId, status] of Object.entries(refund.previousLineStatuses)) {
+        await tx
+          .update(paymentLines)
+          .set({ status, refundId: null })
+          .where(and(eq(paymentLines.id, lineId), eq(paymentLines.refundId, refund.id)));
+      }
+      await settlePaymentStatus(tx, refund.paymentId, refund.previousPaymentStatus, {
+        rollback: true,
+      });
+    });
+  }
+
+  /**
+   * The payment's status follows its lines: REFUND_PENDING while any line is, otherwise the given
+   * outcome, through the payment state machine. A rollback restores the status from before the
+   * refund, which the state machine does not offer (a late payment.capture must never do that).
+   * Runs inside a transaction that holds the payment row.
+   */
+  async function settlePaymentStatus(
+    tx: Database,
+    paymentId: string,
+    outcome: string,
+    { rollback = false } = {},
+  ) {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment) return;
+    const pending = await tx
+      .select({ id: paymentLines.id })
+      .from(paymentLines)
+      .where(and(eq(paymentLines.paymentId, paymentId), eq(paymentLines.status, 'REFUND_PENDING')));
+    const next = pending.length > 0 ? 'REFUND_PENDING' : outcome;
+    const allowed =
+      (rollback && pending.length === 0) ||
+      canTransition(payment.status as StoredPaymentStatus, next as StoredPaymentStatus);
+    if (!allowed || payment.status === next) return;
+    await tx
+      .update(payments)
+      .set({ status: next, updatedAt: sql`now()` })
+      .where(eq(payments.id, paymentId));
+  }
+
+  async function linesOf(refundId: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: paymentLines.id })
+      .from(paymentLines)
+      .where(eq(paymentLines.refundId, refundId))
+      .orderBy(asc(paymentLines.position));
+    return rows.map((row) => row.id);
+  }
+
+  return {
+    async create(
+      session: Session,
+      paymentId: string,
+      lineIds: string[],
+    ): Promise<CreateRefundResponse> {
+      const owned = await paymentService.loadOwnPayment(session, paymentId);
+      const { app } = await paymentService.loadContext(session);
+      const providerRequestId = owned.providerRequestId;
+      if (!providerRequestId) {
+        throw new AppError(
+          400,
+          refundErrorCodes.paymentNotRefundable,
+          'The provider has not accepted this payment',
+        );
+      }
+      const uniqueLineIds = [...new Set(lineIds)];
+      const { refund } = await reserve(paymentId, uniqueLineIds);
+      const currency = refund.currency as Currency;
+      let refundRow: RefundRow = refund;
+      try {
+        const accepted = await provider.call(app, { paymentId, refundId: refund.id }, (client) =>
+          client.createRefund(
+            {
+              payment_request_id: providerRequestId,
+              reason: 'REQUESTED_BY_CUSTOMER',
+              reference_id: refund.id,
+              currency: currency as never,
+              amount: toMajorUnits(refund.amount, currency),
+              metadata: { payment_id: paymentId },
+            },
+            { idempotencyKey: refund.id },
+          ),
+        );
+        const [updated] = await db
+          .update(refunds)
+          .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
+          .where(eq(refunds.id, refund.id))
+          .returning();
+        refundRow = updated ?? refund;
+      } catch (error) {
+        // A refusal is final and rolls back; a timeout or a provider fault leaves the refund
+        // pending until the provider's webhook says how it ended.
+        if (error instanceof AppError && error.statusCode < 500) {
+          await rollBack(refund, error.errorCode);
+        }
+        throw error;
+      }
+      const [paymentRow] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      const [payment] = await toApiPayments(db, paymentRow ? [paymentRow] : []);
+      if (!payment) throw notFound(`Payment ${paymentId}`);
+      return { refund: toApiRefund(refundRow, await linesOf(refund.id)), payment };
+    },
+
+    /**
+     * refund.succeeded / refund.failed: the refund named by reference_id settles, with its lines,
+     * and the payment follows. Answers what the webhook concerns, for the logs.
+     */
+    async applyProviderRefund(
+      providerRefund: ProviderRefund,
+      outcome: 'SUCCEEDED' | 'FAILED',
+    ): Promise<{ appId: string; paymentId: string; refundId: string } | null> {
+      const refundId = providerRefund.reference_id;
+      if (!refundId) return null;
+      const [known] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+      if (!known) return null;
+      await db.transaction(async (tx) => {
+        await tx.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
+        const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+        if (!current || !refundTransitions[current.status as RefundStatus].includes(outcome)) {
+          return;
+        }
+        await tx
+          .update(refunds)
+          .set({
+            status: outcome,
+            failureCode: providerRefund.failure_code ?? null,
+            providerRefundId: providerRefund.id,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(refunds.id, refundId));
+        await tx
+          .update(paymentLines)
+          .set({ status: outcome === 'SUCCEEDED' ? 'REFUND_SUCCEEDED' : 'REFUND_FAILED' })
+          .where(
+            and(eq(paymentLines.refundId, refundId), eq(paymentLines.status, 'REFUND_PENDING')),
+          );
+        await settlePaymentStatus(
+          tx,
+          known.paymentId,
+          outcome === 'SUCCEEDED' ? 'REFUND_SUCCEEDED' : 'REFUND_FAILED',
+        );
+      });
+      return { appId: known.appId, paymentId: known.paymentId, refundId };
+    },
+  };
+}
+export type RefundService = ReturnType<typeof createRefundService>;

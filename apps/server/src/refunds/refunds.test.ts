@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateRefundResponse, Payment } from '@store/contract';
+import { createXenditClient } from '@store/xendit';
+import { paymentLines, payments, providerOperations } from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+let server: TestServer;
+let token: string;
+let otherToken: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.signIn('refunder@example.com');
+  otherToken = await server.signIn('not-the-refunder@example.com');
+});
+afterAll(() => server?.close());
+
+const mug = { product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' };
+const tote = { product_id: 'id-canvas-tote', quantity: 1, price: 149_000, currency: 'IDR' };
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object, as = token) {
+  return server.app.inject({ method, url, headers: { authorization: `Bearer ${as}` }, payload });
+}
+
+async function createPayment(overrides: Record<string, unknown> = {}): Promise<Payment> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    payload: {
+      amount: 238_000,
+      currency: 'IDR',
+      country: 'ID',
+      channel: 'BRI_DIRECT_DEBIT',
+      type: 'PAY',
+      orders: [mug, tote],
+      channel_properties: { mobile_number: '+628111111111' },
+      ...overrides,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as Payment;
+}
+
+/** A paid payment of a mug and a tote: direct debit confirmed with the test OTP. */
+async function paidPayment(overrides: Record<string, unknown> = {}): Promise<Payment> {
+  const created = await createPayment(overrides);
+  const confirmed = await call('POST', `/api/payments/${created.id}/validate_otp`, {
+    otp_code: '222000',
+  });
+  expect(confirmed.json().status).toBe('SUCCEEDED');
+  return confirmed.json() as Payment;
+}
+
+const lineOf = (payment: Payment, productId: string) =>
+  payment.orders.find((line) => line.product_id === productId)?.id ?? '';
+
+async function refund(paymentId: string, orders: string[], as = token) {
+  return call('POST', `/api/payments/${paymentId}/refund`, { orders }, as);
+}
+
+async function waitForStatus(id: string, status: string): Promise<Payment> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const payment = (await call('GET', `/api/payments/${id}`)).json() as Payment;
+    if (payment.status === status || Date.now() > deadline) return payment;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function deliver(body: object) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/xendit',
+    headers: { 'x-callback-token': 'simulator-callback-token' },
+    payload: body,
+  });
+}
+
+async function providerRefundRequests(paymentId: string) {
+  return server.db
+    .select()
+    .from(providerOperations)
+    .where(
+      and(
+        eq(providerOperations.paymentId, paymentId),
+        eq(providerOperations.kind, 'request'),
+        isNotNull(providerOperations.refundId),
+      ),
+    );
+}
+
+describe('POST /api/payments/:paymentId/refund', () => {
+  it('refunds one line: REFUND_PENDING at once, REFUND_SUCCEEDED after the webhook', async () => {
+    const payment = await paidPayment();
+    const toteLine = lineOf(payment, tote.product_id);
+    const response = await refund(payment.id, [toteLine]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json() as CreateRefundResponse;
+    expect(body.refund).toMatchObject({
+      status: 'PENDING',
+      amount: 149_000,
+      currency: 'IDR',
+      orders: [toteLine],
+    });
+    expect(body.payment.status).toBe('REFUND_PENDING');
+    expect(body.payment.orders.map((line) => [line.product_id, line.status])).toEqual([
+      [mug.product_id, 'PAID'],
+      [tote.product_id, 'REFUND_PENDING'],
+    ]);
+
+    const settled = await waitForStatus(payment.id, 'REFUND_SUCCEEDED');
+    expect(settled.status).toBe('REFUND_SUCCEEDED');
+    expect(settled.orders.map((line) => line.status)).toEqual(['PAID', 'REFUND_SUCCEEDED']);
+    const operations = settled.xendit_operations ?? [];
+    expect(
+      operations.some(
+        (operation) =>
+          operation.kind === 'request' &&
+          operation.exchange.request.url.endsWith('/refunds') &&
+          (operation.exchange.request.data as { amount: number }).amount === 149_000,
+      ),
+    ).toBe(true);
+    expect(
+      operations.some(
+        (operation) => operation.kind === 'webhook' && operation.event === 'refund.succeeded',
+      ),
+    ).toBe(true);
+
+    // A second partial refund of the remaining line.
+    const second = await refund(payment.id, [lineOf(payment, mug.product_id)]);
+    expect(second.statusCode).toBe(201);
+    expect((second.json() as CreateRefundResponse).payment.status).toBe('REFUND_PENDING');
+    const done = await waitForStatus(payment.id, 'REFUND_SUCCEEDED');
+    expect(done.orders.map((line) => line.status)).toEqual([
+      'REFUND_SUCCEEDED',
+      'REFUND_SUCCEEDED',
+    ]);
+  });
+
+  it('refuses a payment that has not succeeded', async () => {
+    const payment = await createPayment();
+    const response = await refund(payment.id, [lineOf(payment, mug.product_id)]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe('PAYMENT_NOT_REFUNDABLE');
+    expect(await providerRefundRequests(payment.id)).toHaveLength(0);
+  });
+
+  it('refuses a line twice: 409 while pending, 400 once refunded', async () => {
+    const payment = await paidPayment();
+    const mugLine = lineOf(payment, mug.product_id);
+    expect((await refund(payment.id, [mugLine])).statusCode).toBe(201);
+    const again = await refund(payment.id, [mugLine]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error_code).toBe('REFUND_IN_PROGRESS');
+    await waitForStatus(payment.id, 'REFUND_SUCCEEDED');
+    const afterwards = await refund(payment.id, [mugLine]);
+    expect(afterwards.statusCode).toBe(400);
+    expect(afterwards.json().error_code).toBe('LINE_NOT_REFUNDABLE');
+    expect(await providerRefundRequests(payment.id)).toHaveLength(1);
+  });
+
+  it('refuses a line of another payment', async () => {
+    const payment = await paidPayment();
+    const other = await paidPayment();
+    const response = await refund(payment.id, [lineOf(other, mug.product_id)]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe('LINE_NOT_REFUNDABLE');
+  });
+
+  it("answers 404 for another customer's payment and changes nothing", async () => {
+    const payment = await paidPayment();
+    const response = await refund(payment.id, [lineOf(payment, mug.product_id)], otherToken);
+    expect(response.statusCode).toBe(404);
+    const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.status).toBe('SUCCEEDED');
+  });
+
+  it('makes one provider refund out of 20 concurrent refunds of one line', async () => {
+    const payment = await paidPayment();
+    const mugLine = lineOf(payment, mug.product_id);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => refund(payment.id, [mugLine])),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json().error_code).toBe('REFUND_IN_PROGRESS');
+    }
+    expect(await providerRefundRequests(payment.id)).toHaveLength(1);
+  });
+
+  it('caps the refund at what was paid when a voucher applied', async () => {
+    const payment = await paidPayment({ voucher_id: 'vch-id-hemat10', amount: 228_000 });
+    const first = (await refund(payment.id, [lineOf(payment, tote.product_id)])).json();
+    expect(first.refund.amount).toBe(149_000);
+    const second = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();
+    // 228,000 paid - 149,000 refunded: the voucher's 10,000 comes off the mug.
+    expect(second.refund.amount).toBe(79_000);
+  });
+
+  it('rolls the lines back and shows the exchange when the provider refuses', async () => {
+    const payment = await paidPayment();
+    // Someone refunds most of the payment straight at the provider, so the store's refund of the
+    // tote exceeds what is left there.
+    const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
+    const client = createXenditClient({
+      baseUrl: server.config.xenditBaseUrl,
+      secretKey: server.config.xendit.keys.development.secretKey,
+      timeoutMs: 5_000,
+    });
+    await client.createRefund(
+      {
+        payment_request_id: row?.providerRequestId ?? '',
+        reason: 'OTHERS',
+        amount: 200_000,
+      },
+      { idempotencyKey: randomUUID() },
+    );
+    const response = await refund(payment.id, [lineOf(payment, tote.product_id)]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe('REFUND_AMOUNT_EXCEEDED');
+    expect(response.json().response.request.url).toMatch(/\/refunds$/);
+    const read = (await call('GET', `/api/payments/${payment.id}`)).json() as Payment;
+    expect(read.status).toBe('SUCCEEDED');
+    expect(read.orders.map((line) => line.status)).toEqual(['PAID', 'PAID']);
+    const lines = await server.db
+      .select()
+      .from(paymentLines)
+      .where(eq(paymentLines.paymentId, payment.id));
+    expect(lines.every((line) => line.refundId === null)).toBe(true);
+  });
+});
+
+describe('refund webhooks', () => {
+  function refundEvent(event: string, refundId: string, status: string) {
+    return {
+      event,
+      business_id: '5f27a14a9bf05c73dd040bc8',
+      created: new Date().toISOString(),
+      api_version: 'v3',
+      data: {
+        id: `rfd-${randomUUID()}`,
+        payment_request_id: `pr-${randomUUID()}`,
+        reference_id: refundId,
+        channel_code: 'BRI_DIRECT_DEBIT',
+        currency: 'IDR',
+        amount: 89_000,
+        status,
+        reason: 'REQUESTED_BY_CUSTOMER',
+        ...(status === 'FAILED' ? { failure_code: 'INSUFFICIENT_BALANCE' } : {}),
+        created: new Date().toISOString(),
+        updated: new Date().toISOString(),
+      },
+    };
+  }
+
+  it('fails a refund on refund.failed, ignores the later success, and allows a new refund', async () => {
+    const payment = await paidPayment();
+    const mugLine = lineOf(payment, mug.product_id);
+    const created = (await refund(payment.id, [mugLine])).json() as CreateRefundResponse;
+    const failed = refundEvent('refund.failed', created.refund.id, 'FAILED');
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect((await deliver(failed)).statusCode).toBe(200);
+    // The simulator's own refund.succeeded arrives afterwards and changes nothing.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const read = (await call('GET', `/api/payments/${payment.id}`)).json() as Payment;
+    expect(read.status).toBe('REFUND_FAILED');
+    expect(read.orders.map((line) => line.status)).toEqual(['REFUND_FAILED', 'PAID']);
+    const webhooks = (read.xendit_operations ?? []).filter(
+      (operation) => operation.kind === 'webhook' && operation.event === 'refund.failed',
+    );
+    expect(webhooks).toHaveLength(1);
+
+    const retried = await refund(payment.id, [mugLine]);
+    expect(retried.statusCode).toBe(201);
+    expect((await waitForStatus(payment.id, 'REFUND_SUCCEEDED')).orders[0]?.status).toBe(
+      'REFUND_SUCCEEDED',
+    );
+  });
+
+  it('keeps the payment REFUND_PENDING while another refund is still pending', async () => {
+    const payment = await paidPayment();
+    const first = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();
+    const second = (await refund(payment.id, [lineOf(payment, tote.product_id)])).json();
+    await deliver(refundEvent('refund.succeeded', first.refund.id, 'SUCCEEDED'));
+    const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.status).toBe('REFUND_PENDING');
+    await deliver(refundEvent('refund.succeeded', second.refund.id, 'SUCCEEDED'));
+    const [settled] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(settled?.status).toBe('REFUND_SUCCEEDED');
+  });
+});

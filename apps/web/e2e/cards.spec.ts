@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { checkoutFirstProduct, signIn } from './support';
+
+const cardholder = {
+  'Expiry Date': '12/2030',
+  CVN: '123',
+  'Cardholder First Name': 'Ana',
+  'Cardholder Last Name': 'Lim',
+  'Cardholder Email': 'ana@example.com',
+  'Cardholder Phone': '+628123456789',
+};
+
+/** Opens the card channel at checkout; the form is ready once its session is. */
+async function openCardForm(page: Page) {
+  await page.getByRole('button', { name: 'CARDS ID', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Card details' });
+  await expect(form.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  return form;
+}
+
+async function payByCard(page: Page, cardNumber: string) {
+  const form = await openCardForm(page);
+  await form.getByLabel('Card Number').fill(cardNumber);
+  for (const [label, value] of Object.entries(cardholder)) await form.getByLabel(label).fill(value);
+  await form.getByRole('button', { name: 'Pay' }).click();
+}
+
+/** The /payments row of the newest payment (the list is newest first). */
+function newestPayment(page: Page) {
+  return page.getByRole('main').getByRole('listitem').filter({ hasText: 'Reference ID' }).first();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('pays with a frictionless card; the payment and its exchanges show on /payments', async ({
+  page,
+}) => {
+  await checkoutFirstProduct(page);
+  await payByCard(page, '4000000000001000');
+
+  await expect(page).toHaveURL(/\/payments\/success/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  await page.goto('/payments');
+  await expect(newestPayment(page)).toContainText('CARDS');
+  await expect(newestPayment(page)).toContainText('SUCCEEDED');
+  await newestPayment(page).getByRole('button', { name: 'View Xendit Logs' }).click();
+  const drawer = page.getByRole('dialog', { name: /^Xendit Logs/ });
+  await expect(drawer.getByText(/^POST \S+\/sessions$/).first()).toBeVisible();
+  await expect(drawer.getByText(/^GET \S+\/v3\/payment_requests\/\S+$/).first()).toBeVisible();
+});
+
+test('pays with a 3DS card through the challenge page', async ({ page }) => {
+  await checkoutFirstProduct(page);
+  await payByCard(page, '4000000000002503');
+
+  await expect(page).toHaveURL(/\/pages\/3ds\//);
+  await page.getByRole('button', { name: 'Authenticate' }).click();
+  await expect(page).toHaveURL(/\/payments\/success/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+});
+
+test('shows the failure page when the card is declined for insufficient balance', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Sandbox: Insufficient Balance/ })
+    .click();
+  await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/checkout');
+  await expect(page.getByText('IDR 10,054').first()).toBeVisible();
+  await payByCard(page, '4000000000001000');
+
+  await expect(page).toHaveURL(/\/payments\/failure/);
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+});
+
+test('shows each card-form validation message under its field, cleared when edited', async ({
+  page,
+}) => {
+  await checkoutFirstProduct(page);
+  const form = await openCardForm(page);
+  await form.getByLabel('Card Number').fill('4000');
+  await form.getByLabel('Expiry Date').fill('13/2030');
+  await form.getByLabel('CVN').fill('12');
+  await form.getByRole('button', { name: 'Pay' }).click();
+
+  for (const message of [
+    'Card number must be 16 digits',
+    'Invalid expiry format (MM/YYYY)',
+    'cvn must be 3 or 4 digits',
+    'Cardholder first name is required',
+    'Cardholder last name is required',
+    'Cardholder email is required',
+    'Cardholder phone is required',
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(form.getByLabel('Card Number')).toHaveAccessibleDescription(
+    'Card number must be 16 digits',
+  );
+
+  await form.getByLabel('Card Number').fill('4000000000001000');
+  await expect(form.getByText('Card number must be 16 digits')).toBeHidden();
+  await expect(form.getByText('cvn must be 3 or 4 digits')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+});

@@ -1,0 +1,63 @@
+import { Drawer, Loader } from '@mantine/core';
+import type { ProviderOperation } from '@store/contract';
+import { ErrorPanel } from '@/components/error-panel';
+import { usePayment } from '@/features/payments/api/get-payment';
+import { usePaymentMethod } from '@/features/payment-methods/api/get-payment-method';
+import { ProviderLogs } from '@/features/provider-logs/components/provider-logs';
+
+interface LogsQuery {
+  isPending: boolean;
+  error: unknown;
+  data: { xendit_operations?: ProviderOperation[] | undefined } | undefined;
+}
+
+/** View Xendit Logs: one payment's or payment method's provider exchanges, right drawer (800). */
+function LogsDrawer({
+  id,
+  query,
+  onClose,
+}: {
+  id: string | null;
+  query: LogsQuery;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size={800}
+      title={id ? `Xendit Logs ${id}` : 'Xendit Logs'}
+    >
+      {id === null ? null : query.isPending ? (
+        <Loader aria-label="Loading logs" />
+      ) : query.data === undefined ? (
+        <ErrorPanel error={query.error} />
+      ) : (
+        <ProviderLogs operations={query.data.xendit_operations ?? []} />
+      )}
+    </Drawer>
+  );
+}
+
+export function PaymentLogsDrawer({
+  paymentId,
+  onClose,
+}: {
+  paymentId: string | null;
+  onClose: () => void;
+}) {
+  const payment = usePayment(paymentId ?? '', { enabled: paymentId !== null });
+  return <LogsDrawer id={paymentId} query={payment} onClose={onClose} />;
+}
+
+export function PaymentMethodLogsDrawer({
+  paymentMethodId,
+  onClose,
+}: {
+  paymentMethodId: string | null;
+  onClose: () => void;
+}) {
+  const method = usePaymentMethod(paymentMethodId ?? '', { enabled: paymentMethodId !== null });
+  return <LogsDrawer id={paymentMethodId} query={method} onClose={onClose} />;
+}

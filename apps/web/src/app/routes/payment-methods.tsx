@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
+import type { PaymentMethod } from '@store/contract';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorPanel } from '@/components/error-panel';
+import { useChannels } from '@/features/channels/api/get-channels';
+import { ChannelList } from '@/features/channels/components/channel-list';
+import { useCreatePaymentMethod } from '@/features/payment-methods/api/payment-method-mutations';
+import { PaymentMethodOtpScreen } from '@/features/payment-methods/components/payment-method-otp-screen';
+import { PaymentMethodsList } from '@/features/payment-methods/components/payment-methods-list';
+import { LinkCardForm } from '../link-card-form';
+import { PaymentMethodLogsDrawer } from '../logs-drawer';
+
+const absoluteUrl = /^[a-z][a-z\d+.-]*:\/\//i;
+
+/** A random short reference for a payment method (specification section 9). */
+function randomReference(): string {
+  return crypto.randomUUID().replaceAll('-', '').slice(0, 12);
+}
+
+/** /payment_methods: the list, and Add Payment Method. */
+export function PaymentMethodsRoute() {
+  const [logsFor, setLogsFor] = useState<string | null>(null);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Payment Methods</Title>
+        <Button component={Link} to="/payment_methods/new">
+          Add Payment Method
+        </Button>
+      </Group>
+      <PaymentMethodsList onViewLogs={setLogsFor} />
+      <PaymentMethodLogsDrawer paymentMethodId={logsFor} onClose={() => setLogsFor(null)} />
+    </Stack>
+  );
+}
+
+/** Where linking goes next: the provider's page, the OTP screen, or the result of the link. */
+function followLinking(method: PaymentMethod, navigate: (path: string) => void) {
+  const value = method.actions[0]?.value;
+  if (value && absoluteUrl.test(value)) window.location.assign(value);
+  else if (value?.startsWith('/')) navigate(value);
+  else if (method.status === 'ACTIVE') navigate('/payment_methods/success');
+  else if (method.status === 'FAILED') navigate('/payment_methods/failure');
+  else navigate('/payment_methods');
+}
+
+/** /payment_methods/new: the Link card listing the channels a method can be saved from. */
+export function PaymentMethodNewRoute() {
+  const navigate = useNavigate();
+  const channels = useChannels();
+  const create = useCreatePaymentMethod();
+
+  return (
+    <Card withBorder maw={640}>
+      <Stack gap="sm">
+        <Title order={2}>Link</Title>
+        {channels.isPending ? (
+          <Loader aria-label="Loading payment channels" />
+        ) : channels.data === undefined ? (
+          <ErrorPanel error={channels.error} />
+        ) : (
+          <ChannelList
+            channels={channels.data.channels}
+            filter="saveable"
+            transactionTypes={['SAVE']}
+            submitLabel="Link"
+            disabled={create.isPending}
+            onChoose={(channel, values) =>
+              create.mutate(
+                {
+                  channel: channel.code,
+                  country: channel.country,
+                  reference_id: randomReference(),
+                  ...(Object.keys(values).length > 0 ? { channel_properties: values } : {}),
+                },
+                { onSuccess: (method) => followLinking(method, navigate) },
+              )
+            }
+            renderCardForm={(channel) => (
+              <LinkCardForm
+                channel={channel}
+                reference={randomReference}
+                onLinked={(method) => followLinking(method, navigate)}
+              />
+            )}
+          />
+        )}
+        {create.isError && <ErrorPanel error={create.error} onClose={create.reset} />}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /payment_methods/new/{paymentMethodId}/otp. */
+export function PaymentMethodOtpRoute() {
+  const { paymentMethodId = '' } = useParams();
+  return <PaymentMethodOtpScreen key={paymentMethodId} paymentMethodId={paymentMethodId} />;
+}

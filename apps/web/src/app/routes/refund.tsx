@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button, Card, Loader, Modal, Stack, Title } from '@mantine/core';
+import type { OrderLine } from '@store/contract';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorPanel } from '@/components/error-panel';
+import { usePayment } from '@/features/payments/api/get-payment';
+import { OrderList } from '@/features/payments/components/order-list';
+import { useRefundPayment } from '@/features/refunds/api/refund-payment';
+
+/** Lines the store can still refund: paid, or whose earlier refund failed. */
+const refundable = (line: OrderLine) => line.status === 'PAID' || line.status === 'REFUND_FAILED';
+
+function RefundScreen({ paymentId }: { paymentId: string }) {
+  const navigate = useNavigate();
+  const payment = usePayment(paymentId);
+  const refund = useRefundPayment();
+  const [selected, setSelected] = useState<string[]>([]);
+
+  function submit() {
+    refund.mutate(
+      { paymentId, orders: selected },
+      { onSuccess: () => navigate('/refunds/pending', { replace: true }) },
+    );
+  }
+
+  return (
+    <Card withBorder maw={640}>
+      <Stack gap="sm">
+        <Title order={2}>Refund {paymentId}</Title>
+        {payment.isPending ? (
+          <Loader aria-label="Loading the payment" />
+        ) : payment.data === undefined ? (
+          <ErrorPanel error={payment.error} />
+        ) : (
+          <OrderList
+            lines={payment.data.orders}
+            isSelectable
+            onSelectedChange={setSelected}
+            canSelect={refundable}
+            disabled={refund.isPending}
+          />
+        )}
+        <Button
+          onClick={submit}
+          disabled={selected.length === 0 || refund.isPending}
+          loading={refund.isPending}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Refund
+        </Button>
+      </Stack>
+      <Modal opened={refund.isError} onClose={refund.reset} title="Refund failed">
+        <ErrorPanel error={refund.error} onClose={refund.reset} />
+      </Modal>
+    </Card>
+  );
+}
+
+/** /payments/{paymentId}/refund. */
+export function RefundRoute() {
+  const { paymentId = '' } = useParams();
+  if (!paymentId) throw new Error('Payment ID is required');
+  return <RefundScreen key={paymentId} paymentId={paymentId} />;
+}

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ErrorPanel } from './error-panel';
+
+export interface OtpFormProps {
+  /** What the password confirms, e.g. 'the payment'. */
+  confirms: string;
+  submitting: boolean;
+  onSubmit: (otpCode: string) => void;
+  /** The failed call, shown closable in the error panel. */
+  error: unknown;
+  onCloseError: () => void;
+  /** Resend OTP, where the flow offers it (payments only). */
+  resend?: { onResend: () => void; pending: boolean; done: boolean };
+}
+
+/**
+ * The OTP screen (specification section 2): Verify Your Identity, a 6-character input, Submit and,
+ * for payments, Resend OTP. Buttons wait while a request runs.
+ */
+export function OtpForm({
+  confirms,
+  submitting,
+  onSubmit,
+  error,
+  onCloseError,
+  resend,
+}: OtpFormProps) {
+  const [otpCode, setOtpCode] = useState('');
+  const busy = submitting || (resend?.pending ?? false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit(otpCode);
+  }
+
+  return (
+    <Card withBorder maw={480} padding="lg">
+      <Stack gap="sm" component="form" onSubmit={submit}>
+        <Title order={2}>Verify Your Identity</Title>
+        <Text>
+          We have sent a one-time password (OTP) to your mobile number. Enter it below to confirm{' '}
+          {confirms}.
+        </Text>
+        <TextInput
+          label="OTP"
+          placeholder="Enter OTP"
+          maxLength={6}
+          autoComplete="one-time-code"
+          value={otpCode}
+          onChange={(event) => setOtpCode(event.currentTarget.value)}
+        />
+        {error !== null && <ErrorPanel error={error} onClose={onCloseError} />}
+        <Group>
+          <Button type="submit" disabled={busy} loading={submitting}>
+            Submit
+          </Button>
+          {resend && (
+            <Button
+              variant="default"
+              onClick={resend.onResend}
+              disabled={busy}
+              loading={resend.pending}
+            >
+              Resend OTP
+            </Button>
+          )}
+        </Group>
+        {resend?.done && <Text size="sm">A new one-time password has been sent.</Text>}
+        <Text size="sm" c="dimmed">
+          Didn&apos;t receive the code? Please wait a few moments before retrying.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

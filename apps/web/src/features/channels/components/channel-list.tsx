@@ -1,0 +1,143 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Collapse, Paper, Stack, Text, TextInput } from '@mantine/core';
+import type { Channel, ChannelProperty, TransactionType } from '@store/contract';
+import {
+  applicableProperties,
+  choosesImmediately,
+  filterChannels,
+  isCardsSession,
+  propertyLabel,
+  type ChannelFilter,
+} from '../utils/channel-filter';
+
+/** What the customer typed into a channel's inputs, by property name. */
+export type ChannelPropertyValues = Record<string, string>;
+
+export interface ChannelListProps {
+  channels: readonly Channel[];
+  filter: ChannelFilter;
+  transactionTypes: readonly TransactionType[];
+  /** While a choice is being acted on, every button waits. */
+  disabled?: boolean;
+  onChoose: (channel: Channel, values: ChannelPropertyValues) => void;
+  /**
+   * The card form a cards-session channel opens (the app composes it from the cards feature).
+   * Without it, cards-session channels are not offered.
+   */
+  renderCardForm?: (channel: Channel) => ReactNode;
+  /** The label of a channel form's button: Pay at checkout, Link on the link screen. */
+  submitLabel?: string;
+}
+
+function ChannelForm({
+  channel,
+  properties,
+  disabled,
+  submitLabel,
+  onSubmit,
+}: {
+  channel: Channel;
+  properties: ChannelProperty[];
+  disabled: boolean;
+  submitLabel: string;
+  onSubmit: (values: ChannelPropertyValues) => void;
+}) {
+  const [values, setValues] = useState<ChannelPropertyValues>(() =>
+    Object.fromEntries(properties.map((property) => [property.name, property.value ?? ''])),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const filled = Object.entries(values)
+      .map(([name, value]) => [name, value.trim()] as const)
+      .filter(([, value]) => value.length > 0);
+    onSubmit(Object.fromEntries(filled));
+  }
+
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      component="form"
+      onSubmit={submit}
+      aria-label={`${channel.code} details`}
+    >
+      <Stack gap="sm">
+        {properties.map((property) => (
+          <TextInput
+            key={property.name}
+            type="text"
+            label={propertyLabel(property.name)}
+            value={values[property.name] ?? ''}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setValues((current) => ({ ...current, [property.name]: value }));
+            }}
+          />
+        ))}
+        <Button type="submit" disabled={disabled}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The channel picker: a full-width button per channel. A channel with no inputs for the current
+ * transaction types is chosen on click; one with inputs opens its form.
+ */
+export function ChannelList({
+  channels,
+  filter,
+  transactionTypes,
+  disabled = false,
+  onChoose,
+  renderCardForm,
+  submitLabel = 'Pay',
+}: ChannelListProps) {
+  const [openCode, setOpenCode] = useState<string | null>(null);
+  const shown = filterChannels(channels, filter).filter(
+    (channel) => renderCardForm !== undefined || !isCardsSession(channel),
+  );
+
+  if (shown.length === 0) return <Text c="dimmed">No payment channels available.</Text>;
+
+  return (
+    <Stack gap="xs">
+      {shown.map((channel) => {
+        const properties = applicableProperties(channel, transactionTypes);
+        const open = openCode === channel.code;
+        return (
+          <div key={channel.code}>
+            <Button
+              fullWidth
+              variant={open ? 'filled' : 'default'}
+              disabled={disabled}
+              aria-expanded={choosesImmediately(channel, transactionTypes) ? undefined : open}
+              onClick={() => {
+                if (choosesImmediately(channel, transactionTypes)) onChoose(channel, {});
+                else setOpenCode(open ? null : channel.code);
+              }}
+            >
+              {`${channel.code} ${channel.country}`}
+            </Button>
+            <Collapse in={open}>
+              {open && isCardsSession(channel) && renderCardForm?.(channel)}
+              {open && !isCardsSession(channel) && (
+                <ChannelForm
+                  key={transactionTypes.join()}
+                  channel={channel}
+                  properties={properties}
+                  disabled={disabled}
+                  submitLabel={submitLabel}
+                  onSubmit={(values) => onChoose(channel, values)}
+                />
+              )}
+            </Collapse>
+          </div>
+        );
+      })}
+    </Stack>
+  );
+}

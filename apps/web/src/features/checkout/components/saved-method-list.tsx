@@ -1,0 +1,32 @@
+import { Button, Stack } from '@mantine/core';
+import type { PaymentMethod } from '@store/contract';
+
+/** Full-width buttons, one per saved ACTIVE method; a click pays with it at once. */
+export function SavedMethodList({
+  methods,
+  disabled,
+  onChoose,
+}: {
+  methods: readonly PaymentMethod[];
+  disabled: boolean;
+  onChoose: (method: PaymentMethod) => void;
+}) {
+  return (
+    <Stack gap="xs">
+      {methods.map((method) => {
+        const detail = Object.values(method.details ?? {})[0];
+        return (
+          <Button
+            key={method.id}
+            fullWidth
+            variant="default"
+            disabled={disabled}
+            onClick={() => onChoose(method)}
+          >
+            {[method.channel_name, method.country, detail].filter(Boolean).join(' ')}
+          </Button>
+        );
+      })}
+    </Stack>
+  );
+}

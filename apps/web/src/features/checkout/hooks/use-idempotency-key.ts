@@ -1,0 +1,22 @@
+import { useRef } from 'react';
+
+/**
+ * An Idempotency-Key per checkout attempt: the same order sent again (a double click, a retry after
+ * an error) keeps its key; a different order, or any order after a success, gets a new one.
+ */
+export function useIdempotencyKey() {
+  const current = useRef<{ fingerprint: string; key: string } | null>(null);
+  return {
+    keyFor(order: unknown): string {
+      const fingerprint = JSON.stringify(order);
+      if (current.current?.fingerprint !== fingerprint) {
+        current.current = { fingerprint, key: crypto.randomUUID() };
+      }
+      return current.current.key;
+    },
+    /** After a successful create, the next order is a new attempt. */
+    reset() {
+      current.current = null;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type CreatePaymentMethodRequest, type PaymentMethod } from '@store/contract';
+import { callApi } from '@/lib/api-client';
+
+/** POST /payment_methods; the reference id doubles as the attempt's Idempotency-Key. */
+export function createPaymentMethod(body: CreatePaymentMethodRequest) {
+  return callApi(api.createPaymentMethod, {
+    body,
+    headers: { 'Idempotency-Key': `link-${body.reference_id}` },
+  });
+}
+
+export function useCreatePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPaymentMethod,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payment-methods'] }),
+  });
+}
+
+export function cancelPaymentMethod(paymentMethodId: string) {
+  return callApi(api.cancelPaymentMethod, { params: { paymentMethodId } });
+}
+
+/** Unlink: the method's new status (CANCELED) replaces it in every cached list. */
+export function useCancelPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelPaymentMethod,
+    onSuccess: (canceled) => {
+      queryClient.setQueriesData<{ payment_methods: PaymentMethod[] }>(
+        { queryKey: ['payment-methods', 'list'] },
+        (data) =>
+          data && {
+            payment_methods: data.payment_methods.map((method) =>
+              method.id === canceled.id ? { ...method, ...canceled } : method,
+            ),
+          },
+      );
+      void queryClient.invalidateQueries({ queryKey: ['payment-methods', 'detail', canceled.id] });
+    },
+  });
+}
+
+export function validatePaymentMethodOtp({
+  paymentMethodId,
+  otpCode,
+}: {
+  paymentMethodId: string;
+  otpCode: string;
+}) {
+  return callApi(api.validatePaymentMethodOtp, {
+    params: { paymentMethodId },
+    body: { otp_code: otpCode },
+  });
+}
+
+export function useValidatePaymentMethodOtp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: validatePaymentMethodOtp,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payment-methods'] }),
+  });
+}

@@ -1,0 +1,103 @@
+import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { PaymentMethod } from '@store/contract';
+import { useNavigate } from 'react-router';
+import { ErrorPanel } from '@/components/error-panel';
+import { formatDateTime } from '@/utils/format';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import { useCancelPaymentMethod } from '../api/payment-method-mutations';
+import { paymentMethodStatusAction } from '../utils/payment-method-status-action';
+
+const absoluteUrl = /^[a-z][a-z\d+.-]*:\/\//i;
+
+function StatusAction({ method }: { method: PaymentMethod }) {
+  const navigate = useNavigate();
+  const cancel = useCancelPaymentMethod();
+  const action = paymentMethodStatusAction(method);
+
+  if (action.kind === 'disabled') {
+    return (
+      <Button size="xs" variant="default" disabled>
+        {action.label}
+      </Button>
+    );
+  }
+  if (action.kind === 'unlink') {
+    return (
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        loading={cancel.isPending}
+        // A failed unlink is only logged (specification section 8).
+        onClick={() => cancel.mutate(method.id, { onError: (error) => console.error(error) })}
+      >
+        Unlink
+      </Button>
+    );
+  }
+  const { target } = action;
+  return (
+    <Button
+      size="xs"
+      disabled={target === null}
+      onClick={() => {
+        if (target === null) return;
+        if (absoluteUrl.test(target)) window.location.assign(target);
+        else navigate(target);
+      }}
+    >
+      Continue Linking
+    </Button>
+  );
+}
+
+function PaymentMethodRow({
+  method,
+  onViewLogs,
+}: {
+  method: PaymentMethod;
+  onViewLogs: (id: string) => void;
+}) {
+  const details = Object.values(method.details ?? {}).join(' ');
+  return (
+    <Paper component="li" withBorder p="sm" aria-label={`Payment method ${method.id}`}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Text fw={600}>{method.channel_name}</Text>
+          <Text size="xs" c="dimmed">
+            {[method.channel, method.country, details].filter(Boolean).join(' · ')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(method.created)}
+          </Text>
+        </Stack>
+        <Stack gap="xs" align="flex-end">
+          <Badge variant="light">{method.status}</Badge>
+          <Group gap="xs">
+            <StatusAction method={method} />
+            <Button size="xs" variant="light" onClick={() => onViewLogs(method.id)}>
+              View Xendit Logs
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /payment_methods: the customer's methods, newest first, with their status action and logs. */
+export function PaymentMethodsList({ onViewLogs }: { onViewLogs: (id: string) => void }) {
+  const methods = usePaymentMethods();
+  if (methods.isPending) return <Loader aria-label="Loading payment methods" />;
+  if (methods.data === undefined) return <ErrorPanel error={methods.error} />;
+  if (methods.data.payment_methods.length === 0) {
+    return <Text c="dimmed">No payment methods linked yet.</Text>;
+  }
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {methods.data.payment_methods.map((method) => (
+        <PaymentMethodRow key={method.id} method={method} onViewLogs={onViewLogs} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderLine } from '@store/contract';
+import { makeProduct } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { OrderList } from './order-list';
+
+function line(id: string, name: string, status: OrderLine['status'] = 'PAID'): OrderLine {
+  return {
+    id,
+    product_id: `prod-${id}`,
+    quantity: 1,
+    price: 10000,
+    currency: 'IDR',
+    status,
+    product: makeProduct({ id: `prod-${id}`, name }),
+  };
+}
+
+describe('OrderList', () => {
+  it('fails without onSelectedChange when selectable', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<OrderList lines={[line('l1', 'Mug')]} isSelectable />)).toThrow(
+      'onSelectedChange is required when isSelectable is true',
+    );
+    quiet.mockRestore();
+  });
+
+  it('reports the selected line ids and keeps unselectable lines disabled', async () => {
+    const onSelectedChange = vi.fn();
+    renderWithProviders(
+      <OrderList
+        lines={[line('l1', 'Mug'), line('l2', 'Cap'), line('l3', 'Bag', 'REFUND_PENDING')]}
+        isSelectable
+        onSelectedChange={onSelectedChange}
+        canSelect={(candidate) => candidate.status === 'PAID'}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Select Bag' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Mug' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Cap' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['l1', 'l2']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Mug' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['l2']);
+  });
+
+  it('shows no checkboxes when not selectable', () => {
+    renderWithProviders(<OrderList lines={[line('l1', 'Mug')]} />);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByText('Mug')).toBeInTheDocument();
+  });
+});

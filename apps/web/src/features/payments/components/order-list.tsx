@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Badge, Checkbox, Group, Image, Stack, Text } from '@mantine/core';
+import type { OrderLine } from '@store/contract';
+import { formatPrice } from '@/utils/format';
+
+export interface OrderListProps {
+  lines: readonly OrderLine[];
+  /** Each line gets a checkbox; the caller hears the selected line ids. */
+  isSelectable?: boolean;
+  onSelectedChange?: (selectedIds: string[]) => void;
+  /** Which lines may be selected (the others show their status only). */
+  canSelect?: (line: OrderLine) => boolean;
+  disabled?: boolean;
+}
+
+/** A payment's order lines, optionally selectable (the refund screen). */
+export function OrderList({
+  lines,
+  isSelectable = false,
+  onSelectedChange,
+  canSelect = () => true,
+  disabled = false,
+}: OrderListProps) {
+  const [selected, setSelected] = useState<string[]>([]);
+  if (isSelectable && onSelectedChange === undefined) {
+    throw new Error('onSelectedChange is required when isSelectable is true');
+  }
+
+  function toggle(id: string, checked: boolean) {
+    const next = checked ? [...selected, id] : selected.filter((other) => other !== id);
+    setSelected(next);
+    onSelectedChange?.(next);
+  }
+
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      {lines.map((line) => (
+        <Group key={line.id} component="li" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {isSelectable && (
+              <Checkbox
+                aria-label={`Select ${line.product.name}`}
+                checked={selected.includes(line.id)}
+                disabled={disabled || !canSelect(line)}
+                onChange={(event) => toggle(line.id, event.currentTarget.checked)}
+              />
+            )}
+            <Image src={line.product.image_url} alt="" w={40} h={40} radius="sm" />
+            <Text size="sm">{line.product.name}</Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Badge variant="light" size="sm">
+              {line.status}
+            </Badge>
+            <Text size="sm">{formatPrice({ amount: line.price, currency: line.currency })}</Text>
+          </Group>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import type { OrderLine, Payment } from '@store/contract';
+import { formatDateTime, formatPrice } from '@/utils/format';
+import { PaymentStatusActions } from './payment-status-actions';
+import { PaymentPages, type PaymentListProps } from './payments-list';
+
+function OrderLineRow({ line }: { line: OrderLine }) {
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Image src={line.product.image_url} alt="" w={40} h={40} radius="sm" />
+        <Text size="sm">{line.product.name}</Text>
+      </Group>
+      <Text size="sm">{formatPrice({ amount: line.price, currency: line.currency })}</Text>
+    </Group>
+  );
+}
+
+/** The first line, then the rest behind View More. */
+function CollapsibleOrderLines({ lines }: { lines: readonly OrderLine[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const [first, ...rest] = lines;
+  if (first === undefined) return null;
+  return (
+    <Stack gap={4}>
+      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <OrderLineRow line={first} />
+        {expanded && rest.map((line) => <OrderLineRow key={line.id} line={line} />)}
+      </Stack>
+      {rest.length > 0 && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? 'View Less' : 'View More'}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function OrderCard({
+  payment,
+  onViewLogs,
+}: {
+  payment: Payment;
+  onViewLogs: (id: string) => void;
+}) {
+  return (
+    <Paper component="li" withBorder p="sm" aria-label={`Order ${payment.id}`}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600}>Paid with {payment.channel}</Text>
+          <Badge variant="light">{payment.status}</Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(payment.created)} ·{' '}
+          {formatPrice({ amount: payment.amount, currency: payment.currency })}
+        </Text>
+        <CollapsibleOrderLines lines={payment.orders} />
+        <Group gap="xs" justify="flex-end">
+          <PaymentStatusActions payment={payment} />
+          <Button size="xs" variant="light" onClick={() => onViewLogs(payment.id)}>
+            View Xendit Logs
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /orders: past payments with their order lines. */
+export function OrdersList({ onViewLogs }: PaymentListProps) {
+  return (
+    <PaymentPages
+      empty="No Orders"
+      renderPayment={(payment) => (
+        <OrderCard key={payment.id} payment={payment} onViewLogs={onViewLogs} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { ActionIcon, Button, Group, Menu, Modal } from '@mantine/core';
+import type { Payment } from '@store/contract';
+import { useNavigate } from 'react-router';
+import { ErrorPanel } from '@/components/error-panel';
+import { useCancelPayment } from '../api/payment-mutations';
+import {
+  continuePaymentTarget,
+  isAbsoluteUrl,
+  paymentStatusAction,
+} from '../utils/payment-status-action';
+
+/** The status-dependent button of a payment row (specification section 4). */
+export function PaymentStatusActions({ payment }: { payment: Payment }) {
+  const navigate = useNavigate();
+  const cancel = useCancelPayment();
+  const action = paymentStatusAction(payment.status);
+
+  if (action.kind === 'none') return null;
+  if (action.kind === 'disabled') {
+    return (
+      <Button size="xs" variant="default" disabled>
+        {action.label}
+      </Button>
+    );
+  }
+  if (action.kind === 'refund') {
+    return (
+      <Button
+        size="xs"
+        onClick={() => navigate(`/payments/${encodeURIComponent(payment.id)}/refund`)}
+      >
+        Refund
+      </Button>
+    );
+  }
+
+  const target = continuePaymentTarget(payment);
+  function continuePayment() {
+    if (target === null) return;
+    if (isAbsoluteUrl(target)) window.location.assign(target);
+    else navigate(target);
+  }
+
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button size="xs" onClick={continuePayment} disabled={target === null || cancel.isPending}>
+        Continue Payment
+      </Button>
+      <Menu position="bottom-end">
+        <Menu.Target>
+          <ActionIcon
+            variant="default"
+            size="md"
+            aria-label={`More actions for ${payment.id}`}
+            disabled={cancel.isPending}
+          >
+            ⋮
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item color="red" onClick={() => cancel.mutate(payment.id)}>
+            Cancel
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={cancel.isError} onClose={cancel.reset} title="Cancel failed">
+        <ErrorPanel error={cancel.error} onClose={cancel.reset} />
+      </Modal>
+    </Group>
+  );
+}

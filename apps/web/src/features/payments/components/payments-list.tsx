@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { Payment } from '@store/contract';
+import { ErrorPanel } from '@/components/error-panel';
+import { formatPrice } from '@/utils/format';
+import { usePayments } from '../api/get-payments';
+import { useSessionExpiry } from '../hooks/use-session-expiry';
+import { PaymentStatusActions } from './payment-status-actions';
+
+export interface PaymentListProps {
+  /** Opens the provider logs of a payment (the app layer owns the drawer). */
+  onViewLogs: (paymentId: string) => void;
+}
+
+/** Loads the customer's payments page by page; renders each with `renderPayment`. */
+function PaymentPages({
+  empty,
+  renderPayment,
+}: {
+  empty: string;
+  renderPayment: (payment: Payment) => ReactNode;
+}) {
+  const payments = usePayments();
+  const expired = useSessionExpiry(payments.error);
+
+  if (payments.isPending || expired) return <Loader aria-label="Loading payments" />;
+  if (payments.data === undefined) return <ErrorPanel error={payments.error} />;
+  const all = payments.data.pages.flatMap((page) => page.payments);
+  if (all.length === 0) return <Text>{empty}</Text>;
+
+  return (
+    <Stack gap="sm">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {all.map(renderPayment)}
+      </Stack>
+      {payments.isFetchNextPageError && <ErrorPanel error={payments.error} />}
+      {payments.hasNextPage && (
+        <Button
+          variant="default"
+          onClick={() => void payments.fetchNextPage()}
+          loading={payments.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** /payments: id, amount, channel, reference id and status of every payment. */
+export function PaymentsList({ onViewLogs }: PaymentListProps) {
+  return (
+    <PaymentPages
+      empty="No Payments"
+      renderPayment={(payment) => (
+        <Paper
+          key={payment.id}
+          component="li"
+          withBorder
+          p="sm"
+          aria-label={`Payment ${payment.id}`}
+        >
+          <Group justify="space-between" align="flex-start">
+            <Group gap="lg" align="flex-start">
+              <Field label="ID">{payment.id}</Field>
+              <Field label="Amount">
+                {formatPrice({ amount: payment.amount, currency: payment.currency })}
+              </Field>
+              <Field label="Channel">{payment.channel}</Field>
+              <Field label="Reference ID">{payment.reference_id}</Field>
+              <Field label="Status">{payment.status}</Field>
+            </Group>
+            <Group gap="xs">
+              <PaymentStatusActions payment={payment} />
+              <Button size="xs" variant="light" onClick={() => onViewLogs(payment.id)}>
+                View Xendit Logs
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+    />
+  );
+}
+
+export { PaymentPages };

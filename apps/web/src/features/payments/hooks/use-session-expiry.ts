@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { errorCodes } from '@store/contract';
+import { isApiError } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
+
+/** TOKEN_EXPIRED_ERROR on the payments lists ends the session (specification section 8). */
+export function useSessionExpiry(error: unknown): boolean {
+  const navigate = useNavigate();
+  const expired = isApiError(error) && error.error_code === errorCodes.tokenExpired;
+  useEffect(() => {
+    if (expired) {
+      clearSession();
+      navigate('/login', { replace: true });
+    }
+  }, [expired, navigate]);
+  return expired;
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@store/contract';
+import { callApi } from '@/lib/api-client';
+
+export function getVouchers(appId: string, { signal }: { signal?: AbortSignal } = {}) {
+  return callApi(api.listVouchers, { query: { app_id: appId }, signal });
+}
+
+export function getVouchersQueryOptions(appId: string) {
+  return queryOptions({
+    queryKey: ['vouchers', appId],
+    queryFn: ({ signal }) => getVouchers(appId, { signal }),
+  });
+}
+
+export function useVouchers(appId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getVouchersQueryOptions(appId), enabled });
+}

@@ -1,0 +1,33 @@
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    p99: number;
+    p50: number;
+  }
+  interface Result {
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+    duration: number;
+  }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request) => Request;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    overallRate?: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    requests?: Request[];
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
