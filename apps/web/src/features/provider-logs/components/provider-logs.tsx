@@ -51,7 +51,11 @@ function RequestEntry({
         <Text ff="monospace" fw={600} size="sm" style={{ wordBreak: 'break-all' }}>
           {request.method} {request.url}
         </Text>
-        <Badge color={response && response.status < 400 ? 'green' : 'red'} variant="light">
+        <Badge
+          color={response && response.status < 400 ? 'green' : 'red'}
+          variant="light"
+          style={{ flexShrink: 0 }}
+        >
           {response ? response.status : 'No response'}
         </Badge>
       </Group>
