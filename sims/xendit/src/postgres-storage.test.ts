@@ -1,0 +1,66 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createXenditClient } from '@store/xendit';
+import { startXenditSimulator } from './index.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const databaseName = `xendit_sim_test_${randomBytes(6).toString('hex')}`;
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+describe.skipIf(!serverUrl)('state on a PostgreSQL server (TEST_DATABASE_URL)', () => {
+  let databaseUrl = '';
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${databaseName}`);
+    const url = new URL(serverUrl ?? '');
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  });
+  afterAll(() => admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+
+  it('keeps payment requests and idempotency keys across a restart', async () => {
+    const body = {
+      reference_id: 'order-on-postgres',
+      type: 'PAY' as const,
+      country: 'ID' as const,
+      currency: 'IDR' as const,
+      request_amount: 150_000,
+      channel_code: 'BCA_VIRTUAL_ACCOUNT',
+    };
+    const first = await startXenditSimulator({ port: 0, databaseUrl });
+    const created = await createXenditClient({
+      baseUrl: first.url,
+      secretKey: 'xnd_development_simulator',
+    }).createPaymentRequest(body, { idempotencyKey: 'order-on-postgres' });
+    await first.close();
+
+    const second = await startXenditSimulator({ port: 0, databaseUrl });
+    const client = createXenditClient({
+      baseUrl: second.url,
+      secretKey: 'xnd_development_simulator',
+    });
+    const read = await client.getPaymentRequest(created.body.payment_request_id);
+    const replayed = await client.createPaymentRequest(body, {
+      idempotencyKey: 'order-on-postgres',
+    });
+    await second.close();
+
+    expect(read.body).toMatchObject({
+      reference_id: 'order-on-postgres',
+      status: 'REQUIRES_ACTION',
+    });
+    expect(replayed.body.payment_request_id).toBe(created.body.payment_request_id);
+  });
+});
+
+if (!serverUrl) {
+  console.log(
+    'TEST_DATABASE_URL is not set: the PostgreSQL storage test of the simulator is skipped',
+  );
+}
