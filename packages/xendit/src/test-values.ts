@@ -32,6 +32,12 @@ export const EWALLET_TEST_AMOUNTS = {
   declinedLater: 20105,
 } as const;
 
+/** Refund amounts with a set outcome (a choice of the simulator: PROVIDER.md names none). */
+export const REFUND_TEST_AMOUNTS = {
+  /** Accepted PENDING, then refund.failed with INSUFFICIENT_BALANCE (the merchant's balance). */
+  failsLater: 20105,
+} as const;
+
 export const TEST_OTPS = {
   success: '222000',
   expired: '222001',

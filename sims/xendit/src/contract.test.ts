@@ -3,6 +3,7 @@ import {
   EWALLET_TEST_AMOUNTS,
   FAILING_AMOUNTS,
   TEST_CARDS,
+  REFUND_TEST_AMOUNTS,
   TEST_OTPS,
   XenditError,
   type CreatePaymentRequestBody,
@@ -662,6 +663,29 @@ describe('refunds', () => {
     const webhook = await receiver.waitFor(webhookOf('refund.succeeded', body.id));
     expect(webhook.body.data).toMatchObject({ status: 'SUCCEEDED', amount: 40_000 });
     expect((await client.getRefund(body.id)).body.status).toBe('SUCCEEDED');
+  });
+
+  it('a refund of the test amount 20105 is PENDING, then FAILED with refund.failed', async () => {
+    const paymentRequestId = await paidRequest();
+    const { body } = await client.createRefund(
+      {
+        payment_request_id: paymentRequestId,
+        reason: 'REQUESTED_BY_CUSTOMER',
+        amount: REFUND_TEST_AMOUNTS.failsLater,
+      },
+      { idempotencyKey: key() },
+    );
+    expect(body.status).toBe('PENDING');
+    const webhook = await receiver.waitFor(webhookOf('refund.failed', body.id));
+    expect(webhook.body.data).toMatchObject({
+      status: 'FAILED',
+      failure_code: 'INSUFFICIENT_BALANCE',
+    });
+    const again = await client.createRefund(
+      { payment_request_id: paymentRequestId, reason: 'REQUESTED_BY_CUSTOMER', amount: 100_000 },
+      { idempotencyKey: key() },
+    );
+    expect(again.body.amount).toBe(100_000);
   });
 
   it('refunds up to what was captured, then REFUND_AMOUNT_EXCEEDED', async () => {

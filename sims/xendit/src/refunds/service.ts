@@ -1,4 +1,9 @@
-import type { CreateRefundBody, PaymentRequest, Refund } from '@store/xendit';
+import {
+  REFUND_TEST_AMOUNTS,
+  type CreateRefundBody,
+  type PaymentRequest,
+  type Refund,
+} from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, ineligible, notFound, validationError } from '../api-error.ts';
 import type { Database } from '../db/database.ts';
@@ -69,11 +74,20 @@ export async function getRefund(db: Database, owner: Owner, id: string): Promise
   return stored.data;
 }
 
-/** A pending refund reaches the customer: SUCCEEDED, with refund.succeeded. */
+/**
+ * A pending refund settles: SUCCEEDED with refund.succeeded, or, for the test amount that fails,
+ * FAILED with refund.failed.
+ */
 export async function runRefundSettleJob(tx: Database, owner: Owner, id: string) {
   const stored = await loadObject<Refund>(tx, owner, 'refund', id, { forUpdate: true });
   if (!stored || stored.data.status !== 'PENDING') return;
-  const refund: Refund = { ...stored.data, status: 'SUCCEEDED', updated: new Date().toISOString() };
+  const fails = hundredths(stored.data.amount) === hundredths(REFUND_TEST_AMOUNTS.failsLater);
+  const refund: Refund = {
+    ...stored.data,
+    status: fails ? 'FAILED' : 'SUCCEEDED',
+    ...(fails ? { failure_code: 'INSUFFICIENT_BALANCE' } : {}),
+    updated: new Date().toISOString(),
+  };
   await saveObject(tx, id, refund);
-  await enqueueWebhook(tx, owner, 'refund.succeeded', refund);
+  await enqueueWebhook(tx, owner, fails ? 'refund.failed' : 'refund.succeeded', refund);
 }
