@@ -175,6 +175,28 @@ describe('virtual accounts, retail codes and QR', () => {
     ]);
   });
 
+  it('expires an unpaid virtual account at expires_at with payment_request.expiry', async () => {
+    const expiresAt = new Date(Date.now() + 300).toISOString();
+    const { body } = await client.createPaymentRequest(
+      virtualAccount({ channel_properties: { expires_at: expiresAt } }),
+      { idempotencyKey: key() },
+    );
+    expect(body.channel_properties?.expires_at).toBe(expiresAt);
+    const webhook = await receiver.waitFor(
+      webhookOf('payment_request.expiry', body.payment_request_id),
+    );
+    expect(webhook.body.data).toMatchObject({
+      status: 'EXPIRED',
+      failure_code: 'PAYMENT_REQUEST_EXPIRED',
+    });
+    const read = await client.getPaymentRequest(body.payment_request_id);
+    expect(read.body.status).toBe('EXPIRED');
+    const late = await providerError(
+      client.simulatePaymentRequest(body.payment_request_id, { amount: 150_000 }),
+    );
+    expect(late.status).toBe(400);
+  });
+
   it('simulate pays the request and sends payment.capture with the callback token', async () => {
     const { body } = await client.createPaymentRequest(virtualAccount(), { idempotencyKey: key() });
     const simulated = await client.simulatePaymentRequest(body.payment_request_id, {

@@ -3,7 +3,7 @@ import type { Database } from './db/database.ts';
 import { scheduledJobs } from './db/schema.ts';
 
 /** Later state changes; each kind has one runner (see worker.ts). */
-export type JobKind = 'payment_request.outcome' | 'refund.settle';
+export type JobKind = 'payment_request.outcome' | 'payment_request.expire' | 'refund.settle';
 
 export async function scheduleJob(
   db: Database,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mode } from './accounts.ts';
 import { scheduledJobs, webhookAttempts, webhookEvents } from './db/schema.ts';
 import type { JobKind } from './jobs.ts';
-import { runOutcomeJob } from './payment-requests/service.ts';
+import { runExpiryJob, runOutcomeJob } from './payment-requests/service.ts';
 import { runRefundSettleJob } from './refunds/service.ts';
 import type { SimContext } from './sim-context.ts';
 
@@ -48,6 +48,8 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
         const kind = job.kind as JobKind;
         if (kind === 'payment_request.outcome') {
           await runOutcomeJob(ctx, tx, owner, job.targetId, job.payload);
+        } else if (kind === 'payment_request.expire') {
+          await runExpiryJob(tx, owner, job.targetId);
         } else {
           await runRefundSettleJob(tx, owner, job.targetId);
         }

@@ -245,6 +245,10 @@ export async function createPaymentRequest(
     updated: now,
   };
   await insertObject(tx, owner, 'payment_request', id, paymentRequest, internal);
+  if (typeof channelProperties.expires_at === 'string' && status === 'REQUIRES_ACTION') {
+    const expiresInMs = Math.max(0, Date.parse(channelProperties.expires_at) - Date.now());
+    await scheduleJob(tx, owner, 'payment_request.expire', id, expiresInMs);
+  }
   if (later !== undefined) {
     await scheduleJob(tx, owner, 'payment_request.outcome', id, ctx.asyncDelayMs, {
       outcome: later,
@@ -470,4 +474,21 @@ export async function runOutcomeJob(
       ? authorisationOutcome(stored.data.request_amount)
       : (payload.outcome as Outcome);
   await settle(ctx, tx, owner, stored, outcome);
+}
+
+/** A code nobody paid by its expires_at: EXPIRED, with payment_request.expiry. */
+export async function runExpiryJob(tx: Database, owner: Owner, id: string) {
+  const stored = await loadObject<PaymentRequest>(tx, owner, 'payment_request', id, {
+    forUpdate: true,
+  });
+  if (!stored || stored.data.status !== 'REQUIRES_ACTION') return;
+  const expired: PaymentRequest = {
+    ...stored.data,
+    status: 'EXPIRED',
+    failure_code: 'PAYMENT_REQUEST_EXPIRED',
+    actions: [],
+    updated: new Date().toISOString(),
+  };
+  await saveObject(tx, id, expired);
+  await enqueueWebhook(tx, owner, 'payment_request.expiry', expired);
 }
