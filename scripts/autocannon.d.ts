@@ -1,24 +1,24 @@
 declare module 'autocannon' {
-  interface Histogram {
+  export interface Histogram {
     average: number;
     p99: number;
     p50: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
     errors: number;
     duration: number;
   }
-  interface Request {
+  export interface Request {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: Request) => Request;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;

@@ -1,6 +1,8 @@
 /**
  * `npm start`: one process serving the storefront with the simulators it needs. A simulator is
  * skipped when configuration points at the real provider (GOOGLE_CLIENT_ID, XENDIT_BASE_URL).
+ * `--simulators-only` starts the simulators alone, for a storefront run in another process
+ * (apps/server, with XENDIT_BASE_URL and IDENTITY_SIM_URL pointing at them).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,11 +15,12 @@ import { ConfigError, startStoreServer } from '@store/server';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 const dev = process.argv.includes('--dev');
+const simulatorsOnly = process.argv.includes('--simulators-only');
 const dataDir = resolve(env.DATA_DIR ?? join(root, 'data'));
 const closers: (() => Promise<void>)[] = [];
 
 function ensureWebBuild(): void {
-  if (dev || existsSync(join(root, 'apps/web/dist/index.html'))) return;
+  if (dev || simulatorsOnly || existsSync(join(root, 'apps/web/dist/index.html'))) return;
   console.log('Building the web app (first start)...');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
     cwd: root,
@@ -53,6 +56,10 @@ async function main(): Promise<void> {
     });
     closers.push(xendit.close);
     lines.push(`  provider simulator  ${xendit.url}`);
+  }
+  if (simulatorsOnly) {
+    console.log(['Simulators are ready:', ...lines].join('\n'));
+    return;
   }
   const store = await startStoreServer({ ...env, DATA_DIR: dataDir });
   // Closed last: the simulators stop sending webhooks first, so none is left in flight.

@@ -8,6 +8,8 @@ const storefront = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  // The manifest lets `npm run bench` add up the JavaScript each route needs.
+  build: { manifest: true },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {

@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { createSessionTokens } from './auth/session-token.ts';
 import { registerCatalogRoutes } from './catalog/routes.ts';
 import { createPaymentService } from './payments/payment-service.ts';
+import { createReconciler, type Reconciler } from './payments/reconciler.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
 import { registerWebhookRoute } from './payments/webhooks.ts';
 import { createProviderGateway } from './provider/provider.ts';
@@ -27,6 +28,13 @@ import { rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurity } from './http/security.ts';
 import { buildClientConfig, renderClientConfigScript } from './web/client-config.ts';
 import { registerWebApp } from './web/static.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles payments and refunds left open by lost answers or lost webhooks. */
+    reconciler: Reconciler;
+  }
+}
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -92,6 +100,10 @@ export async function buildApp({
   const refunds = createRefundService({ db, provider, payments });
   const paymentMethods = createPaymentMethodService({ db, provider, payments, config });
   const cards = createCardService({ db, provider, payments, paymentMethods });
+  const reconciler = createReconciler({ db, config, provider, payments, refunds, log: app.log });
+  app.decorate('reconciler', reconciler);
+  app.addHook('onReady', async () => reconciler.start());
+  app.addHook('onClose', async () => reconciler.stop());
   await app.register(
     async (api) => {
       await api.register(authenticatePlugin, { db, sessionTokens });

@@ -52,6 +52,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   XENDIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   APM_TRACE_BASE_URL: url.default('https://app.datadoghq.com/apm/traces'),
   LOG_SEARCH_BASE_URL: url.default('https://app.datadoghq.com/logs'),
   ADMIN_DASHBOARD_BASE_URL: url.default('https://dashboard.xendit.co/logs'),
@@ -85,6 +86,8 @@ export interface ServerConfig {
     callbackToken: string;
     timeoutMs: number;
   };
+  /** Seconds between reconciliation rounds (payments and refunds left open); 0: only at start. */
+  reconcileIntervalSeconds: number;
   xenditCardsScriptUrl: string;
   traceLinks: { apmTraceBaseUrl: string; logSearchBaseUrl: string; adminDashboardBaseUrl: string };
   mobileAppScheme: string;
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       callbackToken: e.XENDIT_CALLBACK_TOKEN,
       timeoutMs: e.XENDIT_TIMEOUT_MS,
     },
+    reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     // The real provider serves its browser script from its own host, the simulator from its API host.
     xenditCardsScriptUrl:
       e.XENDIT_CARDS_SCRIPT_URL ??

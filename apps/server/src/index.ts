@@ -15,6 +15,7 @@ export async function startStoreServer(env: NodeJS.ProcessEnv = process.env) {
   return {
     app,
     config,
+    db: database.db,
     url: `http://localhost:${config.port}`,
     async close() {
       await app.close();

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, parseBody } from './api-error.ts';
@@ -17,6 +17,12 @@ const listQuerySchema = z.object({
   business_id: z.string().optional(),
   status: z.enum(['PENDING', 'DELIVERED', 'FAILED']).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const paymentRequestsQuerySchema = z.object({
+  business_id: z.string().min(1),
+  reference_id: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(10_000).default(1000),
 });
 
 const resetBodySchema = z.object({ business_id: z.string().min(1).optional() }).optional();
@@ -75,6 +81,35 @@ export function registerSimRoutes(app: FastifyInstance, ctx: SimContext) {
             error: attempt.error,
             duration_ms: attempt.durationMs,
           })),
+      })),
+    });
+  });
+
+  // The provider's own record of what it accepted, so tests can compare it with the merchant's.
+  app.get('/_sim/payment_requests', async (request, reply) => {
+    const query = parseBody(paymentRequestsQuerySchema, request.query);
+    const rows = await ctx.db
+      .select({ data: providerObjects.data })
+      .from(providerObjects)
+      .where(
+        and(
+          eq(providerObjects.kind, 'payment_request'),
+          eq(providerObjects.businessId, query.business_id),
+          eq(providerObjects.mode, 'test'),
+          query.reference_id
+            ? sql`${providerObjects.data}->>'reference_id' = ${query.reference_id}`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(providerObjects.createdAt))
+      .limit(query.limit);
+    return answer(reply, 200, {
+      data: rows.map(({ data }) => ({
+        payment_request_id: data.payment_request_id,
+        reference_id: data.reference_id,
+        status: data.status,
+        request_amount: data.request_amount,
+        created: data.created,
       })),
     });
   });

@@ -144,6 +144,54 @@ describe('session tokens', () => {
     expect(response.json().error_code).toBe('UNAUTHORIZED');
   });
 
+  async function products(token: string) {
+    return server.app.inject({
+      url: '/api/products',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+
+  it('refuses an unsigned (alg none) session token with valid claims', async () => {
+    const claims = decodeClaims(await server.signIn('none@example.com'));
+    const unsigned = new UnsecuredJWT(claims).encode();
+    const response = await products(unsigned);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a session token whose claims were altered under the old signature', async () => {
+    const token = await server.signIn('mallory@example.com');
+    const victim = decodeClaims(await server.signIn('victim@example.com'));
+    const [header, payload, signature] = token.split('.');
+    const altered = { ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) };
+    for (const change of [
+      { customer_id: victim.customer_id, sub: victim.customer_id },
+      { app_id: 'demo-ph', mode: 'live' },
+      { exp: Math.floor(Date.now() / 1000) + 365 * 24 * 3600 },
+    ]) {
+      const forged = Buffer.from(JSON.stringify({ ...altered, ...change })).toString('base64url');
+      const response = await products(`${header}.${forged}.${signature}`);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error_code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('refuses a session token signed with an asymmetric key, or with HS256 under another secret', async () => {
+    const claims = decodeClaims(await server.signIn('keys@example.com'));
+    const { privateKey } = await generateKeyPair('RS256');
+    const rsa = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .sign(privateKey);
+    const otherSecret = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode('another-secret-of-at-least-thirty-two-chars'));
+    for (const token of [rsa, otherSecret]) {
+      const response = await products(token);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error_code).toBe('UNAUTHORIZED');
+    }
+  });
+
   it('answers CUSTOMER_NOT_FOUND for a valid token of a customer that does not exist', async () => {
     const tokens = createSessionTokens(server.config.sessionSecret, 60);
     const token = await tokens.sign({

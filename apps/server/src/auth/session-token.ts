@@ -9,10 +9,16 @@ export interface Session {
 }
 
 const issuer = 'demo-store';
+/** How long a verified token is trusted without checking its signature again (never past its expiry). */
+const verifiedTtlMs = 30_000;
+const maxVerified = 10_000;
 
 /** Signs and checks the storefront's own session tokens (HS256 with the server's secret). */
 export function createSessionTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
+  // HS256 verification and claim parsing cost more than the simplest routes: remember the
+  // outcome for valid tokens briefly. A token's claims cannot change, only its validity in time.
+  const verified = new Map<string, { session: Session; until: number }>();
   return {
     async sign(session: Session, now = Date.now()): Promise<string> {
       const issuedAt = Math.floor(now / 1000);
@@ -30,10 +36,17 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
     },
 
     async verify(token: string): Promise<Session> {
+      const now = Date.now();
+      const known = verified.get(token);
+      if (known && known.until > now) return known.session;
       try {
         const { payload } = await jwtVerify(token, key, { issuer, algorithms: ['HS256'] });
         const claims = sessionClaimsSchema.parse(payload);
-        return { appId: claims.app_id, mode: claims.mode, customerId: claims.customer_id };
+        const session = { appId: claims.app_id, mode: claims.mode, customerId: claims.customer_id };
+        if (verified.size >= maxVerified) verified.clear();
+        const expiresAt = claims.exp === undefined ? Infinity : claims.exp * 1000;
+        verified.set(token, { session, until: Math.min(now + verifiedTtlMs, expiresAt) });
+        return session;
       } catch (error) {
         if (error instanceof errors.JWTExpired) {
           throw new AppError(401, 'TOKEN_EXPIRED_ERROR', 'The session has expired; sign in again');

@@ -26,14 +26,38 @@ export function toVoucher(row: typeof vouchers.$inferSelect): Voucher {
   };
 }
 
+/**
+ * The catalogue is written only by the seed, and read on every page: each app's listing is kept
+ * for a few seconds, so a load of product pages costs no database round-trip per request.
+ */
+const catalogueTtlMs = 5_000;
+
 export function registerCatalogRoutes(app: FastifyInstance, { db }: { db: Database }): void {
-  registerEndpoint(app, api.listProducts, async ({ session }) => {
+  const catalogues = new Map<
+    string,
+    { listing: Promise<{ products: Product[] }>; until: number }
+  >();
+
+  async function loadCatalogue(appId: string): Promise<{ products: Product[] }> {
     const rows = await db
       .select()
       .from(products)
-      .where(eq(products.appId, session.appId))
+      .where(eq(products.appId, appId))
       .orderBy(asc(products.position), asc(products.id));
     return { products: rows.map(toProduct) };
+  }
+
+  registerEndpoint(app, api.listProducts, ({ session }) => {
+    const now = Date.now();
+    const cached = catalogues.get(session.appId);
+    if (cached && cached.until > now) return cached.listing;
+    const listing = loadCatalogue(session.appId);
+    catalogues.set(session.appId, { listing, until: now + catalogueTtlMs });
+    // A failed read is not kept: the next request asks the database again.
+    listing.catch(() => {
+      if (catalogues.get(session.appId)?.listing === listing) catalogues.delete(session.appId);
+    });
+    return listing;
   });
 
   registerEndpoint(app, api.getProduct, async ({ session, params }) => {

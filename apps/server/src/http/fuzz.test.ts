@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { count } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiErrorSchema, type Endpoint } from '@store/contract';
@@ -8,6 +9,12 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 /** Cases per endpoint: 200 in `npm test`, more in the soak run (FUZZ_RUNS=10000). */
 const runs = Number(process.env.FUZZ_RUNS ?? 200);
+/**
+ * `npm test` replays one seed, so a red run can be reproduced and CI does not turn red by chance;
+ * the soak run (FUZZ_SEED=random) explores new cases and prints the seed of any failure.
+ */
+const seedSetting = process.env.FUZZ_SEED ?? '20261123';
+const seed = seedSetting === 'random' ? undefined : Number(seedSetting);
 
 let server: TestServer;
 let token: string;
@@ -53,20 +60,22 @@ const pathSegment = fc.oneof(
   fc.constantFrom('pay_missing', '..', '%2e%2e', 'x'.repeat(500), 'null', '0'),
 );
 
+/** Every table's row count in one query: the soak run asks it twice per case. */
+const countEveryTable = sql.raw(
+  `select ${Object.values(schema)
+    .filter((value) => is(value, PgTable))
+    .map(
+      (table) => `(select count(*) from "${getTableName(table)}")::int as "${getTableName(table)}"`,
+    )
+    .join(', ')}`,
+);
+
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = Object.entries(schema).filter(
-    ([, value]) => typeof value === 'object' && value !== null && 'getSQL' in value === false,
-  );
-  const counts: Record<string, number> = {};
-  for (const [name, table] of tables) {
-    try {
-      const [row] = await server.db.select({ n: count() }).from(table as typeof schema.payments);
-      counts[name] = row?.n ?? 0;
-    } catch {
-      // Not a table (relations, enums): nothing to count.
-    }
-  }
-  return counts;
+  // PGlite and node-postgres both answer with `rows`.
+  const result = (await server.db.execute(countEveryTable)) as unknown as {
+    rows: Record<string, number>[];
+  };
+  return result.rows[0] ?? {};
 }
 
 function urlFor(endpoint: Endpoint, params: Record<string, string>, query: unknown): string {
@@ -119,15 +128,16 @@ describe('hostile input never breaks the API', () => {
               // A request refused before reaching the provider leaves no trace.
               if (!error.response) expect(await tableCounts()).toEqual(before);
             }
-            // The router refuses a segment such as '..' (no such route) or an over-long one
-            // before any route runs; anything that reaches a route needs the token.
+            // A '.' or '..' segment resolves to another path, and the router refuses an over-long
+            // one: such requests never reach the route. Anything that does needs the token.
             const leftTheRoute =
+              params.some((segment) => segment === '.' || segment === '..') ||
               response.statusCode === 414 ||
               (response.statusCode === 404 && response.json().message?.startsWith('Route'));
             if (endpoint.auth && !signedIn && !leftTheRoute) expect(response.statusCode).toBe(401);
           },
         ),
-        { numRuns: runs },
+        { numRuns: runs, ...(seed === undefined ? {} : { seed }) },
       );
     },
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { errorCodes, type ApiErrorBody } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
@@ -30,13 +29,38 @@ export function contentSecurityPolicy(config: ServerConfig) {
   };
 }
 
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * The headers helmet would set, worked out once: they never change while the server runs, and
+ * helmet derives them again on every request (a tenth of the CPU of a catalogue read).
+ */
+export function securityHeaders(config: ServerConfig): Record<string, string> {
+  const policy = Object.entries(contentSecurityPolicy(config))
+    .map(([directive, sources]) => `${kebab(directive)} ${sources.join(' ')}`)
+    .join('; ');
+  return {
+    'content-security-policy': policy,
+    // The identity provider's popup flows need the opener kept.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
 /** Security headers on every answer, and the rate limiter that chosen routes opt into. */
 export async function registerSecurity(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    // The identity provider's popup flows need the opener kept.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
   await app.register(fastifyRateLimit, {
     global: false,

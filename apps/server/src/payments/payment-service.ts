@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { CreatePaymentRequest, Payment, PaymentAction } from '@store/contract';
 import { toMajorUnits, type Currency } from '@store/contract';
-import type { Action, PaymentRequest, CreatePaymentRequestBody } from '@store/xendit';
+import type {
+  Action,
+  CreatePaymentRequestBody,
+  PaymentRequest,
+  ProviderExchange,
+} from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Session } from '../auth/session-token.ts';
 import type { Database } from '../db/database.ts';
@@ -100,6 +105,56 @@ export async function rememberProviderCustomer(
 ): Promise<void> {
   if (!providerCustomerId || customer.providerCustomerId) return;
   await db.update(customers).set({ providerCustomerId }).where(eq(customers.id, customer.id));
+}
+
+/** What a payment's create call to the provider is built from: the stored payment and its lines. */
+export interface CreateCallSource {
+  payment: Pick<
+    PaymentRow,
+    | 'id'
+    | 'type'
+    | 'amount'
+    | 'channelCode'
+    | 'channelProperties'
+    | 'providerTokenId'
+    | 'paymentMethodId'
+  >;
+  lines: { productId: string; productName: string; price: number }[];
+}
+
+/**
+ * The body of POST /v3/payment_requests for a payment. Built only from what is stored, so that a
+ * replay after a lost answer sends the same body under the same idempotency key (the provider
+ * refuses a key reused with another body).
+ */
+export function createCallBody(
+  app: AppRow,
+  customer: CustomerRow,
+  { payment, lines }: CreateCallSource,
+): CreatePaymentRequestBody {
+  const currency = app.currency as Currency;
+  return {
+    reference_id: payment.id,
+    type: payment.type,
+    country: app.country as never,
+    currency: currency as never,
+    request_amount: toMajorUnits(payment.amount, currency),
+    ...(payment.paymentMethodId
+      ? { payment_token_id: payment.providerTokenId ?? '' }
+      : { channel_code: payment.channelCode }),
+    channel_properties: payment.channelProperties as Record<string, string>,
+    ...providerCustomer(customer),
+    description: `Order ${payment.id}`,
+    items: lines.map((line) => ({
+      reference_id: line.productId,
+      name: line.productName,
+      net_unit_amount: toMajorUnits(line.price, currency),
+      quantity: 1,
+      currency: currency as never,
+      type: 'PHYSICAL_PRODUCT',
+    })),
+    metadata: { app_id: app.id, customer_id: customer.id },
+  } as CreatePaymentRequestBody;
 }
 
 export function createPaymentService(deps: {
@@ -241,6 +296,74 @@ export function createPaymentService(deps: {
     return current;
   }
 
+  /** The body of the create call as it was sent, when the exchange was recorded. */
+  async function recordedCreateBody(paymentId: string): Promise<CreatePaymentRequestBody | null> {
+    const operations = await db
+      .select({ exchange: providerOperations.exchange })
+      .from(providerOperations)
+      .where(
+        and(eq(providerOperations.paymentId, paymentId), eq(providerOperations.kind, 'request')),
+      )
+      .orderBy(providerOperations.createdAt);
+    for (const { exchange } of operations) {
+      const request = (exchange as ProviderExchange | null)?.request;
+      if (request?.method === 'POST' && new URL(request.url).pathname === '/v3/payment_requests') {
+        return request.data as CreatePaymentRequestBody;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Settles a payment whose create call went unanswered (a timeout, a 5xx, a dropped connection,
+   * a crash) by sending the same create again under the same idempotency key, the payment id: the
+   * provider answers what it answered the first time if the first call reached it, or creates the
+   * request now. A definite refusal fails the payment; a fault leaves it for the next attempt.
+   */
+  async function settleCreating(payment: PaymentRow): Promise<'settled' | 'failed' | 'open'> {
+    const [row] = await db
+      .select({ app: apps, customer: customers })
+      .from(customers)
+      .innerJoin(apps, eq(apps.id, customers.appId))
+      .where(eq(customers.id, payment.customerId));
+    if (!row) return 'open';
+    const { app, customer } = row;
+    const recorded = await recordedCreateBody(payment.id);
+    const lines = await db
+      .select()
+      .from(paymentLines)
+      .where(eq(paymentLines.paymentId, payment.id))
+      .orderBy(paymentLines.position);
+    const source = { payment, lines };
+    // Without a recorded exchange the body is rebuilt; the customer is sent as the first call
+    // sent it, by id or by details, which depends on what the store knew then: try both.
+    const bodies = recorded
+      ? [recorded]
+      : [
+          createCallBody(app, customer, source),
+          ...(customer.providerCustomerId
+            ? [createCallBody(app, { ...customer, providerCustomerId: null }, source)]
+            : []),
+        ];
+    for (const body of bodies) {
+      try {
+        const request = await provider.call(app, { paymentId: payment.id }, (client) =>
+          client.createPaymentRequest(body, { idempotencyKey: payment.id }),
+        );
+        await rememberProviderCustomer(db, customer, request.customer_id);
+        await applyProviderRequest(payment, request);
+        return 'settled';
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.statusCode >= 500) return 'open';
+        if (error.errorCode === 'DUPLICATE_ERROR') continue;
+        await transition(payment.id, 'FAILED', { failureCode: error.errorCode });
+        return 'failed';
+      }
+    }
+    return 'open';
+  }
+
   async function resolveSavedMethod(session: Session, paymentMethodId: string) {
     const [method] = await db
       .select()
@@ -332,7 +455,8 @@ export function createPaymentService(deps: {
           voucherCode: order.voucher?.code ?? null,
           voucherAmount: order.voucher?.fixedAmount ?? null,
           status: 'CREATING',
-          channelProperties: properties,
+          // The return URLs are kept with the payment so that a replayed create sends them again.
+          channelProperties: { ...properties, ...returnUrls(paymentId, options.clientId) },
           paymentMethodId: savedMethod?.id ?? null,
           providerTokenId: savedMethod?.providerTokenId ?? null,
         },
@@ -358,39 +482,30 @@ export function createPaymentService(deps: {
             'This Idempotency-Key was used for another order',
           );
         }
-        const [view] = await toApiPayments(db, [await waitWhileCreating(existing)]);
+        // The first request is still at the provider, or its answer was lost (a timeout, a crash):
+        // once it has had its time, this retry settles it as the reconciler would.
+        let current = await waitWhileCreating(existing);
+        if (current.status === 'CREATING') {
+          await settleCreating(current);
+          current =
+            (await db.select().from(payments).where(eq(payments.id, current.id)))[0] ?? current;
+        }
+        const [view] = await toApiPayments(db, [current]);
         return view as Payment;
       }
 
-      const currency = app.currency as Currency;
       let providerRequest: PaymentRequest;
       try {
+        const body = createCallBody(app, customer, {
+          payment: inserted,
+          lines: order.lines.map((line) => ({
+            productId: line.id,
+            productName: line.name,
+            price: line.priceAmount,
+          })),
+        });
         providerRequest = await provider.call(app, { paymentId }, (client) =>
-          client.createPaymentRequest(
-            {
-              reference_id: paymentId,
-              type: inserted.type,
-              country: app.country as never,
-              currency: currency as never,
-              request_amount: toMajorUnits(order.amount, currency),
-              ...(savedMethod
-                ? { payment_token_id: savedMethod.providerTokenId ?? '' }
-                : { channel_code: channelCode }),
-              channel_properties: { ...properties, ...returnUrls(paymentId, options.clientId) },
-              ...providerCustomer(customer),
-              description: `Order ${paymentId}`,
-              items: order.lines.map((line) => ({
-                reference_id: line.id,
-                name: line.name,
-                net_unit_amount: toMajorUnits(line.priceAmount, currency),
-                quantity: 1,
-                currency: currency as never,
-                type: 'PHYSICAL_PRODUCT',
-              })),
-              metadata: { app_id: app.id, customer_id: customer.id },
-            },
-            { idempotencyKey: paymentId },
-          ),
+          client.createPaymentRequest(body, { idempotencyKey: paymentId }),
         );
       } catch (error) {
         // A refusal is final; a timeout or a provider fault leaves the outcome open until a
@@ -504,6 +619,7 @@ export function createPaymentService(deps: {
     },
 
     transition,
+    settleCreating,
     loadContext,
     loadOwnPayment,
     insertPayment,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   refundErrorCodes,
   toMajorUnits,
@@ -10,7 +10,7 @@ import {
 import type { Refund as ProviderRefund } from '@store/xendit';
 import type { Session } from '../auth/session-token.ts';
 import type { Database } from '../db/database.ts';
-import { paymentLines, payments, refunds } from '../db/schema.ts';
+import { apps, paymentLines, payments, refunds } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
@@ -36,6 +36,19 @@ const refundTransitions: Record<RefundStatus, readonly RefundStatus[]> = {
   SUCCEEDED: [],
   FAILED: [],
 };
+
+/** The provider's refund for a stored one: rebuilt the same for a replay under the same key. */
+function refundCallBody(refund: RefundRow, providerRequestId: string) {
+  const currency = refund.currency as Currency;
+  return {
+    payment_request_id: providerRequestId,
+    reason: 'REQUESTED_BY_CUSTOMER' as const,
+    reference_id: refund.id,
+    currency: currency as never,
+    amount: toMajorUnits(refund.amount, currency),
+    metadata: { payment_id: refund.paymentId },
+  };
+}
 
 function toApiRefund(row: RefundRow, lineIds: string[]): Refund {
   return {
@@ -205,6 +218,104 @@ export function createRefundService(deps: {
       .where(eq(payments.id, paymentId));
   }
 
+  /**
+   * refund.succeeded / refund.failed: the refund named by reference_id settles, with its lines,
+   * and the payment follows. Answers what the webhook concerns, for the logs.
+   */
+  async function applyProviderRefund(
+    providerRefund: ProviderRefund,
+    outcome: 'SUCCEEDED' | 'FAILED',
+  ): Promise<{ appId: string; paymentId: string; refundId: string } | null> {
+    const refundId = providerRefund.reference_id;
+    if (!refundId) return null;
+    const [known] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!known) return null;
+    await db.transaction(async (tx) => {
+      await tx.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
+      const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+      if (!current || !refundTransitions[current.status as RefundStatus].includes(outcome)) {
+        return;
+      }
+      await tx
+        .update(refunds)
+        .set({
+          status: outcome,
+          failureCode: providerRefund.failure_code ?? null,
+          providerRefundId: providerRefund.id,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(refunds.id, refundId));
+      await tx
+        .update(paymentLines)
+        .set({ status: outcome === 'SUCCEEDED' ? 'REFUND_SUCCEEDED' : 'REFUND_FAILED' })
+        .where(and(eq(paymentLines.refundId, refundId), eq(paymentLines.status, 'REFUND_PENDING')));
+      await settlePaymentStatus(
+        tx,
+        known.paymentId,
+        outcome === 'SUCCEEDED' ? 'REFUND_SUCCEEDED' : 'REFUND_FAILED',
+      );
+    });
+    return { appId: known.appId, paymentId: known.paymentId, refundId };
+  }
+
+  /**
+   * Settles a PENDING refund whose create call went unanswered: the same create again under the
+   * same idempotency key (the refund id). Accepted: the provider's id is kept and its webhook or a
+   * later read settles the refund; refused: the lines roll back; a fault: left for next time.
+   */
+  async function settleUnsent(refund: RefundRow): Promise<'settled' | 'failed' | 'open'> {
+    const [row] = await db
+      .select({ payment: payments, app: apps })
+      .from(payments)
+      .innerJoin(apps, eq(apps.id, payments.appId))
+      .where(eq(payments.id, refund.paymentId));
+    const providerRequestId = row?.payment.providerRequestId;
+    if (!row || !providerRequestId) return 'open';
+    try {
+      const accepted = await provider.call(
+        row.app,
+        { paymentId: refund.paymentId, refundId: refund.id },
+        (client) =>
+          client.createRefund(refundCallBody(refund, providerRequestId), {
+            idempotencyKey: refund.id,
+          }),
+      );
+      await db
+        .update(refunds)
+        .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
+        .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)));
+      if (accepted.status === 'SUCCEEDED' || accepted.status === 'FAILED') {
+        await applyProviderRefund(accepted, accepted.status);
+      }
+      return 'settled';
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.statusCode >= 500) return 'open';
+      await rollBack(refund, error.errorCode);
+      return 'failed';
+    }
+  }
+
+  /** A PENDING refund the provider accepted but whose webhook has not come: read its status. */
+  async function refreshPending(refund: RefundRow): Promise<void> {
+    const [app] = await db.select().from(apps).where(eq(apps.id, refund.appId));
+    const providerRefundId = refund.providerRefundId;
+    if (!app || !providerRefundId) return;
+    const current = await provider.call(
+      app,
+      { paymentId: refund.paymentId, refundId: refund.id },
+      (client) => client.getRefund(providerRefundId),
+    );
+    if (current.status === 'SUCCEEDED' || current.status === 'FAILED') {
+      await applyProviderRefund(current, current.status);
+    } else {
+      await db
+        .update(refunds)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(refunds.id, refund.id));
+    }
+  }
+
   async function linesOf(refundId: string): Promise<string[]> {
     const rows = await db
       .select({ id: paymentLines.id })
@@ -232,21 +343,12 @@ export function createRefundService(deps: {
       }
       const uniqueLineIds = [...new Set(lineIds)];
       const { refund } = await reserve(paymentId, uniqueLineIds);
-      const currency = refund.currency as Currency;
       let refundRow: RefundRow = refund;
       try {
         const accepted = await provider.call(app, { paymentId, refundId: refund.id }, (client) =>
-          client.createRefund(
-            {
-              payment_request_id: providerRequestId,
-              reason: 'REQUESTED_BY_CUSTOMER',
-              reference_id: refund.id,
-              currency: currency as never,
-              amount: toMajorUnits(refund.amount, currency),
-              metadata: { payment_id: paymentId },
-            },
-            { idempotencyKey: refund.id },
-          ),
+          client.createRefund(refundCallBody(refund, providerRequestId), {
+            idempotencyKey: refund.id,
+          }),
         );
         const [updated] = await db
           .update(refunds)
@@ -268,47 +370,9 @@ export function createRefundService(deps: {
       return { refund: toApiRefund(refundRow, await linesOf(refund.id)), payment };
     },
 
-    /**
-     * refund.succeeded / refund.failed: the refund named by reference_id settles, with its lines,
-     * and the payment follows. Answers what the webhook concerns, for the logs.
-     */
-    async applyProviderRefund(
-      providerRefund: ProviderRefund,
-      outcome: 'SUCCEEDED' | 'FAILED',
-    ): Promise<{ appId: string; paymentId: string; refundId: string } | null> {
-      const refundId = providerRefund.reference_id;
-      if (!refundId) return null;
-      const [known] = await db.select().from(refunds).where(eq(refunds.id, refundId));
-      if (!known) return null;
-      await db.transaction(async (tx) => {
-        await tx.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
-        const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-        if (!current || !refundTransitions[current.status as RefundStatus].includes(outcome)) {
-          return;
-        }
-        await tx
-          .update(refunds)
-          .set({
-            status: outcome,
-            failureCode: providerRefund.failure_code ?? null,
-            providerRefundId: providerRefund.id,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(refunds.id, refundId));
-        await tx
-          .update(paymentLines)
-          .set({ status: outcome === 'SUCCEEDED' ? 'REFUND_SUCCEEDED' : 'REFUND_FAILED' })
-          .where(
-            and(eq(paymentLines.refundId, refundId), eq(paymentLines.status, 'REFUND_PENDING')),
-          );
-        await settlePaymentStatus(
-          tx,
-          known.paymentId,
-          outcome === 'SUCCEEDED' ? 'REFUND_SUCCEEDED' : 'REFUND_FAILED',
-        );
-      });
-      return { appId: known.appId, paymentId: known.paymentId, refundId };
-    },
+    applyProviderRefund,
+    settleUnsent,
+    refreshPending,
   };
 }
 export type RefundService = ReturnType<typeof createRefundService>;

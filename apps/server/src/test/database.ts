@@ -35,3 +35,32 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * A fresh, empty database on the PostgreSQL server of TEST_DATABASE_URL for a store that runs in
+ * another process (it migrates and seeds it itself); null unless STORE_TEST_DB=postgres.
+ */
+export async function createServerDatabaseUrl(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+} | null> {
+  const serverUrl =
+    process.env.STORE_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) return null;
+  const name = `store_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -3,7 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startIdentitySimulator } from '@store/identity-sim';
-import { createDefaultAccount, startXenditSimulator } from '@store/xendit-sim';
+import {
+  createDefaultAccount,
+  startXenditSimulator,
+  type XenditSimulatorOptions,
+} from '@store/xendit-sim';
 import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -30,7 +34,11 @@ export interface TestServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    /** Overrides of the provider simulator's options (retry schedule, latency, ...). */
+    simulator?: Partial<XenditSimulatorOptions>;
+  } = {},
 ): Promise<TestServer> {
   const identity = await startIdentitySimulator({ port: 0 });
   const storePort = await findFreePort();
@@ -42,6 +50,7 @@ export async function startTestServer(
     webhookRetrySchedule: [0.2, 0.5, 1],
     asyncDelayMs: 200,
     pollIntervalMs: 50,
+    ...options.simulator,
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'store-test-'));
   const webDistDir = join(dataDir, 'web');
@@ -55,6 +64,8 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     OTP_RATE_LIMIT_PER_MINUTE: '10000',
+    // Tests run reconciliation themselves (app.reconciler.reconcileNow()).
+    RECONCILE_INTERVAL_SECONDS: '0',
     ...env,
   });
   const database = await createTestDatabase();

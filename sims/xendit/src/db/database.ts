@@ -22,6 +22,10 @@ export async function openDatabase(
 ): Promise<{ db: Database; close: () => Promise<void> }> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    // The pool replaces an idle connection the server ended; unhandled, it would end the process.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Database, close: () => pool.end() };

@@ -1,0 +1,196 @@
+import { and, asc, inArray, isNotNull, isNull, lt, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { apps, payments, refunds } from '../db/schema.ts';
+import type { ProviderGateway } from '../provider/provider.ts';
+import type { RefundService } from '../refunds/refund-service.ts';
+import type { PaymentService } from './payment-service.ts';
+
+/** What one reconciliation round did. */
+export interface ReconcileReport {
+  /** Payments stuck CREATING whose create was replayed and answered. */
+  created: number;
+  /** Payments stuck CREATING that the provider refused: now FAILED. */
+  failed: number;
+  /** Payments awaiting the provider whose status was read because no webhook came. */
+  refreshed: number;
+  /** Refunds stuck PENDING without a provider id, replayed (accepted or rolled back). */
+  refundsSettled: number;
+  /** Refunds the provider accepted whose status was read because no webhook came. */
+  refundsRefreshed: number;
+  /** Left for the next round: the provider was still unreachable. */
+  open: number;
+}
+
+/** Time a create is given beyond the provider timeout before it counts as unanswered. */
+const createMarginMs = 5_000;
+/** A payment or refund the provider may still change is read when nothing came for this long. */
+const staleAfterMs = 60_000;
+/** Work per round, so that one round after a long outage does not flood the provider. */
+const batchSize = 200;
+
+/**
+ * Brings the store's records in line with the provider's after lost answers and lost webhooks:
+ * - a payment stuck CREATING (the create call timed out, failed with a 5xx or a dropped
+ *   connection, or the server died waiting) gets the same create again with the same idempotency
+ *   key, and the answer is applied; a definite refusal fails it;
+ * - a refund stuck PENDING without a provider id, likewise;
+ * - a payment or refund the provider may still change, quiet for a minute, has its status read.
+ * Every step goes through the state machines, so racing a webhook or another server is harmless.
+ */
+export function createReconciler(deps: {
+  db: Database;
+  config: ServerConfig;
+  provider: ProviderGateway;
+  payments: PaymentService;
+  refunds: RefundService;
+  log: FastifyBaseLogger;
+}) {
+  const { db, config, provider, payments: paymentService, refunds: refundService, log } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<ReconcileReport> | null = null;
+
+  async function round(now: Date): Promise<ReconcileReport> {
+    const report: ReconcileReport = {
+      created: 0,
+      failed: 0,
+      refreshed: 0,
+      refundsSettled: 0,
+      refundsRefreshed: 0,
+      open: 0,
+    };
+    const unanswered = new Date(now.getTime() - config.xendit.timeoutMs - createMarginMs);
+    const quiet = new Date(now.getTime() - staleAfterMs);
+
+    // Card payments are created by the browser's cards script, not by a store call to replay.
+    const stuck = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'CREATING'), lt(payments.createdAt, unanswered)))
+      .orderBy(asc(payments.createdAt))
+      .limit(batchSize);
+    for (const payment of stuck) {
+      if (payment.channelCode === 'CARDS' && !payment.paymentMethodId) continue;
+      const outcome = await paymentService.settleCreating(payment);
+      if (outcome === 'settled') report.created += 1;
+      else if (outcome === 'failed') report.failed += 1;
+      else report.open += 1;
+    }
+
+    const quietPayments = await db
+      .select({ payment: payments, app: apps })
+      .from(payments)
+      .innerJoin(apps, eq(apps.id, payments.appId))
+      .where(
+        and(
+          inArray(payments.status, ['REQUIRES_ACTION', 'PENDING']),
+          isNotNull(payments.providerRequestId),
+          lt(payments.updatedAt, quiet),
+        ),
+      )
+      .orderBy(asc(payments.updatedAt))
+      .limit(batchSize);
+    for (const { payment, app } of quietPayments) {
+      const providerRequestId = payment.providerRequestId ?? '';
+      try {
+        const request = await provider.call(app, { paymentId: payment.id }, (client) =>
+          client.getPaymentRequest(providerRequestId),
+        );
+        await paymentService.applyProviderRequest(payment, request);
+        report.refreshed += 1;
+      } catch (error) {
+        log.warn({ err: error, paymentId: payment.id }, 'reconciler: status read failed');
+        report.open += 1;
+      }
+    }
+
+    const unsentRefunds = await db
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.status, 'PENDING'),
+          isNull(refunds.providerRefundId),
+          lt(refunds.createdAt, unanswered),
+        ),
+      )
+      .orderBy(asc(refunds.createdAt))
+      .limit(batchSize);
+    for (const refund of unsentRefunds) {
+      const outcome = await refundService.settleUnsent(refund);
+      if (outcome === 'open') report.open += 1;
+      else report.refundsSettled += 1;
+    }
+
+    const quietRefunds = await db
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.status, 'PENDING'),
+          isNotNull(refunds.providerRefundId),
+          lt(refunds.updatedAt, quiet),
+        ),
+      )
+      .orderBy(asc(refunds.updatedAt))
+      .limit(batchSize);
+    for (const refund of quietRefunds) {
+      try {
+        await refundService.refreshPending(refund);
+        report.refundsRefreshed += 1;
+      } catch (error) {
+        log.warn({ err: error, refundId: refund.id }, 'reconciler: refund read failed');
+        report.open += 1;
+      }
+    }
+    return report;
+  }
+
+  function startRound(at: Date): Promise<ReconcileReport> {
+    const current = round(at).finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  }
+
+  /**
+   * Runs one round now, after the one in progress if any. `at` moves the clock forward, so a test
+   * need not wait for the thresholds to pass.
+   */
+  async function reconcileNow(options: { at?: Date } = {}): Promise<ReconcileReport> {
+    while (running) await running.catch(() => undefined);
+    return startRound(options.at ?? new Date());
+  }
+
+  async function backgroundRound() {
+    if (running) return;
+    try {
+      const report = await startRound(new Date());
+      const changed = Object.values(report).some((count) => count > 0);
+      if (changed) log.info({ reconcile: report }, 'reconciled with the provider');
+    } catch (error) {
+      log.error({ err: error }, 'reconciliation round failed');
+    }
+  }
+
+  return {
+    reconcileNow,
+    /** A round at once, then one every RECONCILE_INTERVAL_SECONDS (0: at start only). */
+    start() {
+      void backgroundRound();
+      if (config.reconcileIntervalSeconds > 0 && !timer) {
+        timer = setInterval(() => void backgroundRound(), config.reconcileIntervalSeconds * 1000);
+        timer.unref();
+      }
+    },
+    /** Stops the timer and waits for a round in progress, so the database can close after. */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+export type Reconciler = ReturnType<typeof createReconciler>;

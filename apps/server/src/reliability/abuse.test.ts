@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Payment } from '@store/contract';
+import { TEST_OTPS } from '@store/xendit';
+import { payments } from '../db/schema.ts';
+import { startFaultProxy, type FaultProxy } from '../test/fault-proxy.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { directDebitOrder, vaOrder } from './helpers.ts';
+import { recordCounts } from './soak.ts';
+
+let server: TestServer;
+let proxy: FaultProxy;
+let token: string;
+let requests = 0;
+beforeAll(async () => {
+  proxy = await startFaultProxy();
+  server = await startTestServer({ XENDIT_BASE_URL: proxy.url });
+  proxy.target = server.xendit.url;
+  token = await server.signIn('abuser@example.com');
+});
+afterAll(async () => {
+  recordCounts('abuse', { requests, faultsInjected: proxy?.faultsInjected ?? 0 });
+  await server?.close();
+  await proxy?.close();
+});
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object) {
+  requests += 1;
+  return server.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    payload,
+  });
+}
+
+/** Provider calls seen by the proxy for one path, e.g. "POST /v3/payment_requests/pr-1/validate_otp". */
+const seen = (key: string) => proxy.seen.get(key) ?? 0;
+
+describe('wrong one-time passwords', () => {
+  it('answers MAX_OTP_ATTEMPTS after too many wrong OTPs, one provider call per attempt', async () => {
+    const payment = (await call('POST', '/api/payments', directDebitOrder())).json() as Payment;
+    const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
+    const verb = `POST /v3/payment_requests/${row?.providerRequestId}/validate_otp`;
+    const codes: string[] = [];
+    for (const otp of ['111111', '111112', '111113', '111114']) {
+      const response = await call('POST', `/api/payments/${payment.id}/validate_otp`, {
+        otp_code: otp,
+      });
+      expect(response.statusCode).toBe(400);
+      codes.push(response.json().error_code as string);
+    }
+    expect(codes.slice(0, 2)).toEqual(['INVALID_OTP', 'INVALID_OTP']);
+    expect(codes[2]).toBe('MAX_OTP_ATTEMPTS');
+    // Each attempt reached the provider once: a refusal is never retried.
+    expect(seen(verb)).toBe(4);
+    const read = (await call('GET', `/api/payments/${payment.id}`)).json() as Payment;
+    expect(read.status).not.toBe('SUCCEEDED');
+  });
+
+  it('answers MAX_OTP_ATTEMPTS for the test value 222002 after a single provider call', async () => {
+    const payment = (await call('POST', '/api/payments', directDebitOrder())).json() as Payment;
+    const before = [...proxy.seen.entries()].filter(([key]) => key.endsWith('/validate_otp'));
+    const response = await call('POST', `/api/payments/${payment.id}/validate_otp`, {
+      otp_code: TEST_OTPS.maxAttempts,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error_code: 'MAX_OTP_ATTEMPTS' });
+    expect(response.json().response.request.url).toContain('/validate_otp');
+    const after = [...proxy.seen.entries()].filter(([key]) => key.endsWith('/validate_otp'));
+    const calls = (entries: [string, number][]) => entries.reduce((sum, [, n]) => sum + n, 0);
+    expect(calls(after) - calls(before)).toBe(1);
+  });
+});
+
+describe('no retries of refused provider calls', () => {
+  it.each([
+    ['refuse', 400],
+    ['status500', 502],
+    ['status503', 502],
+  ] as const)(
+    'sends a create the provider answers with %s once and shows the error',
+    async (mode, status) => {
+      const before = seen('POST /v3/payment_requests');
+      proxy.inject(mode, { times: 5 });
+      const response = await call('POST', '/api/payments', vaOrder());
+      proxy.inject('pass');
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error_code).toMatch(/^[A-Z_]+$/);
+      expect(seen('POST /v3/payment_requests') - before).toBe(1);
+    },
+  );
+});

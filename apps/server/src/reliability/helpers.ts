@@ -1,0 +1,61 @@
+import { DEFAULT_BUSINESS_ID } from '@store/xendit-sim';
+
+/** A payment request as the provider simulator recorded it (GET /_sim/payment_requests). */
+export interface ProviderRecord {
+  payment_request_id: string;
+  reference_id: string;
+  status: string;
+  request_amount: number;
+}
+
+/** The payment requests the provider accepted for the demo account, optionally for one reference. */
+export async function providerPaymentRequests(
+  xenditUrl: string,
+  referenceId?: string,
+): Promise<ProviderRecord[]> {
+  const query = new URLSearchParams({ business_id: DEFAULT_BUSINESS_ID, limit: '10000' });
+  if (referenceId) query.set('reference_id', referenceId);
+  const response = await fetch(`${xenditUrl}/_sim/payment_requests?${query}`);
+  if (!response.ok) throw new Error(`/_sim/payment_requests answered ${response.status}`);
+  return ((await response.json()) as { data: ProviderRecord[] }).data;
+}
+
+export const mug = { product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' };
+export const tote = { product_id: 'id-canvas-tote', quantity: 1, price: 149_000, currency: 'IDR' };
+
+/** A virtual-account order of one mug: REQUIRES_ACTION once the provider accepts it. */
+export function vaOrder(overrides: Record<string, unknown> = {}) {
+  return {
+    amount: 89_000,
+    currency: 'IDR',
+    country: 'ID',
+    channel: 'BCA_VIRTUAL_ACCOUNT',
+    type: 'PAY',
+    orders: [mug],
+    ...overrides,
+  };
+}
+
+/** A direct-debit order of a mug and a tote, paid with OTP 222000. */
+export function directDebitOrder() {
+  return {
+    amount: 238_000,
+    currency: 'IDR',
+    country: 'ID',
+    channel: 'BRI_DIRECT_DEBIT',
+    type: 'PAY',
+    orders: [mug, tote],
+    channel_properties: { mobile_number: '+628111111111' },
+  };
+}
+
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A clock far enough ahead that every threshold of the reconciler has passed. */
+export const later = () => new Date(Date.now() + 10 * 60_000);

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Payment } from '@store/contract';
+import { createXenditClient } from '@store/xendit';
+import { payments, refunds } from '../db/schema.ts';
+import { startFaultProxy, type FaultMode, type FaultProxy } from '../test/fault-proxy.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { directDebitOrder, later, providerPaymentRequests, vaOrder, waitUntil } from './helpers.ts';
+import { recordCounts, soak } from './soak.ts';
+
+/** Rounds of every fault: one in `npm test`, more in the soak run. */
+const rounds = soak ? 10 : 1;
+
+let server: TestServer;
+let proxy: FaultProxy;
+let token: string;
+let requests = 0;
+let paymentsChecked = 0;
+beforeAll(async () => {
+  proxy = await startFaultProxy();
+  server = await startTestServer({ XENDIT_BASE_URL: proxy.url, XENDIT_TIMEOUT_MS: '500' });
+  proxy.target = server.xendit.url;
+  token = await server.signIn('faults@example.com');
+});
+afterAll(async () => {
+  recordCounts('provider-faults', {
+    requests,
+    faultsInjected: proxy?.faultsInjected ?? 0,
+    paymentsChecked,
+  });
+  await server?.close();
+  await proxy?.close();
+});
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object) {
+  requests += 1;
+  return server.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    payload,
+  });
+}
+
+async function storedPayment(id: string) {
+  const [row] = await server.db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw new Error(`no payment ${id}`);
+  return row;
+}
+
+/** The payment a failed create left behind: the newest of this customer's. */
+async function newestPaymentId(): Promise<string> {
+  const list = (await call('GET', '/api/payments?limit=1')).json() as { payments: Payment[] };
+  return list.payments[0]?.id ?? '';
+}
+
+const faults: [FaultMode, string][] = [
+  ['status500', 'answers 500'],
+  ['status503', 'answers 503'],
+  ['hang', 'does not answer before the timeout'],
+  ['reset', 'closes the connection before the request reaches it'],
+  ['drop', 'creates the request but the answer never arrives'],
+];
+
+describe('faults during POST /api/payments', () => {
+  it.each(faults)(
+    'when the provider %s (%s): the customer sees an error, nothing is paid, reconciliation settles it once',
+    async (mode) => {
+      for (let round = 0; round < rounds; round += 1) {
+        proxy.inject(mode, { times: 1 });
+        const response = await call('POST', '/api/payments', vaOrder());
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.json().error_code).toMatch(/^[A-Z_]+$/);
+        const paymentId = await newestPaymentId();
+        const before = await storedPayment(paymentId);
+        expect(before.status).toBe('CREATING');
+
+        const report = await server.app.reconciler.reconcileNow({ at: later() });
+        expect(report.created).toBeGreaterThanOrEqual(1);
+        const after = await storedPayment(paymentId);
+        expect(after.status).toBe('REQUIRES_ACTION');
+        const accepted = await providerPaymentRequests(server.xendit.url, paymentId);
+        expect(accepted).toHaveLength(1);
+        expect(after.providerRequestId).toBe(accepted[0]?.payment_request_id);
+        paymentsChecked += 1;
+      }
+    },
+  );
+
+  it('settles a payment whose answer was lost when its webhook arrives first, keeping the request id', async () => {
+    proxy.inject('drop', { times: 1 });
+    expect((await call('POST', '/api/payments', vaOrder())).statusCode).toBe(502);
+    const paymentId = await newestPaymentId();
+    const [accepted] = await providerPaymentRequests(server.xendit.url, paymentId);
+    if (!accepted) throw new Error('the provider did not record the request');
+    const client = createXenditClient({
+      baseUrl: server.xendit.url,
+      secretKey: server.config.xendit.keys.development.secretKey,
+    });
+    await client.simulatePaymentRequest(accepted.payment_request_id, { amount: 89_000 });
+    await waitUntil(async () => (await storedPayment(paymentId)).status === 'SUCCEEDED');
+    const paid = await storedPayment(paymentId);
+    expect(paid.providerRequestId).toBe(accepted.payment_request_id);
+    // Reconciling afterwards changes nothing and asks for nothing twice.
+    await server.app.reconciler.reconcileNow({ at: later() });
+    expect((await storedPayment(paymentId)).status).toBe('SUCCEEDED');
+    expect(await providerPaymentRequests(server.xendit.url, paymentId)).toHaveLength(1);
+    paymentsChecked += 1;
+  });
+
+  it('fails a stuck payment when the replayed create is refused by the provider', async () => {
+    proxy.inject('hang', { times: 1 });
+    expect((await call('POST', '/api/payments', vaOrder())).statusCode).toBe(502);
+    const paymentId = await newestPaymentId();
+    proxy.inject('refuse', { times: 1 });
+    const report = await server.app.reconciler.reconcileNow({ at: later() });
+    expect(report.failed).toBe(1);
+    const failed = await storedPayment(paymentId);
+    expect(failed).toMatchObject({ status: 'FAILED', failureCode: 'API_VALIDATION_ERROR' });
+    paymentsChecked += 1;
+  });
+
+  it('leaves a stuck payment open while the provider still faults, and settles it later', async () => {
+    proxy.inject('reset', { times: 1 });
+    expect((await call('POST', '/api/payments', vaOrder())).statusCode).toBe(502);
+    const paymentId = await newestPaymentId();
+    proxy.inject('status503', { times: 1 });
+    expect((await server.app.reconciler.reconcileNow({ at: later() })).open).toBe(1);
+    expect((await storedPayment(paymentId)).status).toBe('CREATING');
+    await server.app.reconciler.reconcileNow({ at: later() });
+    expect((await storedPayment(paymentId)).status).toBe('REQUIRES_ACTION');
+    paymentsChecked += 1;
+  });
+
+  it('never records a payment as paid while the provider faults', async () => {
+    const paid = await server.db.select().from(payments).where(eq(payments.status, 'SUCCEEDED'));
+    const ids = paid.map((row) => row.id);
+    for (const id of ids) {
+      expect(await providerPaymentRequests(server.xendit.url, id)).toHaveLength(1);
+    }
+  });
+});
+
+describe('faults during POST /api/payments/:id/refund', () => {
+  async function paidPayment(): Promise<Payment> {
+    const created = (await call('POST', '/api/payments', directDebitOrder())).json() as Payment;
+    const confirmed = await call('POST', `/api/payments/${created.id}/validate_otp`, {
+      otp_code: '222000',
+    });
+    expect(confirmed.json().status).toBe('SUCCEEDED');
+    return confirmed.json() as Payment;
+  }
+
+  it.each(['status503', 'drop'] as const)(
+    'when the provider %s on a refund: the refund stays PENDING, then reconciliation and the webhook settle it once',
+    async (mode) => {
+      const payment = await paidPayment();
+      proxy.inject(mode, { times: 1 });
+      const line = payment.orders[0]?.id ?? '';
+      const response = await call('POST', `/api/payments/${payment.id}/refund`, { orders: [line] });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error_code).toMatch(/^[A-Z_]+$/);
+      const [pending] = await server.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.paymentId, payment.id));
+      expect(pending).toMatchObject({ status: 'PENDING', providerRefundId: null });
+
+      const report = await server.app.reconciler.reconcileNow({ at: later() });
+      expect(report.refundsSettled).toBeGreaterThanOrEqual(1);
+      await waitUntil(async () => {
+        const [row] = await server.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.paymentId, payment.id));
+        return row?.status === 'SUCCEEDED';
+      });
+      const [settled] = await server.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.paymentId, payment.id));
+      expect(settled?.providerRefundId).toMatch(/^rfd-/);
+      expect((await storedPayment(payment.id)).status).toBe('REFUND_SUCCEEDED');
+      paymentsChecked += 1;
+    },
+  );
+});

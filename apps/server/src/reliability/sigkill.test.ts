@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIdentitySimulator } from '@store/identity-sim';
+import { createDefaultAccount, startXenditSimulator } from '@store/xendit-sim';
+import { payments } from '../db/schema.ts';
+import { startStoreServer } from '../index.ts';
+import { createServerDatabaseUrl } from '../test/database.ts';
+import { findFreePort } from '../test/free-port.ts';
+import { later, providerPaymentRequests, vaOrder } from './helpers.ts';
+import { recordCounts, soak } from './soak.ts';
+
+/** Payment creates fired at once; the store is killed when a third of them have been answered. */
+const total = soak ? 500 : 100;
+const customerCount = 5;
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const entry = fileURLToPath(new URL('./store-process.ts', import.meta.url));
+
+let identity: Awaited<ReturnType<typeof startIdentitySimulator>>;
+let xendit: Awaited<ReturnType<typeof startXenditSimulator>>;
+let database: Awaited<ReturnType<typeof createServerDatabaseUrl>>;
+let child: ChildProcess | null = null;
+let env: Record<string, string>;
+let storeUrl: string;
+
+beforeAll(async () => {
+  identity = await startIdentitySimulator({ port: 0 });
+  const storePort = await findFreePort();
+  storeUrl = `http://127.0.0.1:${storePort}`;
+  xendit = await startXenditSimulator({
+    port: 0,
+    accounts: [createDefaultAccount({ webhookUrl: `${storeUrl}/api/webhooks/xendit` })],
+    webhookRetrySchedule: [0.5, 1, 2],
+    pollIntervalMs: 50,
+    // Answers take a while, so that many creates are inside the provider when the store dies.
+    latency: { ms: 150, jitterMs: 150 },
+  });
+  database = await createServerDatabaseUrl();
+  const dataDir = mkdtempSync(join(tmpdir(), 'store-sigkill-'));
+  env = {
+    PORT: String(storePort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'web'),
+    PUBLIC_URL: 'http://localhost:3000',
+    IDENTITY_SIM_URL: identity.url,
+    XENDIT_BASE_URL: xendit.url,
+    SESSION_SECRET: 'sigkill-test-session-secret-of-enough-length',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    XENDIT_TIMEOUT_MS: '1000',
+    RECONCILE_INTERVAL_SECONDS: '0',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await xendit?.close();
+  await identity?.close();
+  await database?.drop();
+});
+
+function startChild(): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const process_ = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    process_.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    process_.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('READY')) resolve(process_);
+    });
+    process_.on('exit', (code) => reject(new Error(`store exited (${code}): ${stderr}`)));
+  });
+}
+
+async function signIn(email: string): Promise<string> {
+  const credential = await identity.issueCredential({
+    email,
+    audience: 'demo-store.apps.identity-simulator',
+  });
+  const response = await fetch(`${storeUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ credential, app_id: 'demo-id' }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+interface Create {
+  key: string;
+  token: string;
+  status: number | null;
+  paymentId: string | null;
+}
+
+async function send(create: Create): Promise<void> {
+  try {
+    const response = await fetch(`${storeUrl}/api/payments`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${create.token}`,
+        'idempotency-key': create.key,
+      },
+      body: JSON.stringify(vaOrder()),
+    });
+    const body = (await response.json()) as { id?: string };
+    create.status = response.status;
+    create.paymentId = body.id ?? null;
+  } catch {
+    // The store died before answering: the browser keeps the key and tries again.
+    create.status = null;
+  }
+}
+
+describe('the store killed with SIGKILL in the middle of a load of payment creates', () => {
+  it('has every payment the provider accepted exactly once after restart, retries and reconciliation', async () => {
+    const startedAt = Date.now();
+    child = await startChild();
+    const tokens = await Promise.all(
+      Array.from({ length: customerCount }, (_, i) => signIn(`crash-${i}@example.com`)),
+    );
+    const creates: Create[] = Array.from({ length: total }, (_, i) => ({
+      key: randomUUID(),
+      token: tokens[i % customerCount] ?? '',
+      status: null,
+      paymentId: null,
+    }));
+    let answered = 0;
+    const killAt = Math.floor(total / 3);
+    // A steady stream (a create every 10 ms) rather than one burst, so that when the store dies
+    // some creates are answered, some are inside the store or the provider, some not yet sent.
+    const inFlight = creates.map(async (create, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * 10));
+      await send(create);
+      answered += 1;
+      if (answered === killAt) child?.kill('SIGKILL');
+    });
+    await Promise.all(inFlight);
+    await new Promise<void>((resolve) => {
+      if (child?.exitCode !== null || child.signalCode) resolve();
+      else child.once('exit', () => resolve());
+    });
+    child = null;
+    const lostAnswers = creates.filter((create) => create.status === null);
+    const acceptedBeforeKill = (await providerPaymentRequests(xendit.url)).length;
+    const crashedAt = Date.now();
+
+    // Restarted on the same data, in this process, so that the test can read its database.
+    const store = await startStoreServer(env);
+    try {
+      // The browser retries every create it has no answer to, with the same Idempotency-Key.
+      await Promise.all(lostAnswers.map(send));
+      expect(lostAnswers.filter((create) => create.status !== 201)).toEqual([]);
+      await store.app.reconciler.reconcileNow({ at: later() });
+
+      const accepted = await providerPaymentRequests(xendit.url);
+      const stored = await store.db.select().from(payments);
+      const byId = new Map(stored.map((payment) => [payment.id, payment]));
+      const references = accepted.map((request) => request.reference_id);
+      const duplicated = references.length - new Set(references).size;
+      const lost = accepted.filter(
+        (request) =>
+          byId.get(request.reference_id)?.providerRequestId !== request.payment_request_id,
+      ).length;
+      const stillCreating = stored.filter((payment) => payment.status === 'CREATING').length;
+      const keys = new Set(stored.map((payment) => payment.idempotencyKey));
+      const unanswered = creates.filter((create) => !keys.has(create.key)).length;
+      console.info(
+        `SIGKILL load (${database ? 'PostgreSQL' : 'PGlite'}): ${total} creates, killed after ${killAt} answers, ` +
+          `${lostAnswers.length} answers lost and retried (the provider had accepted ` +
+          `${acceptedBeforeKill - (total - lostAnswers.length)} of them); provider accepted ${accepted.length}, ` +
+          `store has ${stored.length}; lost: ${lost}, duplicated: ${duplicated} ` +
+          `(load ${crashedAt - startedAt} ms, recovery ${Date.now() - crashedAt} ms)`,
+      );
+      recordCounts('sigkill', {
+        requests: total + lostAnswers.length,
+        paymentsChecked: accepted.length,
+        lost: lost + unanswered,
+        duplicated,
+      });
+      expect(lostAnswers.length).toBeGreaterThan(0);
+      expect({ lost, duplicated, stillCreating, unanswered }).toEqual({
+        lost: 0,
+        duplicated: 0,
+        stillCreating: 0,
+        unanswered: 0,
+      });
+      expect(accepted.length).toBe(total);
+      expect(stored.length).toBe(total);
+    } finally {
+      await store.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,67 @@
+/**
+ * Lighthouse (performance only, its default mobile settings) on the system Chromium, for the
+ * bench. The signed-in state is set in the same browser first (token and cart in local storage),
+ * and Lighthouse is told to keep it (disableStorageReset).
+ */
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export interface PageScore {
+  path: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+export async function lighthouseScores(
+  baseUrl: string,
+  paths: string[],
+  storage: Record<string, string>,
+): Promise<{ scores: PageScore[]; benchmarkIndex: number }> {
+  const browser = await puppeteer.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate((entries: Record<string, string>) => {
+      // Runs in the page, where local storage exists.
+      const { localStorage } = globalThis as unknown as {
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+    const scores: PageScore[] = [];
+    let benchmarkIndex = 0;
+    for (const path of paths) {
+      const result = await lighthouse(
+        `${baseUrl}${path}`,
+        { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
+        undefined,
+        page,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      benchmarkIndex = lhr.environment.benchmarkIndex;
+      scores.push({
+        path,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      });
+    }
+    return { scores, benchmarkIndex };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * PostgreSQL for the bench: a throwaway database on the local server (TEST_DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/test), and a bulk fill of the payments table in SQL.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates store_bench_<random>; null with the reason when no server answers. */
+export async function createBenchDatabase(): Promise<BenchDatabase | string> {
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return `no PostgreSQL at ${serverUrl.replace(/\/\/[^@]*@/, '//')}: ${(error as Error).message}`;
+  }
+  const name = `store_bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Fills payments to `total` rows, `forCustomer` of them the given customer's (the rest spread over
+ * 1,000 other customers of the same app), then ANALYZE. Returns the plan of the list query.
+ */
+export async function fillPayments(
+  url: string,
+  customer: { appId: string; customerId: string },
+  forCustomer: number,
+  total: number,
+): Promise<{ seconds: number; plan: string }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const startedAt = performance.now();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT count(*) AS n FROM payments WHERE customer_id = $1',
+      [customer.customerId],
+    );
+    const own = Math.max(0, forCustomer - Number(rows[0]?.n ?? 0));
+    await client.query(
+      `INSERT INTO customers (id, app_id, identity_issuer, identity_subject, email)
+       SELECT 'bench-cust-' || g, $1, 'bench', 'bench-' || g, 'bench' || g || '@example.com'
+       FROM generate_series(1, 1000) g`,
+      [customer.appId],
+    );
+    // Rows as the service writes them for a virtual account payment, times spread over a year.
+    const insert = `INSERT INTO payments (id, app_id, customer_id, provider_request_id, idempotency_key,
+        request_hash, type, channel_code, country, currency, amount, status, created_at, updated_at)
+      SELECT 'bench-pay-' || $3 || '-' || g, $1, %CUSTOMER%, 'bench-pr-' || $3 || '-' || g,
+        'bench-key-' || $3 || '-' || g, 'hash', 'PAY', 'BCA_VIRTUAL_ACCOUNT', 'ID', 'IDR', 89000,
+        'PENDING', now() - (g || ' seconds')::interval * 31, now()
+      FROM generate_series(1, $2::int) g`;
+    await client.query(insert.replace('%CUSTOMER%', '$4'), [
+      customer.appId,
+      own,
+      'own',
+      customer.customerId,
+    ]);
+    await client.query(insert.replace('%CUSTOMER%', "'bench-cust-' || (1 + g % 1000)"), [
+      customer.appId,
+      total - forCustomer,
+      'other',
+    ]);
+    await client.query('ANALYZE');
+    const plan = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN SELECT * FROM payments WHERE app_id = $1 AND customer_id = $2
+       ORDER BY created_at DESC, id DESC LIMIT 21`,
+      [customer.appId, customer.customerId],
+    );
+    return {
+      seconds: (performance.now() - startedAt) / 1000,
+      plan: plan.rows.map((row) => row['QUERY PLAN']).join('\n'),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+export async function customerIdOf(url: string, email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      'SELECT id FROM customers WHERE email = $1',
+      [email],
+    );
+    if (!rows[0]) throw new Error(`no customer ${email}`);
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * `npm start`: runs the prebuilt bundle of scripts/start.ts (dist/start.mjs, made by
+ * `npm run build`) when it is newer than every source it was built from, so a start does not
+ * compile TypeScript; otherwise (fresh clone, edited sources) runs the sources through tsx.
+ */
+import { readFileSync, statSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url);
+const bundle = new URL('dist/start.mjs', root);
+
+function bundleIsCurrent() {
+  try {
+    const builtAt = statSync(bundle).mtimeMs;
+    const inputs = JSON.parse(readFileSync(new URL('dist/start.inputs.json', root), 'utf8'));
+    return inputs.every((input) => statSync(input).mtimeMs <= builtAt);
+  } catch {
+    return false;
+  }
+}
+
+if (bundleIsCurrent()) {
+  await import(bundle.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(new URL('scripts/start.ts', root).href);
+}
