@@ -15,6 +15,8 @@ const runs = Number(process.env.FUZZ_RUNS ?? 200);
  */
 const seedSetting = process.env.FUZZ_SEED ?? '20261123';
 const seed = seedSetting === 'random' ? undefined : Number(seedSetting);
+/** A case takes a few milliseconds; the long variants need room beyond the default timeout. */
+const timeoutMs = 20_000 + runs * 25;
 
 let server: TestServer;
 let token: string;
@@ -140,5 +142,6 @@ describe('hostile input never breaks the API', () => {
         { numRuns: runs, ...(seed === undefined ? {} : { seed }) },
       );
     },
+    timeoutMs,
   );
 });
