@@ -168,7 +168,9 @@ describe('faults during POST /api/payments/:id/refund', () => {
       expect(pending).toMatchObject({ status: 'PENDING', providerRefundId: null });
 
       const report = await server.app.reconciler.reconcileNow({ at: later() });
-      expect(report.refundsSettled).toBeGreaterThanOrEqual(1);
+      // After a 503 the provider has no refund, so reconciliation must make it; after a dropped
+      // answer it has one, whose webhook may settle the refund before reconciliation looks.
+      if (mode === 'status503') expect(report.refundsSettled).toBeGreaterThanOrEqual(1);
       await waitUntil(async () => {
         const [row] = await server.db
           .select()
