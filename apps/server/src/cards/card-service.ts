@@ -24,7 +24,7 @@ import {
 import { priceOrder } from '../payments/pricing.ts';
 import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
 import { findChannel } from '../payments/channels.ts';
-import type { ProviderGateway } from '../provider/provider.ts';
+import { providerMarket, type ProviderGateway } from '../provider/provider.ts';
 
 type CardSessionRow = typeof cardSessions.$inferSelect;
 
@@ -159,8 +159,7 @@ export function createCardService(deps: {
               session_type: 'PAY',
               mode: 'CARDS_SESSION_JS',
               amount: toMajorUnits(order.amount, currency),
-              currency: currency as never,
-              country: app.country as never,
+              ...providerMarket(app),
               allow_save_payment_method: type === 'PAY_AND_SAVE' ? 'OPTIONAL' : 'DISABLED',
               ...providerCustomer(customer),
               cards_session_js: paymentService.returnUrls(paymentId, options.clientId),
@@ -272,8 +271,7 @@ export function createCardService(deps: {
               session_type: 'SAVE',
               mode: 'CARDS_SESSION_JS',
               amount: 0,
-              currency: app.currency as never,
-              country: app.country as never,
+              ...providerMarket(app),
               ...providerCustomer(customer),
               cards_session_js: methodService.returnUrls(paymentMethodId, options.clientId),
               metadata: { app_id: app.id, customer_id: customer.id },

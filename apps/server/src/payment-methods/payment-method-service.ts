@@ -21,7 +21,7 @@ import {
   type PaymentService,
 } from '../payments/payment-service.ts';
 import { toOperation } from '../payments/payment-view.ts';
-import type { AppRow, ProviderGateway } from '../provider/provider.ts';
+import { providerMarket, type AppRow, type ProviderGateway } from '../provider/provider.ts';
 import {
   canTransitionMethod,
   methodAwaitsProvider,
@@ -289,8 +289,7 @@ export function createPaymentMethodService(deps: {
           client.createPaymentToken(
             {
               reference_id: paymentMethodId,
-              country: app.country as never,
-              currency: app.currency as never,
+              ...providerMarket(app),
               channel_code: channel.code,
               channel_properties: {
                 ...channelProperties,

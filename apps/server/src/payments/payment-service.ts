@@ -21,7 +21,7 @@ import {
 } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
-import type { AppRow, ProviderGateway } from '../provider/provider.ts';
+import { providerMarket, type AppRow, type ProviderGateway } from '../provider/provider.ts';
 import { findChannel } from './channels.ts';
 import {
   awaitsProvider,
@@ -133,11 +133,11 @@ export function createCallBody(
   { payment, lines }: CreateCallSource,
 ): CreatePaymentRequestBody {
   const currency = app.currency as Currency;
+  const market = providerMarket(app);
   return {
     reference_id: payment.id,
     type: payment.type,
-    country: app.country as never,
-    currency: currency as never,
+    ...market,
     request_amount: toMajorUnits(payment.amount, currency),
     ...(payment.paymentMethodId
       ? { payment_token_id: payment.providerTokenId ?? '' }
@@ -150,7 +150,7 @@ export function createCallBody(
       name: line.productName,
       net_unit_amount: toMajorUnits(line.price, currency),
       quantity: 1,
-      currency: currency as never,
+      currency: market.currency,
       type: 'PHYSICAL_PRODUCT',
     })),
     metadata: { app_id: app.id, customer_id: customer.id },

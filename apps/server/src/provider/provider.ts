@@ -1,6 +1,10 @@
 import {
+  countrySchema,
   createXenditClient,
+  currencySchema,
   XenditError,
+  type Country,
+  type Currency,
   type ProviderExchange,
   type ProviderResult,
   type XenditClient,
@@ -13,6 +17,19 @@ import { AppError } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 
 export type AppRow = typeof apps.$inferSelect;
+
+/**
+ * An app's market in the provider's terms, checked once here rather than cast at every call: an
+ * app stored with a country or currency the provider does not know fails loudly.
+ */
+export function providerMarket(app: Pick<AppRow, 'country' | 'currency'>): {
+  country: Country;
+  currency: Currency;
+} {
+  return { country: countrySchema.parse(app.country), currency: providerCurrency(app.currency) };
+}
+
+export const providerCurrency = (currency: string): Currency => currencySchema.parse(currency);
 
 /** What an exchange concerns, so that it shows in that payment's or method's logs. */
 export interface OperationLink {

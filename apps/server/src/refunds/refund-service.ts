@@ -16,7 +16,7 @@ import { newId } from '../lib/ids.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { canTransition, type StoredPaymentStatus } from '../payments/payment-status.ts';
 import { toApiPayments } from '../payments/payment-view.ts';
-import type { ProviderGateway } from '../provider/provider.ts';
+import { providerCurrency, type ProviderGateway } from '../provider/provider.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -44,7 +44,7 @@ function refundCallBody(refund: RefundRow, providerRequestId: string) {
     payment_request_id: providerRequestId,
     reason: 'REQUESTED_BY_CUSTOMER' as const,
     reference_id: refund.id,
-    currency: currency as never,
+    currency: providerCurrency(refund.currency),
     amount: toMajorUnits(refund.amount, currency),
     metadata: { payment_id: refund.paymentId },
   };
