@@ -1,13 +1,59 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development the storefront server (npm start) answers the API, the runtime configuration
 // and the product images; Vite only serves the app.
 const storefront = 'http://localhost:3000';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const compressible = /\.(?:js|css|html|svg|json)$/;
+/** Below this a compressed copy saves less than its headers cost. */
+const minimumBytes = 1024;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside each text file of the build, at the highest
+ * levels (done once here rather than on every request); the server sends the copy the browser
+ * accepts (@fastify/static's preCompressed).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'store:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((fileName) => compressible.test(fileName));
+      await Promise.all(
+        files.map(async (fileName) => {
+          const path = join(outDir, fileName);
+          const content = await readFile(path);
+          if (content.length < minimumBytes) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The manifest lets `npm run bench` add up the JavaScript each route needs.
   build: { manifest: true },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

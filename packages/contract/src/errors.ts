@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+export * from './error-codes.ts';
 
 /** One request/response pair exchanged with the provider, as shown in the logs and error viewer. */
 export const providerExchangeSchema = z.object({
@@ -8,13 +10,13 @@ export const providerExchangeSchema = z.object({
     headers: z.record(z.string(), z.string()),
     data: z.unknown(),
   }),
-  response: z
-    .object({
-      status: z.number().int(),
+  response: z.nullable(
+    z.object({
+      status: z.int(),
       headers: z.record(z.string(), z.string()),
       data: z.unknown(),
-    })
-    .nullable(),
+    }),
+  ),
   started_at: z.string(),
   duration_ms: z.number(),
 });
@@ -24,18 +26,6 @@ export type ProviderExchange = z.infer<typeof providerExchangeSchema>;
 export const apiErrorSchema = z.object({
   error_code: z.string(),
   message: z.string(),
-  response: providerExchangeSchema.optional(),
+  response: z.optional(providerExchangeSchema),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
-
-export const errorCodes = {
-  validation: 'API_VALIDATION_ERROR',
-  unauthorized: 'UNAUTHORIZED',
-  tokenExpired: 'TOKEN_EXPIRED_ERROR',
-  invalidCredential: 'INVALID_CREDENTIAL',
-  appNotFound: 'APP_NOT_FOUND',
-  customerNotFound: 'CUSTOMER_NOT_FOUND',
-  notFound: 'NOT_FOUND',
-  rateLimited: 'RATE_LIMIT_EXCEEDED',
-  internal: 'INTERNAL_ERROR',
-} as const;

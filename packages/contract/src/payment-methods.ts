@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import * as z from 'zod/mini';
 import { channelSchema, providerOperationSchema, transactionTypeSchema } from './payments.ts';
 
 export const paymentMethodStatusSchema = z.enum([
@@ -28,7 +27,7 @@ export type PaymentMethodAction = z.infer<typeof paymentMethodActionSchema>;
 export const paymentMethodPropertySchema = z.object({
   transaction_type: transactionTypeSchema,
   name: z.string(),
-  value: z.string().nullable(),
+  value: z.nullable(z.string()),
 });
 
 export const paymentMethodSchema = z.object({
@@ -44,28 +43,17 @@ export const paymentMethodSchema = z.object({
   actions: z.array(paymentMethodActionSchema),
   properties: z.array(paymentMethodPropertySchema),
   /** Masked account or card details once the provider has activated the method. */
-  details: z.record(z.string(), z.string()).nullable(),
-  failure_code: z.string().nullable(),
+  details: z.nullable(z.record(z.string(), z.string())),
+  failure_code: z.nullable(z.string()),
   /** The PAY_AND_SAVE payment that saved it, when saved while paying. */
-  payment_id: z.string().nullable(),
+  payment_id: z.nullable(z.string()),
   created: z.string(),
   /** On a single read, and in lists with with_config=true. */
-  xendit_operations: z.array(providerOperationSchema).optional(),
+  xendit_operations: z.optional(z.array(providerOperationSchema)),
   /** The channel's configuration; in lists with with_config=true. */
-  config: channelSchema.nullable().optional(),
+  config: z.optional(z.nullable(channelSchema)),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-
-export const createPaymentMethodRequestSchema = z.object({
-  channel: z.string().min(1).max(64),
-  country: z.string().length(2),
-  /** A random short string from the browser; the store keeps it on the method. */
-  reference_id: z.string().min(1).max(255),
-  channel_properties: z.record(z.string().max(64), z.string().max(255)).optional(),
-});
-export type CreatePaymentMethodRequest = z.infer<typeof createPaymentMethodRequestSchema>;
-
-const paymentMethodIdParams = z.object({ paymentMethodId: z.string().min(1).max(64) });
 
 export const paymentMethodErrorCodes = {
   /** The channel cannot be saved (CHANNEL_NOT_AVAILABLE when the store does not offer it). */
@@ -73,52 +61,3 @@ export const paymentMethodErrorCodes = {
   /** Unlinking or OTP on a method in a status that does not allow it. */
   notActionable: 'PAYMENT_METHOD_NOT_ACTIONABLE',
 } as const;
-
-export const paymentMethodEndpoints = {
-  createPaymentMethod: endpoint({
-    method: 'POST',
-    path: '/payment_methods',
-    auth: true,
-    body: createPaymentMethodRequestSchema,
-    response: paymentMethodSchema,
-    successStatus: 201,
-    summary:
-      'Link a payment method. The first action says where the browser goes next. Send an Idempotency-Key header.',
-  }),
-  listPaymentMethods: endpoint({
-    method: 'GET',
-    path: '/payment_methods',
-    auth: true,
-    query: z.object({
-      /** 'true' adds each method's channel configuration and provider operations. */
-      with_config: z.enum(['true', 'false']).optional(),
-    }),
-    response: z.object({ payment_methods: z.array(paymentMethodSchema) }),
-    summary: "The signed-in customer's payment methods, newest first",
-  }),
-  getPaymentMethod: endpoint({
-    method: 'GET',
-    path: '/payment_methods/:paymentMethodId',
-    auth: true,
-    params: paymentMethodIdParams,
-    response: paymentMethodSchema,
-    summary: 'One payment method with its provider operations',
-  }),
-  validatePaymentMethodOtp: endpoint({
-    method: 'POST',
-    path: '/payment_methods/:paymentMethodId/validate_otp',
-    auth: true,
-    params: paymentMethodIdParams,
-    body: z.object({ otp_code: z.string().min(1).max(6) }),
-    response: paymentMethodSchema,
-    summary: 'Confirm linking a direct-debit account with the one-time password',
-  }),
-  cancelPaymentMethod: endpoint({
-    method: 'POST',
-    path: '/payment_methods/:paymentMethodId/cancel',
-    auth: true,
-    params: paymentMethodIdParams,
-    response: paymentMethodSchema,
-    summary: 'Unlink a payment method',
-  }),
-};

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import * as z from 'zod/mini';
 import { currencySchema } from './money.ts';
 import { paymentSchema } from './payments.ts';
 
@@ -11,20 +10,14 @@ export const refundSchema = z.object({
   payment_id: z.string(),
   status: refundStatusSchema,
   /** In the currency's minor unit: the selected lines' sum, capped at what is left of the payment. */
-  amount: z.number().int(),
+  amount: z.int(),
   currency: currencySchema,
   /** The order line ids this refund covers. */
   orders: z.array(z.string()),
-  failure_code: z.string().nullable(),
+  failure_code: z.nullable(z.string()),
   created: z.string(),
 });
 export type Refund = z.infer<typeof refundSchema>;
-
-export const createRefundRequestSchema = z.object({
-  /** Order line ids (payment.orders[].id) to refund. */
-  orders: z.array(z.string().min(1).max(64)).min(1).max(50),
-});
-export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>;
 
 export const createRefundResponseSchema = z.object({
   refund: refundSchema,
@@ -42,17 +35,3 @@ export const refundErrorCodes = {
   /** The voucher already made up the rest: nothing is left to refund for these lines. */
   nothingToRefund: 'NOTHING_TO_REFUND',
 } as const;
-
-export const refundEndpoints = {
-  refundPayment: endpoint({
-    method: 'POST',
-    path: '/payments/:paymentId/refund',
-    auth: true,
-    params: z.object({ paymentId: z.string().min(1).max(64) }),
-    body: createRefundRequestSchema,
-    response: createRefundResponseSchema,
-    successStatus: 201,
-    summary:
-      'Refund some order lines of a paid payment; lines and payment go REFUND_PENDING, then a webhook settles them',
-  }),
-};

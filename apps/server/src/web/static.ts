@@ -30,6 +30,8 @@ export async function registerWebApp(
     prefix: '/',
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies of its text files; each browser gets the one it accepts.
+    preCompressed: true,
     setHeaders(res, path) {
       // Vite fingerprints assets, so they can be cached for good; index.html must not be.
       res.header(

@@ -1,5 +1,5 @@
 import { Loader, Stack } from '@mantine/core';
-import type { CardSession, Channel, Currency, Voucher } from '@store/contract';
+import type { CardSession, Channel, Currency, Voucher } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCompleteCardSession } from '@/features/cards/api/complete-card-session';

@@ -1,5 +1,5 @@
 import { Loader, Stack } from '@mantine/core';
-import type { CardSession, Channel, PaymentMethod } from '@store/contract';
+import type { CardSession, Channel, PaymentMethod } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCompleteCardSaveSession } from '@/features/cards/api/complete-card-session';
 import { getCardSession } from '@/features/cards/api/get-card-session';

@@ -1,5 +1,5 @@
 import { Drawer, Loader } from '@mantine/core';
-import type { ProviderOperation } from '@store/contract';
+import type { ProviderOperation } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { usePaymentMethod } from '@/features/payment-methods/api/get-payment-method';

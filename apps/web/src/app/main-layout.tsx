@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import {
   AppShell,
   Badge,
@@ -7,7 +8,6 @@ import {
   Container,
   Group,
   Loader,
-  Menu,
   Stack,
   Title,
 } from '@mantine/core';
@@ -22,6 +22,9 @@ export const storeTitle = 'Xendit Demo Store';
 const wideQuery = '(min-width: 960px)';
 const headerHeight = 60;
 
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenu }));
+
 export function MainLayout() {
   const session = useSession();
   const wide = useMediaQuery(wideQuery, false, { getInitialValueInEffect: false });
@@ -30,14 +33,30 @@ export function MainLayout() {
   const navigation = useNavigation();
   const queryClient = useQueryClient();
   const { lines } = useCart();
+  const [accountMenuWanted, setAccountMenuWanted] = useState(false);
 
   function signOut() {
     nav.close();
+    // The menu opens when it mounts; the next customer's must wait for a click.
+    setAccountMenuWanted(false);
     clearSession();
     // Another customer may sign in next; nothing of this one may stay cached.
     queryClient.clear();
     navigate('/login');
   }
+
+  // Fetched on hover or focus so that it opens at once; a failed fetch is retried on click.
+  const prefetchAccountMenu = () => void loadAccountMenu().catch(() => undefined);
+  const accountButton = (
+    <Button
+      variant="default"
+      onPointerEnter={prefetchAccountMenu}
+      onFocus={prefetchAccountMenu}
+      onClick={() => setAccountMenuWanted(true)}
+    >
+      Account
+    </Button>
+  );
 
   const cartLabel = lines.length > 0 ? `Cart (${lines.length})` : 'Cart';
   const links = (
@@ -100,17 +119,13 @@ export function MainLayout() {
             <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap">
               {links}
               {session ? (
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <Button variant="default">Account</Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item component={Link} to="/settings/account">
-                      Account Settings
-                    </Menu.Item>
-                    <Menu.Item onClick={signOut}>Sign Out</Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                accountMenuWanted ? (
+                  <Suspense fallback={accountButton}>
+                    <AccountMenu onSignOut={signOut} />
+                  </Suspense>
+                ) : (
+                  accountButton
+                )
               ) : (
                 <Button component={Link} to="/login">
                   Sign in

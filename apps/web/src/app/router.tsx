@@ -47,11 +47,12 @@ export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoader />,
     children: [
       {
-        // Errors inside a screen keep the shell (top bar and navigation) around the fallback.
+        // Errors inside a screen keep the shell (top bar and navigation) around the fallback, and
+        // so does the first screen's loader while its chunk arrives.
         errorElement: <RouteError />,
+        hydrateFallbackElement: <PageLoader />,
         children: [
           { path: 'login', lazy: login },
           { path: 'login/:appId', lazy: login },

@@ -1,40 +1,12 @@
-import { Alert, Button, Code, Modal, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ProviderExchange } from '@store/contract';
 import { isApiError } from '@/lib/api-client';
 
-function pretty(value: unknown): string {
-  if (value === undefined) return '(none)';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value, null, 2);
-}
-
-function ExchangeViewer({ exchange }: { exchange: ProviderExchange }) {
-  return (
-    <Stack gap="sm">
-      <Title order={4}>Request</Title>
-      <Text ff="monospace" fw={600}>
-        {exchange.request.method} {exchange.request.url}
-      </Text>
-      <Text fw={500}>Headers</Text>
-      <Code block>{pretty(exchange.request.headers)}</Code>
-      <Text fw={500}>Body</Text>
-      <Code block>{pretty(exchange.request.data)}</Code>
-      <Title order={4}>Response</Title>
-      {exchange.response ? (
-        <>
-          <Text>Status {exchange.response.status}</Text>
-          <Text fw={500}>Headers</Text>
-          <Code block>{pretty(exchange.response.headers)}</Code>
-          <Text fw={500}>Body</Text>
-          <Code block>{pretty(exchange.response.data)}</Code>
-        </>
-      ) : (
-        <Text>No response was received.</Text>
-      )}
-    </Stack>
-  );
-}
+// The dialog (with the modal code) is a chunk of its own, fetched when first opened.
+const ExchangeViewerModal = lazy(async () => ({
+  default: (await import('./exchange-viewer')).ExchangeViewerModal,
+}));
 
 export interface ErrorPanelProps {
   error: unknown;
@@ -47,6 +19,7 @@ export interface ErrorPanelProps {
  */
 export function ErrorPanel({ error, onClose }: ErrorPanelProps) {
   const [viewerOpen, viewer] = useDisclosure(false);
+  const [viewerWanted, setViewerWanted] = useState(false);
   const code = isApiError(error) ? error.error_code : 'ERROR';
   const message = isApiError(error)
     ? error.error_message
@@ -67,17 +40,26 @@ export function ErrorPanel({ error, onClose }: ErrorPanelProps) {
         <Text size="sm">{message}</Text>
         {exchange && (
           <>
-            <Button size="xs" variant="light" color="red" onClick={viewer.open}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => {
+                setViewerWanted(true);
+                viewer.open();
+              }}
+            >
               View Xendit Request and Response
             </Button>
-            <Modal
-              opened={viewerOpen}
-              onClose={viewer.close}
-              title="Xendit Request and Response"
-              size="xl"
-            >
-              <ExchangeViewer exchange={exchange} />
-            </Modal>
+            {viewerWanted && (
+              <Suspense fallback={null}>
+                <ExchangeViewerModal
+                  exchange={exchange}
+                  opened={viewerOpen}
+                  onClose={viewer.close}
+                />
+              </Suspense>
+            )}
           </>
         )}
       </Stack>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, clientConfigGlobalName } from '@store/contract';
+import { clientConfigGlobalName } from '@store/contract/client';
 import { demoClaims, makeProduct, makeToken } from '@/test/fixtures';
 import { ApiError, callApi } from './api-client';
 import { setToken } from './session';
@@ -47,9 +47,7 @@ describe('callApi', () => {
     const product = makeProduct({ id: 'a b' });
     fetchStub.mockResolvedValue(jsonResponse(200, product));
 
-    await expect(callApi(api.getProduct, { params: { productId: 'a b' } })).resolves.toEqual(
-      product,
-    );
+    await expect(callApi('getProduct', { params: { productId: 'a b' } })).resolves.toEqual(product);
     const [url, init] = fetchStub.mock.calls[0] ?? [];
     expect(url).toBe('/api/products/a%20b');
     expect(init?.method).toBe('GET');
@@ -58,7 +56,7 @@ describe('callApi', () => {
 
   it('sends a JSON body without a token on open endpoints', async () => {
     fetchStub.mockResolvedValue(jsonResponse(200, { token: 't' }));
-    await callApi(api.login, { body: { credential: 'c', app_id: 'demo-id' } });
+    await callApi('login', { body: { credential: 'c', app_id: 'demo-id' } });
     const init = fetchStub.mock.calls[0]?.[1];
     expect(init?.body).toBe('{"credential":"c","app_id":"demo-id"}');
     expect(init?.headers).toEqual({ 'x-client-id': 'web', 'Content-Type': 'application/json' });
@@ -73,7 +71,7 @@ describe('callApi', () => {
         response: exchange,
       }),
     );
-    const error = await caught(callApi(api.listProducts));
+    const error = await caught(callApi('listProducts'));
     expect(error).toMatchObject({
       error_code: 'TOKEN_EXPIRED_ERROR',
       error_message: 'Session expired',
@@ -84,25 +82,25 @@ describe('callApi', () => {
 
   it('maps an error answer that is not JSON to a code naming the status', async () => {
     fetchStub.mockResolvedValue(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
-    const error = await caught(callApi(api.login, { body: { credential: 'c', app_id: 'x' } }));
+    const error = await caught(callApi('login', { body: { credential: 'c', app_id: 'x' } }));
     expect(error).toMatchObject({ error_code: 'HTTP_502', error_message: 'Bad Gateway' });
   });
 
   it('raises No token found for an auth endpoint without a stored token, before any call', async () => {
-    const error = await caught(callApi(api.listProducts));
+    const error = await caught(callApi('listProducts'));
     expect(error).toMatchObject({ error_code: 'NO_TOKEN', error_message: 'No token found' });
     expect(fetchStub).not.toHaveBeenCalled();
   });
 
   it('raises No base URL found without a configured base address', async () => {
     Reflect.deleteProperty(window, clientConfigGlobalName);
-    const error = await caught(callApi(api.login, { body: { credential: 'c', app_id: 'x' } }));
+    const error = await caught(callApi('login', { body: { credential: 'c', app_id: 'x' } }));
     expect(error.error_message).toBe('No base URL found');
   });
 
   it('rejects a success answer that does not match the response schema', async () => {
     fetchStub.mockResolvedValue(jsonResponse(200, { tokens: [] }));
-    const error = await caught(callApi(api.login, { body: { credential: 'c', app_id: 'x' } }));
+    const error = await caught(callApi('login', { body: { credential: 'c', app_id: 'x' } }));
     expect(error.error_code).toBe('INVALID_RESPONSE');
   });
 });

@@ -1,13 +1,14 @@
 import {
-  apiErrorSchema,
+  apiRoutes,
   buildPath,
+  type Api,
+  type ApiName,
   type BodyOf,
-  type Endpoint,
   type ParamsOf,
   type ProviderExchange,
   type QueryOf,
   type ResponseOf,
-} from '@store/contract';
+} from '@store/contract/client';
 import { getApiBaseUrl } from './config';
 import { getToken } from './session';
 
@@ -43,7 +44,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export interface CallOptions<E extends Endpoint> {
+export interface CallOptions<E> {
   params?: ParamsOf<E>;
   query?: QueryOf<E>;
   body?: BodyOf<E>;
@@ -72,11 +73,18 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls one storefront API endpoint and returns its parsed response, or throws an ApiError. */
-export async function callApi<E extends Endpoint>(
-  endpoint: E,
-  options: CallOptions<E> = {},
-): Promise<ResponseOf<E>> {
+/**
+ * The schemas that check answers, loaded with the first call rather than with the app: the first
+ * screen starts its calls without waiting for them.
+ */
+const loadResponseChecks = () => import('./response-checks');
+
+/** Calls one storefront API endpoint, by its name in the contract, and returns its parsed response, or throws an ApiError. */
+export async function callApi<Name extends ApiName>(
+  name: Name,
+  options: CallOptions<Api[Name]> = {},
+): Promise<ResponseOf<Api[Name]>> {
+  const route = apiRoutes[name];
   const baseUrl = getApiBaseUrl();
   if (!baseUrl) throw new ApiError('NO_BASE_URL', 'No base URL found');
 
@@ -84,7 +92,7 @@ export async function callApi<E extends Endpoint>(
     ...options.headers,
     [clientIdHeader.name]: clientIdHeader.value,
   };
-  if (endpoint.auth) {
+  if (route.auth) {
     const token = getToken();
     if (!token) throw new ApiError('NO_TOKEN', 'No token found');
     headers.Authorization = `Bearer ${token}`;
@@ -93,12 +101,16 @@ export async function callApi<E extends Endpoint>(
 
   const params = (options.params ?? {}) as Record<string, string>;
   const url =
-    baseUrl.replace(/\/$/, '') + buildPath(endpoint.path, params) + queryString(options.query);
+    baseUrl.replace(/\/$/, '') + buildPath(route.path, params) + queryString(options.query);
+
+  // Fetched while the call is under way, not after it; a failure is reported where it is awaited.
+  const checksLoading = loadResponseChecks();
+  checksLoading.catch(() => undefined);
 
   let response: Response;
   try {
     response = await fetch(url, {
-      method: endpoint.method,
+      method: route.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
@@ -109,12 +121,18 @@ export async function callApi<E extends Endpoint>(
   }
 
   const json = await readJson(response);
+  let checks: Awaited<ReturnType<typeof loadResponseChecks>>;
+  try {
+    checks = await checksLoading;
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'The store could not be reached. Check your connection.');
+  }
   if (response.status >= 400) {
-    const parsed = apiErrorSchema.safeParse(json);
-    if (parsed.success) {
-      throw new ApiError(parsed.data.error_code, parsed.data.message, {
+    const body = checks.checkErrorBody(json);
+    if (body) {
+      throw new ApiError(body.error_code, body.message, {
         status: response.status,
-        response: parsed.data.response,
+        response: body.response,
       });
     }
     throw new ApiError(
@@ -124,13 +142,11 @@ export async function callApi<E extends Endpoint>(
     );
   }
 
-  const parsed = endpoint.response.safeParse(json);
+  const parsed = checks.checkResponse(name, json);
   if (!parsed.success) {
-    throw new ApiError(
-      'INVALID_RESPONSE',
-      `Unexpected answer from ${endpoint.method} ${endpoint.path}`,
-      { status: response.status },
-    );
+    throw new ApiError('INVALID_RESPONSE', `Unexpected answer from ${route.method} ${route.path}`, {
+      status: response.status,
+    });
   }
-  return parsed.data as ResponseOf<E>;
+  return parsed.data as ResponseOf<Api[Name]>;
 }

@@ -1,4 +1,8 @@
-import { clientConfigGlobalName, clientConfigSchema, type ClientConfig } from '@store/contract';
+import {
+  clientConfigGlobalName,
+  readClientConfig,
+  type ClientConfig,
+} from '@store/contract/client';
 
 /** The object the server's /config.js assigns before the bundle runs. */
 function rawConfig(): unknown {
@@ -14,9 +18,9 @@ export function getApiBaseUrl(): string | null {
 }
 
 export function getClientConfig(): ClientConfig {
-  const parsed = clientConfigSchema.safeParse(rawConfig());
-  if (!parsed.success) {
+  const config = readClientConfig(rawConfig());
+  if (config === null) {
     throw new Error(`The store configuration (/config.js) is missing or invalid`);
   }
-  return parsed.data;
+  return config;
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { sessionClaimsSchema, type SessionClaims } from '@store/contract';
+import { readSessionClaims, type SessionClaims } from '@store/contract/client';
 
 export const tokenStorageKey = 'token';
 
@@ -29,10 +29,10 @@ export function decodeSessionToken(token: string, now: number = Date.now()): Ses
   } catch {
     return null;
   }
-  const parsed = sessionClaimsSchema.safeParse(json);
-  if (!parsed.success) return null;
-  if (parsed.data.exp !== undefined && parsed.data.exp * 1000 <= now) return null;
-  return parsed.data;
+  const claims = readSessionClaims(json);
+  if (claims === null) return null;
+  if (claims.exp !== undefined && claims.exp * 1000 <= now) return null;
+  return claims;
 }
 
 export function getToken(): string | null {

@@ -1,4 +1,4 @@
-import type { Product } from '@store/contract';
+import type { Product } from '@store/contract/client';
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {

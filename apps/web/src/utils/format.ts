@@ -1,4 +1,4 @@
-import { formatMoney, type Money } from '@store/contract';
+import { formatMoney, type Money } from '@store/contract/client';
 
 /** A price as the storefront shows it: currency code, then the amount, e.g. "IDR 150,000". */
 export function formatPrice({ amount, currency }: Money): string {
@@ -14,7 +14,9 @@ const dateTimeOptions: Intl.DateTimeFormatOptions = {
   second: '2-digit',
   hour12: true,
 };
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', dateTimeOptions);
+// Made on first use: the first Intl formatter loads locale data, which the first screen (prices
+// only) should not wait for.
+let localDateTimeFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * A moment as the specification shows it, 'Month D, YYYY, h:mm:ss AM/PM' in the browser's time
@@ -26,7 +28,7 @@ export function formatDateTime(value: string | number | Date, timeZone?: string)
   if (Number.isNaN(date.getTime())) return String(value);
   const format =
     timeZone === undefined
-      ? dateTimeFormat
+      ? (localDateTimeFormat ??= new Intl.DateTimeFormat('en-US', dateTimeOptions))
       : new Intl.DateTimeFormat('en-US', { ...dateTimeOptions, timeZone });
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     format.formatToParts(date).find((candidate) => candidate.type === type)?.value ?? '';

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Anchor, Card, Checkbox, Grid, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { Anchor, Box, Card, Checkbox, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { CreatePaymentRequest, PaymentMethod, Voucher } from '@store/contract';
+import type { CreatePaymentRequest, PaymentMethod, Voucher } from '@store/contract/client';
 import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCart } from '@/features/cart/stores/cart-store';
@@ -18,9 +18,16 @@ import { SavedMethodList } from '@/features/checkout/components/saved-method-lis
 import { useIdempotencyKey } from '@/features/checkout/hooks/use-idempotency-key';
 import { orderTotal } from '@/features/checkout/utils/order-total';
 import { paymentResultDestination } from '@/features/checkout/utils/payment-result';
-import { VoucherDrawer } from '@/features/vouchers/components/voucher-drawer';
 import { useSession } from '@/lib/session';
 import { CheckoutCardPayment } from '../checkout-card-payment';
+
+// The drawer and the dialog (with the modal code) are chunks of their own, fetched when first shown.
+const VoucherDrawer = lazy(async () => ({
+  default: (await import('@/features/vouchers/components/voucher-drawer')).VoucherDrawer,
+}));
+const PaymentFailedModal = lazy(async () => ({
+  default: (await import('@/features/checkout/components/payment-failed-modal')).PaymentFailedModal,
+}));
 
 /** The specification's fixed placeholder reference of every storefront payment. */
 const paymentReferenceId = 'demo-store-order';
@@ -32,11 +39,19 @@ export function CheckoutRoute() {
   const cart = useCart();
   const channels = useChannels();
   const savedMethods = useSavedPaymentMethods();
+  // The lists are the screen's biggest render: deferred, React renders them in slices between
+  // which the page stays responsive.
+  const shownChannels = useDeferredValue(channels.data);
+  const shownSaved = useDeferredValue(savedMethods.data);
   const createPayment = useCreatePayment();
   const idempotencyKey = useIdempotencyKey();
   const [save, setSave] = useState(false);
   const [voucher, setVoucher] = useState<Voucher | null>(null);
   const [vouchersOpen, vouchers] = useDisclosure(false);
+  const [vouchersWanted, setVouchersWanted] = useState(false);
+  // Once shown, the failure dialog stays mounted, so that it closes with its transition.
+  const [failureShown, setFailureShown] = useState(false);
+  if (createPayment.isError && !failureShown) setFailureShown(true);
 
   const currency = cart.total.currency;
   if (cart.lines.length === 0 || currency === null) {
@@ -54,9 +69,15 @@ export function CheckoutRoute() {
   const development = session?.claims.mode === 'development';
   const transactionTypes = checkoutTransactionTypes(save);
   const total = orderTotal(cart.lines, voucher);
-  const offered = channels.data?.channels ?? [];
+  const offered = shownChannels?.channels ?? [];
 
-  const saved = savedMethods.data ?? [];
+  const saved = shownSaved ?? [];
+  // The saved methods and the channels appear together, so the page moves once, not twice.
+  const listsPending =
+    channels.isPending ||
+    savedMethods.isPending ||
+    (channels.data !== undefined && shownChannels === undefined) ||
+    (savedMethods.data !== undefined && shownSaved === undefined);
 
   /** Pays with a channel (and its inputs) or with a saved method's token. */
   function pay(
@@ -102,7 +123,7 @@ export function CheckoutRoute() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder>
             <Stack gap="sm">
-              {saved.length > 0 && (
+              {!listsPending && saved.length > 0 && (
                 <>
                   <Title order={3}>Select your payment method</Title>
                   <SavedMethodList
@@ -130,8 +151,12 @@ export function CheckoutRoute() {
                 onChange={(event) => setSave(event.currentTarget.checked)}
                 disabled={createPayment.isPending}
               />
-              {channels.isPending ? (
-                <Loader aria-label="Loading payment channels" />
+              {listsPending ? (
+                // On narrow screens the order summary sits under the lists: the room kept for them
+                // keeps it from jumping when they arrive.
+                <Box mih="70vh">
+                  <Loader aria-label="Loading payment channels" />
+                </Box>
               ) : channels.data === undefined ? (
                 <ErrorPanel error={channels.error} />
               ) : (
@@ -177,28 +202,45 @@ export function CheckoutRoute() {
               />
               {development && session && (
                 <>
-                  <Anchor component="button" type="button" onClick={vouchers.open}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => {
+                      setVouchersWanted(true);
+                      vouchers.open();
+                    }}
+                  >
                     Enter voucher code
                   </Anchor>
-                  <VoucherDrawer
-                    appId={session.claims.app_id}
-                    opened={vouchersOpen}
-                    currency={currency}
-                    onClose={vouchers.close}
-                    onApply={(chosen) => {
-                      setVoucher(chosen);
-                      vouchers.close();
-                    }}
-                  />
+                  {vouchersWanted && (
+                    <Suspense fallback={null}>
+                      <VoucherDrawer
+                        appId={session.claims.app_id}
+                        opened={vouchersOpen}
+                        currency={currency}
+                        onClose={vouchers.close}
+                        onApply={(chosen) => {
+                          setVoucher(chosen);
+                          vouchers.close();
+                        }}
+                      />
+                    </Suspense>
+                  )}
                 </>
               )}
             </Stack>
           </Card>
         </Grid.Col>
       </Grid>
-      <Modal opened={createPayment.isError} onClose={createPayment.reset} title="Payment failed">
-        <ErrorPanel error={createPayment.error} onClose={createPayment.reset} />
-      </Modal>
+      {failureShown && (
+        <Suspense fallback={null}>
+          <PaymentFailedModal
+            opened={createPayment.isError}
+            error={createPayment.error}
+            onClose={createPayment.reset}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { clientConfigGlobalName } from '@store/contract';
+import { clientConfigGlobalName } from '@store/contract/client';
 import type { RouteObject } from 'react-router';
 import { setToken } from '@/lib/session';
 import { demoClaims, makeToken } from '@/test/fixtures';

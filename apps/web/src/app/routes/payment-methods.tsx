@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
-import type { PaymentMethod } from '@store/contract';
+import type { PaymentMethod } from '@store/contract/client';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useChannels } from '@/features/channels/api/get-channels';

@@ -1,9 +1,8 @@
-import { Drawer } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useDisclosure } from '@mantine/hooks';
-import { errorCodes, type Product } from '@store/contract';
+import { errorCodes, type Product } from '@store/contract/client';
 import { Navigate, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
-import { CartSummary } from '@/features/cart/components/cart-summary';
 import { useCart } from '@/features/cart/stores/cart-store';
 import { useProduct } from '@/features/products/api/get-product';
 import {
@@ -12,12 +11,18 @@ import {
 } from '@/features/products/components/product-detail';
 import { isApiError } from '@/lib/api-client';
 
+// The drawer (with the modal code) is a chunk of its own, fetched on the first Add to Cart.
+const CartDrawer = lazy(async () => ({
+  default: (await import('@/features/cart/components/cart-drawer')).CartDrawer,
+}));
+
 /** /products/{productId}: the product, Add to Cart, and the cart in a side drawer. */
 export function ProductRoute() {
   const { productId = '' } = useParams();
   const product = useProduct(productId);
   const cart = useCart();
   const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
 
   if (product.isPending) return <ProductDetailSkeleton />;
   // An id the catalogue does not have is a missing product: back to the list (specification).
@@ -30,6 +35,7 @@ export function ProductRoute() {
 
   function addToCart(item: Product) {
     cart.add(item);
+    setDrawerWanted(true);
     drawer.open();
   }
 
@@ -40,9 +46,11 @@ export function ProductRoute() {
         inCart={cart.lines.some((line) => line.product_id === item.id)}
         onAddToCart={addToCart}
       />
-      <Drawer opened={drawerOpen} onClose={drawer.close} position="right" size={400} title="Cart">
-        <CartSummary />
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <CartDrawer opened={drawerOpen} onClose={drawer.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Loader, Modal, Stack, Title } from '@mantine/core';
-import type { OrderLine } from '@store/contract';
+import type { OrderLine } from '@store/contract/client';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { usePayment } from '@/features/payments/api/get-payment';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
-import type { PaymentStatus } from '@store/contract';
+import type { PaymentStatus } from '@store/contract/client';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PaymentStatusNote } from '@/features/payments/components/payment-status-note';
 import { parseHandOffParams } from '@/lib/hand-off';

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export function getCustomer({ signal }: { signal?: AbortSignal } = {}) {
-  return callApi(api.getCurrentCustomer, { signal });
+  return callApi('getCurrentCustomer', { signal });
 }
 
 export function getCustomerQueryOptions() {

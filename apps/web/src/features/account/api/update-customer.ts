@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf } from '@store/contract';
+import type { Api, BodyOf } from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
 import { getCustomerQueryOptions } from './get-customer';
 
-export type UpdateCustomerInput = BodyOf<typeof api.updateCurrentCustomer>;
+export type UpdateCustomerInput = BodyOf<Api['updateCurrentCustomer']>;
 
 export function updateCustomer(body: UpdateCustomerInput) {
-  return callApi(api.updateCurrentCustomer, { body });
+  return callApi('updateCurrentCustomer', { body });
 }
 
 export function useUpdateCustomer() {

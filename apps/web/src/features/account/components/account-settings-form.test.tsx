@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Customer } from '@store/contract';
+import type { Customer } from '@store/contract/client';
 import { renderWithProviders } from '@/test/render';
 import { AccountSettingsForm, type AccountSettingsFormProps } from './account-settings-form';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import type { Customer } from '@store/contract';
+import type { Customer } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 
 export interface AccountSettingsFormProps {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf } from '@store/contract';
+import type { Api, BodyOf } from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
 import { setToken } from '@/lib/session';
 
-export type LoginInput = BodyOf<typeof api.login>;
+export type LoginInput = BodyOf<Api['login']>;
 
 export function login(body: LoginInput) {
-  return callApi(api.login, { body });
+  return callApi('login', { body });
 }
 
 /** Exchanges a credential for a session token and stores it. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { appIdSchema } from '@store/contract';
+import { isAppId } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { getClientConfig } from '@/lib/config';
 import { useLogin } from '../api/login';
@@ -29,12 +29,12 @@ export function LoginForm({ routeAppId, onSignedIn }: LoginFormProps) {
 
   function handleCredential({ credential }: { credential: string }) {
     setSignInError(null);
-    const appId = appIdSchema.safeParse((routeAppId ?? typedAppId).trim());
-    if (!appId.success) {
+    const appId = (routeAppId ?? typedAppId).trim();
+    if (!isAppId(appId)) {
       setAppIdError('Enter an app id (letters, digits, - and _) before signing in.');
       return;
     }
-    login.mutate({ credential, app_id: appId.data });
+    login.mutate({ credential, app_id: appId });
   }
 
   return (

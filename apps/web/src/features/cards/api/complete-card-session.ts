@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 /** A PAY session: attach the payment request the script made; answers the payment. */
@@ -10,7 +9,7 @@ export function completeCardSession({
   sessionId: string;
   paymentRequestId: string;
 }) {
-  return callApi(api.completeCardSession, {
+  return callApi('completeCardSession', {
     params: { sessionId },
     body: { payment_request_id: paymentRequestId },
   });
@@ -28,7 +27,7 @@ export function completeCardSaveSession({
   sessionId: string;
   paymentTokenId: string;
 }) {
-  return callApi(api.completeCardSaveSession, {
+  return callApi('completeCardSaveSession', {
     params: { sessionId },
     body: { payment_token_id: paymentTokenId },
   });

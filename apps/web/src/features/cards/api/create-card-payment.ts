@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type CreateCardPaymentRequest } from '@store/contract';
+import type { CreateCardPaymentRequest } from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
 
 /** POST /payments/cards: the store payment and a PAY card session for the provider's script. */
 export function createCardPayment(body: CreateCardPaymentRequest) {
-  return callApi(api.createCardPayment, { body });
+  return callApi('createCardPayment', { body });
 }
 
 export function useCreateCardPayment() {

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export function getCardSession({ signal }: { signal?: AbortSignal } = {}) {
-  return callApi(api.getCardSession, { signal });
+  return callApi('getCardSession', { signal });
 }
 
 /** The specification's single cache entry of the card session; never retried. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { CardSession } from '@store/contract';
+import type { CardSession } from '@store/contract/client';
 import {
   emptyCardForm,
   validateCardForm,

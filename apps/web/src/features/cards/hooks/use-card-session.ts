@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cardErrorCodes, type CardSession } from '@store/contract';
+import { cardErrorCodes, type CardSession } from '@store/contract/client';
 import { isApiError } from '@/lib/api-client';
 import { cardSessionQueryKey, useCardSessionQuery } from '../api/get-card-session';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { productSchema, type Currency, type Product } from '@store/contract';
+import { readProduct, type Currency, type Product } from '@store/contract/client';
 import { formatPrice } from '@/utils/format';
 
 export const cartStorageKey = 'cart';
@@ -58,10 +58,10 @@ function parseLines(raw: string | null): CartLine[] {
   const lines: CartLine[] = [];
   for (const entry of stored as unknown[]) {
     if (typeof entry !== 'object' || entry === null) continue;
-    const product = productSchema.safeParse((entry as { product?: unknown }).product);
-    if (!product.success || lines.some((line) => line.product_id === product.data.id)) continue;
+    const product = readProduct((entry as { product?: unknown }).product);
+    if (product === null || lines.some((line) => line.product_id === product.id)) continue;
     const selected = (entry as { selected?: unknown }).selected;
-    lines.push(lineFor(product.data, typeof selected === 'boolean' ? selected : undefined));
+    lines.push(lineFor(product, typeof selected === 'boolean' ? selected : undefined));
   }
   return lines;
 }

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export function getChannels({ signal }: { signal?: AbortSignal } = {}) {
-  return callApi(api.listChannels, { signal });
+  return callApi('listChannels', { signal });
 }
 
 export function getChannelsQueryOptions() {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Collapse, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { Channel, ChannelProperty, TransactionType } from '@store/contract';
+import type { Channel, ChannelProperty, TransactionType } from '@store/contract/client';
 import {
   applicableProperties,
   choosesImmediately,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel, TransactionType } from '@store/contract';
+import type { Channel, TransactionType } from '@store/contract/client';
 import {
   applicableProperties,
   checkoutTransactionTypes,

@@ -1,4 +1,4 @@
-import type { Channel, ChannelProperty, TransactionType } from '@store/contract';
+import type { Channel, ChannelProperty, TransactionType } from '@store/contract/client';
 
 /** Which channels a list shows: every one, or only those a payment method can be saved from. */
 export type ChannelFilter = 'all' | 'saveable';

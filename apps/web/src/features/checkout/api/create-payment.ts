@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type CreatePaymentRequest } from '@store/contract';
+import type { CreatePaymentRequest } from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
 
 export interface CreatePaymentInput {
@@ -9,7 +9,7 @@ export interface CreatePaymentInput {
 }
 
 export function createPayment({ body, idempotencyKey }: CreatePaymentInput) {
-  return callApi(api.createPayment, { body, headers: { 'Idempotency-Key': idempotencyKey } });
+  return callApi('createPayment', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useCreatePayment() {

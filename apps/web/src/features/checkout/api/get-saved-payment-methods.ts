@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export function getSavedPaymentMethods({ signal }: { signal?: AbortSignal } = {}) {
-  return callApi(api.listPaymentMethods, { query: {}, signal });
+  return callApi('listPaymentMethods', { query: {}, signal });
 }
 
 export function getSavedPaymentMethodsQueryOptions() {

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Divider, Group, Image, Stack, Text, Title } from '@mantine/core';
-import type { Currency } from '@store/contract';
+import type { Currency } from '@store/contract/client';
 import { formatPrice } from '@/utils/format';
 
 export interface OrderSummaryLine {

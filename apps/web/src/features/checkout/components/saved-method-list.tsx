@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mantine/core';
-import type { PaymentMethod } from '@store/contract';
+import type { PaymentMethod } from '@store/contract/client';
 
 /** Full-width buttons, one per saved ACTIVE method; a click pays with it at once. */
 export function SavedMethodList({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentAction } from '@store/contract';
+import type { PaymentAction } from '@store/contract/client';
 import { paymentResultDestination } from './payment-result';
 
 const action = (type: string, value: string | null): PaymentAction => ({

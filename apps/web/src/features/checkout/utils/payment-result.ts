@@ -1,4 +1,4 @@
-import type { Payment } from '@store/contract';
+import type { Payment } from '@store/contract/client';
 
 /** Where the browser goes next: a page of the provider's, or a screen of the store. */
 export type PaymentDestination =

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export function getPaymentMethod(
   paymentMethodId: string,
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return callApi(api.getPaymentMethod, { params: { paymentMethodId }, signal });
+  return callApi('getPaymentMethod', { params: { paymentMethodId }, signal });
 }
 
 export function getPaymentMethodQueryOptions(paymentMethodId: string) {

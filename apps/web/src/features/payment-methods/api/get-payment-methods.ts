@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export function getPaymentMethods({ signal }: { signal?: AbortSignal } = {}) {
-  return callApi(api.listPaymentMethods, { query: { with_config: 'true' }, signal });
+  return callApi('listPaymentMethods', { query: { with_config: 'true' }, signal });
 }
 
 /** Under the payment-methods key, so linking and unlinking refresh checkout's list too. */

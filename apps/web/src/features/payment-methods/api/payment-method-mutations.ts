@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type CreatePaymentMethodRequest, type PaymentMethod } from '@store/contract';
+import type { CreatePaymentMethodRequest, PaymentMethod } from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
 
 /** POST /payment_methods; the reference id doubles as the attempt's Idempotency-Key. */
 export function createPaymentMethod(body: CreatePaymentMethodRequest) {
-  return callApi(api.createPaymentMethod, {
+  return callApi('createPaymentMethod', {
     body,
     headers: { 'Idempotency-Key': `link-${body.reference_id}` },
   });
@@ -19,7 +19,7 @@ export function useCreatePaymentMethod() {
 }
 
 export function cancelPaymentMethod(paymentMethodId: string) {
-  return callApi(api.cancelPaymentMethod, { params: { paymentMethodId } });
+  return callApi('cancelPaymentMethod', { params: { paymentMethodId } });
 }
 
 /** Unlink: the method's new status (CANCELED) replaces it in every cached list. */
@@ -49,7 +49,7 @@ export function validatePaymentMethodOtp({
   paymentMethodId: string;
   otpCode: string;
 }) {
-  return callApi(api.validatePaymentMethodOtp, {
+  return callApi('validatePaymentMethodOtp', {
     params: { paymentMethodId },
     body: { otp_code: otpCode },
   });

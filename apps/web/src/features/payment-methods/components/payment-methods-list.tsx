@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { PaymentMethod } from '@store/contract';
+import type { PaymentMethod } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { formatDateTime } from '@/utils/format';

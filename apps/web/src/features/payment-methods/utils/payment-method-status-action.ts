@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@store/contract';
+import type { PaymentMethod } from '@store/contract/client';
 
 /** What a payment method row offers, by status (specification section 4). */
 export type PaymentMethodStatusAction =

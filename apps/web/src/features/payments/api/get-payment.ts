@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Payment } from '@store/contract';
+import type { Payment } from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
 
 export function getPayment(paymentId: string, { signal }: { signal?: AbortSignal } = {}) {
-  return callApi(api.getPayment, { params: { paymentId }, signal });
+  return callApi('getPayment', { params: { paymentId }, signal });
 }
 
 export function getPaymentQueryOptions(paymentId: string) {

@@ -1,11 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export const paymentsPageSize = 20;
 
 export function getPayments({ cursor, signal }: { cursor?: string; signal?: AbortSignal } = {}) {
-  return callApi(api.listPayments, {
+  return callApi('listPayments', {
     query: { limit: paymentsPageSize, ...(cursor === undefined ? {} : { cursor }) },
     signal,
   });

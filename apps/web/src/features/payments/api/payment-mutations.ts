@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, type Payment } from '@store/contract';
+import type { Payment } from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
 import { getPaymentQueryOptions } from './get-payment';
 
@@ -13,7 +13,7 @@ function storePayment(queryClient: QueryClient, payment: Payment) {
 }
 
 export function cancelPayment(paymentId: string) {
-  return callApi(api.cancelPayment, { params: { paymentId } });
+  return callApi('cancelPayment', { params: { paymentId } });
 }
 
 export function useCancelPayment() {
@@ -25,7 +25,7 @@ export function useCancelPayment() {
 }
 
 export function simulatePayment(paymentId: string) {
-  return callApi(api.simulatePayment, { params: { paymentId } });
+  return callApi('simulatePayment', { params: { paymentId } });
 }
 
 export function useSimulatePayment() {
@@ -37,7 +37,7 @@ export function useSimulatePayment() {
 }
 
 export function validatePaymentOtp({ paymentId, otpCode }: { paymentId: string; otpCode: string }) {
-  return callApi(api.validatePaymentOtp, { params: { paymentId }, body: { otp_code: otpCode } });
+  return callApi('validatePaymentOtp', { params: { paymentId }, body: { otp_code: otpCode } });
 }
 
 export function useValidatePaymentOtp() {
@@ -49,7 +49,7 @@ export function useValidatePaymentOtp() {
 }
 
 export function resendPaymentOtp(paymentId: string) {
-  return callApi(api.resendPaymentOtp, { params: { paymentId } });
+  return callApi('resendPaymentOtp', { params: { paymentId } });
 }
 
 export function useResendPaymentOtp() {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrderLine } from '@store/contract';
+import type { OrderLine } from '@store/contract/client';
 import { makeProduct } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { OrderList } from './order-list';

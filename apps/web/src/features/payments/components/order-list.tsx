@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Checkbox, Group, Image, Stack, Text } from '@mantine/core';
-import type { OrderLine } from '@store/contract';
+import type { OrderLine } from '@store/contract/client';
 import { formatPrice } from '@/utils/format';
 
 export interface OrderListProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import type { OrderLine, Payment } from '@store/contract';
+import type { OrderLine, Payment } from '@store/contract/client';
 import { formatDateTime, formatPrice } from '@/utils/format';
 import { PaymentStatusActions } from './payment-status-actions';
 import { PaymentPages, type PaymentListProps } from './payments-list';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Payment } from '@store/contract';
+import type { Payment } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { OtpForm } from '@/components/otp-form';
 import { useResendPaymentOtp, useValidatePaymentOtp } from '../api/payment-mutations';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Card, Code, Stack, Text, Title } from '@mantine/core';
-import { formatMoney, type Payment } from '@store/contract';
+import { formatMoney, type Payment } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useSession } from '@/lib/session';

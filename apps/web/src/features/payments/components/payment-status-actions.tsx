@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Menu, Modal } from '@mantine/core';
-import type { Payment } from '@store/contract';
+import type { Payment } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCancelPayment } from '../api/payment-mutations';

@@ -1,5 +1,5 @@
 import { Alert, Loader, Text } from '@mantine/core';
-import type { PaymentStatus } from '@store/contract';
+import type { PaymentStatus } from '@store/contract/client';
 import { usePayment } from '../api/get-payment';
 
 const describe: Record<PaymentStatus, string> = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { Payment } from '@store/contract';
+import type { Payment } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { formatPrice } from '@/utils/format';
 import { usePayments } from '../api/get-payments';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { errorCodes } from '@store/contract';
+import { errorCodes } from '@store/contract/client';
 import { isApiError } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 

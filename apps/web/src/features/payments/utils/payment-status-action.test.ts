@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentAction } from '@store/contract';
+import type { PaymentAction } from '@store/contract/client';
 import { continuePaymentTarget, isAbsoluteUrl, paymentStatusAction } from './payment-status-action';
 
 describe('paymentStatusAction', () => {

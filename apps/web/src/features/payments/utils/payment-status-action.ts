@@ -1,4 +1,4 @@
-import type { Payment, PaymentStatus } from '@store/contract';
+import type { Payment, PaymentStatus } from '@store/contract/client';
 
 /** What a payment's row offers for its status (specification section 4). */
 export type PaymentStatusAction =

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export function getProduct({ productId, signal }: { productId: string; signal?: AbortSignal }) {
-  return callApi(api.getProduct, { params: { productId }, signal });
+  return callApi('getProduct', { params: { productId }, signal });
 }
 
 export function getProductQueryOptions(productId: string) {

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export function getProducts({ signal }: { signal?: AbortSignal } = {}) {
-  return callApi(api.listProducts, { signal });
+  return callApi('listProducts', { signal });
 }
 
 export function getProductsQueryOptions() {

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { errorCodes } from '@store/contract';
+import { errorCodes } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { isApiError } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
@@ -21,6 +21,9 @@ export function ProductCatalog() {
   const products = useProducts();
   const navigate = useNavigate();
   const sessionEnded = endsSession(products.error);
+  // The grid is the screen's biggest render: deferred, React renders it in slices between which
+  // the page stays responsive, and shows the skeleton until it is done.
+  const shownProducts = useDeferredValue(products.data?.products);
 
   useEffect(() => {
     if (sessionEnded) {
@@ -34,5 +37,6 @@ export function ProductCatalog() {
   // A failed background refresh keeps showing the list already loaded.
   if (products.data === undefined) return <ErrorPanel error={products.error} />;
   if (products.data.products.length === 0) return <Text>No products yet.</Text>;
-  return <ProductGrid products={products.data.products} />;
+  if (shownProducts === undefined) return <ProductGridSkeleton />;
+  return <ProductGrid products={shownProducts} />;
 }

@@ -1,5 +1,5 @@
 import { Button, Grid, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Product } from '@store/contract';
+import type { Product } from '@store/contract/client';
 import { formatPrice } from '@/utils/format';
 
 export interface ProductDetailProps {
@@ -8,11 +8,25 @@ export interface ProductDetailProps {
   onAddToCart: (product: Product) => void;
 }
 
+/**
+ * The catalogue's pictures are 400 x 340: stated on the element, the page is laid out before the
+ * picture arrives, and the text beside or under it does not move when it does.
+ */
+const pictureSize = { width: 400, height: 340 };
+
 export function ProductDetail({ product, inCart, onAddToCart }: ProductDetailProps) {
   return (
     <Grid gutter="xl">
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Image src={product.image_url} alt={product.name} radius="md" mah={400} fit="contain" />
+        <Image
+          src={product.image_url}
+          alt={product.name}
+          radius="md"
+          mah={400}
+          fit="contain"
+          {...pictureSize}
+          fetchPriority="high"
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <Stack>

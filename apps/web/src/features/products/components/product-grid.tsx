@@ -1,14 +1,21 @@
 import { Card, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import type { Product } from '@store/contract';
+import type { Product } from '@store/contract/client';
 import { Link } from 'react-router';
 import { formatPrice } from '@/utils/format';
 
 const gridColumns = { base: 2, md: 3 };
 const imageHeight = 160;
+/**
+ * Tiles in the first rows on any screen. Their pictures load first; the browser lays out and paints
+ * the others only when they are scrolled near (content-visibility), at their usual height till then.
+ */
+const firstTiles = 6;
+const laterTileStyle = { contentVisibility: 'auto', containIntrinsicSize: 'auto 232px' } as const;
 
-function ProductTile({ product }: { product: Product }) {
+function ProductTile({ product, first }: { product: Product; first: boolean }) {
   return (
     <Card
+      style={first ? undefined : laterTileStyle}
       component={Link}
       to={`/products/${encodeURIComponent(product.id)}`}
       withBorder
@@ -17,7 +24,14 @@ function ProductTile({ product }: { product: Product }) {
       aria-label={product.name}
     >
       <Card.Section>
-        <Image src={product.image_url} alt={product.name} h={imageHeight} fit="cover" />
+        <Image
+          src={product.image_url}
+          alt={product.name}
+          h={imageHeight}
+          fit="cover"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+        />
       </Card.Section>
       <Stack gap={2} mt="sm">
         <Text fw={600} lineClamp={2}>
@@ -34,8 +48,8 @@ function ProductTile({ product }: { product: Product }) {
 export function ProductGrid({ products }: { products: readonly Product[] }) {
   return (
     <SimpleGrid cols={gridColumns}>
-      {products.map((product) => (
-        <ProductTile key={product.id} product={product} />
+      {products.map((product, index) => (
+        <ProductTile key={product.id} product={product} first={index < firstTiles} />
       ))}
     </SimpleGrid>
   );

@@ -1,5 +1,5 @@
 import { Accordion, Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ClientConfig, ProviderOperation } from '@store/contract';
+import type { ClientConfig, ProviderOperation } from '@store/contract/client';
 import { getClientConfig } from '@/lib/config';
 import { formatDateTime } from '@/utils/format';
 import { buildTraceLinks } from '../utils/trace-links';

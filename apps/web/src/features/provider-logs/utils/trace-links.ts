@@ -1,4 +1,4 @@
-import type { AppMode, ClientConfig } from '@store/contract';
+import type { AppMode, ClientConfig } from '@store/contract/client';
 
 /** Half the log search window around the provider's answer (specification section 9). */
 export const traceWindowMs = 5_000;

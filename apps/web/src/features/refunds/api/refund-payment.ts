@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 /** POST /payments/{id}/refund with the order line ids to refund. */
 export function refundPayment({ paymentId, orders }: { paymentId: string; orders: string[] }) {
-  return callApi(api.refundPayment, { params: { paymentId }, body: { orders } });
+  return callApi('refundPayment', { params: { paymentId }, body: { orders } });
 }
 
 export function useRefundPayment() {

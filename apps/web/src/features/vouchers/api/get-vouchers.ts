@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@store/contract';
 import { callApi } from '@/lib/api-client';
 
 export function getVouchers(appId: string, { signal }: { signal?: AbortSignal } = {}) {
-  return callApi(api.listVouchers, { query: { app_id: appId }, signal });
+  return callApi('listVouchers', { query: { app_id: appId }, signal });
 }
 
 export function getVouchersQueryOptions(appId: string) {

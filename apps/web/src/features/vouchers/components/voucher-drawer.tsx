@@ -1,5 +1,5 @@
 import { Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { Currency, Voucher } from '@store/contract';
+import type { Currency, Voucher } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { formatPrice } from '@/utils/format';
 import { useVouchers } from '../api/get-vouchers';

@@ -1,0 +1,22 @@
+import { Button, Menu } from '@mantine/core';
+import { Link } from 'react-router';
+
+/**
+ * The signed-in customer's menu in the wide top bar. Its own chunk (with the popover code): the
+ * shell shows a plain Account button until the menu is first opened.
+ */
+export function AccountMenu({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <Menu position="bottom-end" defaultOpened>
+      <Menu.Target>
+        <Button variant="default">Account</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/settings/account">
+          Account Settings
+        </Menu.Item>
+        <Menu.Item onClick={onSignOut}>Sign Out</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

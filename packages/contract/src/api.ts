@@ -1,0 +1,163 @@
+import { endpoint } from './endpoint.ts';
+import {
+  cardSessionIdParamsSchema,
+  completeCardSaveSessionRequestSchema,
+  completeCardSessionRequestSchema,
+  createCardPaymentRequestSchema,
+  createPaymentMethodRequestSchema,
+  createPaymentRequestSchema,
+  createRefundRequestSchema,
+  listPaymentMethodsQuerySchema,
+  listPaymentsQuerySchema,
+  listVouchersQuerySchema,
+  loginRequestSchema,
+  otpRequestSchema,
+  paymentIdParamsSchema,
+  paymentMethodIdParamsSchema,
+  productIdParamsSchema,
+  updateCustomerRequestSchema,
+} from './requests.ts';
+import { apiResponses as responses } from './responses.ts';
+import { apiRoutes as routes, type ApiName } from './routes.ts';
+
+/** Every storefront API call, by name: its route, what it takes and what it answers. */
+export const api = {
+  login: endpoint(routes.login, {
+    body: loginRequestSchema,
+    response: responses.login,
+    summary: 'Exchange an identity provider credential for a session token',
+  }),
+  getCurrentCustomer: endpoint(routes.getCurrentCustomer, {
+    response: responses.getCurrentCustomer,
+    summary: 'The signed-in customer',
+  }),
+  updateCurrentCustomer: endpoint(routes.updateCurrentCustomer, {
+    body: updateCustomerRequestSchema,
+    response: responses.updateCurrentCustomer,
+    summary: "Change the signed-in customer's mobile number",
+  }),
+
+  listProducts: endpoint(routes.listProducts, {
+    response: responses.listProducts,
+    summary: "The app's product catalogue",
+  }),
+  getProduct: endpoint(routes.getProduct, {
+    params: productIdParamsSchema,
+    response: responses.getProduct,
+    summary: 'One product',
+  }),
+  listVouchers: endpoint(routes.listVouchers, {
+    query: listVouchersQuerySchema,
+    response: responses.listVouchers,
+    summary: 'Vouchers of an app (open: the specification sends no token)',
+  }),
+
+  listChannels: endpoint(routes.listChannels, {
+    response: responses.listChannels,
+    summary: "The payment channels of the signed-in customer's app",
+  }),
+  createPayment: endpoint(routes.createPayment, {
+    body: createPaymentRequestSchema,
+    response: responses.createPayment,
+    successStatus: 201,
+    summary:
+      'Pay for an order. Send an Idempotency-Key header: a repeated key answers the first payment.',
+  }),
+  listPayments: endpoint(routes.listPayments, {
+    query: listPaymentsQuerySchema,
+    response: responses.listPayments,
+    summary: "The signed-in customer's payments, newest first, a page at a time",
+  }),
+  getPayment: endpoint(routes.getPayment, {
+    params: paymentIdParamsSchema,
+    response: responses.getPayment,
+    summary: 'One payment with its provider operations',
+  }),
+  validatePaymentOtp: endpoint(routes.validatePaymentOtp, {
+    params: paymentIdParamsSchema,
+    body: otpRequestSchema,
+    response: responses.validatePaymentOtp,
+    summary: 'Confirm a direct-debit payment with the one-time password',
+  }),
+  resendPaymentOtp: endpoint(routes.resendPaymentOtp, {
+    params: paymentIdParamsSchema,
+    response: responses.resendPaymentOtp,
+    summary: 'Send the one-time password again',
+  }),
+  cancelPayment: endpoint(routes.cancelPayment, {
+    params: paymentIdParamsSchema,
+    response: responses.cancelPayment,
+    summary: 'Cancel a payment that still requires action',
+  }),
+  simulatePayment: endpoint(routes.simulatePayment, {
+    params: paymentIdParamsSchema,
+    response: responses.simulatePayment,
+    summary: 'Development mode: pay a virtual account or payment code as the customer would',
+  }),
+
+  refundPayment: endpoint(routes.refundPayment, {
+    params: paymentIdParamsSchema,
+    body: createRefundRequestSchema,
+    response: responses.refundPayment,
+    successStatus: 201,
+    summary:
+      'Refund some order lines of a paid payment; lines and payment go REFUND_PENDING, then a webhook settles them',
+  }),
+
+  createPaymentMethod: endpoint(routes.createPaymentMethod, {
+    body: createPaymentMethodRequestSchema,
+    response: responses.createPaymentMethod,
+    successStatus: 201,
+    summary:
+      'Link a payment method. The first action says where the browser goes next. Send an Idempotency-Key header.',
+  }),
+  listPaymentMethods: endpoint(routes.listPaymentMethods, {
+    query: listPaymentMethodsQuerySchema,
+    response: responses.listPaymentMethods,
+    summary: "The signed-in customer's payment methods, newest first",
+  }),
+  getPaymentMethod: endpoint(routes.getPaymentMethod, {
+    params: paymentMethodIdParamsSchema,
+    response: responses.getPaymentMethod,
+    summary: 'One payment method with its provider operations',
+  }),
+  validatePaymentMethodOtp: endpoint(routes.validatePaymentMethodOtp, {
+    params: paymentMethodIdParamsSchema,
+    body: otpRequestSchema,
+    response: responses.validatePaymentMethodOtp,
+    summary: 'Confirm linking a direct-debit account with the one-time password',
+  }),
+  cancelPaymentMethod: endpoint(routes.cancelPaymentMethod, {
+    params: paymentMethodIdParamsSchema,
+    response: responses.cancelPaymentMethod,
+    summary: 'Unlink a payment method',
+  }),
+
+  getCardSession: endpoint(routes.getCardSession, {
+    response: responses.getCardSession,
+    summary:
+      "The customer's current ACTIVE card session, or 404 CARDS_SESSION_NOT_FOUND when there is none",
+  }),
+  createCardPayment: endpoint(routes.createCardPayment, {
+    body: createCardPaymentRequestSchema,
+    response: responses.createCardPayment,
+    successStatus: 201,
+    summary:
+      'Start a card payment: the store payment and a PAY card session for the browser script',
+  }),
+  completeCardSession: endpoint(routes.completeCardSession, {
+    params: cardSessionIdParamsSchema,
+    body: completeCardSessionRequestSchema,
+    response: responses.completeCardSession,
+    summary:
+      'Attach the payment request the cards-session script made; answers the payment (3DS: REQUIRES_ACTION with a redirect)',
+  }),
+  completeCardSaveSession: endpoint(routes.completeCardSaveSession, {
+    params: cardSessionIdParamsSchema,
+    body: completeCardSaveSessionRequestSchema,
+    response: responses.completeCardSaveSession,
+    summary:
+      'Attach the payment token the cards-session script made from a SAVE session; answers the payment method (3DS: REQUIRES_ACTION with a redirect)',
+  }),
+} satisfies Record<ApiName, unknown>;
+export type Api = typeof api;
