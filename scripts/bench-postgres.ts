@@ -61,12 +61,14 @@ export async function fillPayments(
        FROM generate_series(1, 1000) g`,
       [customer.appId],
     );
-    // Rows as the service writes them for a virtual account payment, times spread over a year.
+    // Rows as the service writes them for a virtual account payment that was paid, times spread
+    // over a year: history is settled payments. Open ones would also have the reconciler poll the
+    // simulator, every round, about payment requests it never issued.
     const insert = `INSERT INTO payments (id, app_id, customer_id, provider_request_id, idempotency_key,
         request_hash, type, channel_code, country, currency, amount, status, created_at, updated_at)
       SELECT 'bench-pay-' || $3 || '-' || g, $1, %CUSTOMER%, 'bench-pr-' || $3 || '-' || g,
         'bench-key-' || $3 || '-' || g, 'hash', 'PAY', 'BCA_VIRTUAL_ACCOUNT', 'ID', 'IDR', 89000,
-        'PENDING', now() - (g || ' seconds')::interval * 31, now()
+        'SUCCEEDED', now() - (g || ' seconds')::interval * 31, now()
       FROM generate_series(1, $2::int) g`;
     await client.query(insert.replace('%CUSTOMER%', '$4'), [
       customer.appId,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'zod/v4/core';
+import { api } from '@store/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -34,6 +36,24 @@ describe('GET /api/products', () => {
     expect(new Set(idProducts.map((p) => p.price.currency))).toEqual(new Set(['IDR']));
     expect(new Set(phProducts.map((p) => p.price.currency))).toEqual(new Set(['PHP']));
     expect(idProducts.some((p) => p.id.startsWith('ph-'))).toBe(false);
+  });
+
+  it('answers the JSON its contract schema describes, from the cache as at first', async () => {
+    const first = await server.app.inject({
+      url: '/api/products',
+      headers: bearer(indonesianToken),
+    });
+    const cached = await server.app.inject({
+      url: '/api/products',
+      headers: bearer(indonesianToken),
+    });
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Parsing drops what the schema does not name: equal means the answer is exactly the schema's.
+    expect(parse(api.listProducts.response, first.json())).toEqual(first.json());
+    expect(cached.body).toBe(first.body);
+    const openApi = (await server.app.inject({ url: '/api/docs/json' })).json();
+    const described = openApi.paths['/api/products'].get.responses['200'];
+    expect(described.content['application/json'].schema.properties).toHaveProperty('products');
   });
 
   it('serves every product image from the repository', async () => {

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { products, vouchers } from '../db/schema.ts';
 import { notFound } from '../http/app-error.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
+import { SerializedResponse } from '../http/serialized-response.ts';
 
 export function toProduct(row: typeof products.$inferSelect): Product {
   return {
@@ -27,24 +28,24 @@ export function toVoucher(row: typeof vouchers.$inferSelect): Voucher {
 }
 
 /**
- * The catalogue is written only by the seed, and read on every page: each app's listing is kept
- * for a few seconds, so a load of product pages costs no database round-trip per request.
+ * The catalogue is written only by the seed, and read on every page: each app's listing is kept,
+ * serialised, for a few seconds, so a load of product pages costs neither a database round-trip
+ * nor a serialisation per request.
  */
 const catalogueTtlMs = 5_000;
 
-export function registerCatalogRoutes(app: FastifyInstance, { db }: { db: Database }): void {
-  const catalogues = new Map<
-    string,
-    { listing: Promise<{ products: Product[] }>; until: number }
-  >();
+type Catalogue = SerializedResponse<{ products: Product[] }>;
 
-  async function loadCatalogue(appId: string): Promise<{ products: Product[] }> {
+export function registerCatalogRoutes(app: FastifyInstance, { db }: { db: Database }): void {
+  const catalogues = new Map<string, { listing: Promise<Catalogue>; until: number }>();
+
+  async function loadCatalogue(appId: string): Promise<Catalogue> {
     const rows = await db
       .select()
       .from(products)
       .where(eq(products.appId, appId))
       .orderBy(asc(products.position), asc(products.id));
-    return { products: rows.map(toProduct) };
+    return SerializedResponse.of(api.listProducts, { products: rows.map(toProduct) });
   }
 
   registerEndpoint(app, api.listProducts, ({ session }) => {

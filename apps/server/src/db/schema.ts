@@ -149,6 +149,16 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_idempotency').on(t.appId, t.customerId, t.idempotencyKey),
     index('payments_customer_created').on(t.appId, t.customerId, t.createdAt, t.id),
+    // The reconciler's scans, oldest first: payments left CREATING, and payments awaiting the
+    // provider. Partial, so they hold only open payments and a round never reads the whole table.
+    index('payments_creating')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'CREATING'`),
+    index('payments_awaiting_provider')
+      .on(t.updatedAt)
+      .where(
+        sql`${t.status} in ('REQUIRES_ACTION', 'PENDING') and ${t.providerRequestId} is not null`,
+      ),
   ],
 );
 

@@ -9,6 +9,7 @@ import {
   type ResponseOf,
 } from '@store/contract';
 import type { Session } from '../auth/session-token.ts';
+import { SerializedResponse } from './serialized-response.ts';
 
 export interface EndpointInput<E extends Endpoint> {
   params: ParamsOf<E>;
@@ -21,9 +22,12 @@ export interface AuthenticatedInput<E extends Endpoint> extends EndpointInput<E>
   session: Session;
 }
 
+/** The answer, or the same already serialised (see SerializedResponse). */
+type Answer<E extends Endpoint> = ResponseOf<E> | SerializedResponse<ResponseOf<E>>;
+
 type Handler<E extends Endpoint> = E['auth'] extends true
-  ? (input: AuthenticatedInput<E>) => Promise<ResponseOf<E>>
-  : (input: EndpointInput<E>) => Promise<ResponseOf<E>>;
+  ? (input: AuthenticatedInput<E>) => Promise<Answer<E>>
+  : (input: EndpointInput<E>) => Promise<Answer<E>>;
 
 /**
  * Registers a route from its contract definition: the contract's schemas validate the request,
@@ -74,7 +78,11 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         session: request.session,
       } as AuthenticatedInput<E>;
-      const result = await (handler as (i: AuthenticatedInput<E>) => Promise<ResponseOf<E>>)(input);
+      const result = await (handler as (i: AuthenticatedInput<E>) => Promise<Answer<E>>)(input);
+      if (result instanceof SerializedResponse) {
+        // A JSON string with a JSON content type skips the route's serializer.
+        return reply.status(status).type('application/json; charset=utf-8').send(result.json);
+      }
       return reply.status(status).send(result);
     },
   });

@@ -1,18 +1,31 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   Currency,
+  OrderLine,
   OrderLineStatus,
   Payment,
   PaymentAction,
   ProviderOperation,
 } from '@store/contract';
 import type { Database } from '../db/database.ts';
-import type { payments, providerOperations } from '../db/schema.ts';
-import { paymentLines } from '../db/schema.ts';
+import type { providerOperations } from '../db/schema.ts';
+import { paymentLines, payments } from '../db/schema.ts';
 import { toApiStatus, type StoredPaymentStatus } from './payment-status.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type OperationRow = typeof providerOperations.$inferSelect;
+/** The fields of a payment line that its view shows. */
+export type LineView = Pick<
+  typeof paymentLines.$inferSelect,
+  | 'id'
+  | 'productId'
+  | 'productName'
+  | 'productDescription'
+  | 'productImagePath'
+  | 'price'
+  | 'currency'
+  | 'status'
+>;
 
 export function toOperation(row: OperationRow): ProviderOperation {
   const common = { id: row.id, mode: row.mode, created: row.createdAt.toISOString() };
@@ -21,7 +34,135 @@ export function toOperation(row: OperationRow): ProviderOperation {
     : { ...common, kind: 'request', exchange: row.exchange as never };
 }
 
-/** Payments as the API shows them, with their lines read in one query for the whole page. */
+/**
+ * The lines of the payment in the enclosing select, in order. A SQL of its own because in a
+ * single-table select drizzle drops the table from the columns at the top level of a selected
+ * SQL, and here "payments"."id" must not become the line's "id".
+ */
+const linesOfPayment = sql`select json_agg(json_build_object(
+    'id', ${paymentLines.id},
+    'productId', ${paymentLines.productId},
+    'productName', ${paymentLines.productName},
+    'productDescription', ${paymentLines.productDescription},
+    'productImagePath', ${paymentLines.productImagePath},
+    'price', ${paymentLines.price},
+    'currency', ${paymentLines.currency},
+    'status', ${paymentLines.status}
+  ) order by ${paymentLines.position})
+  from ${paymentLines} where ${paymentLines.paymentId} = ${payments.id}`;
+
+/**
+ * A payment's lines in order, as a JSON array of LineView, selected beside each payment row: a
+ * page of payments comes with its lines in one statement.
+ */
+export const paymentLinesJson = sql<LineView[]>`coalesce((${linesOfPayment}), '[]'::json)`;
+
+/** Where a page of a customer's payments starts: after this payment, or at the newest. */
+export interface PageStart {
+  appId: string;
+  customerId: string;
+  after: { createdAt: Date; id: string } | null;
+  limit: number;
+}
+
+function preparePageQueries(db: Database) {
+  const page = (name: string, fromCursor: boolean) =>
+    db
+      .select({ payment: payments, lines: paymentLinesJson })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.appId, sql.placeholder('appId')),
+          eq(payments.customerId, sql.placeholder('customerId')),
+          // A row comparison, so that the index scan starts at the cursor rather than filtering
+          // every newer payment out on the way there.
+          fromCursor
+            ? sql`(${payments.createdAt}, ${payments.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  return { first: page('payments_page_first', false), next: page('payments_page_next', true) };
+}
+
+const pageQueries = new WeakMap<Database, ReturnType<typeof preparePageQueries>>();
+
+/**
+ * A page of a customer's payments, newest first, each with its lines. The statements are
+ * prepared once per database: a page costs neither building its SQL nor planning it again.
+ */
+export async function readPaymentPage(
+  db: Database,
+  { appId, customerId, after, limit }: PageStart,
+): Promise<{ payment: PaymentRow; lines: LineView[] }[]> {
+  let queries = pageQueries.get(db);
+  if (!queries) {
+    queries = preparePageQueries(db);
+    pageQueries.set(db, queries);
+  }
+  return after
+    ? queries.next.execute({
+        appId,
+        customerId,
+        afterCreatedAt: after.createdAt.toISOString(),
+        afterId: after.id,
+        limit,
+      })
+    : queries.first.execute({ appId, customerId, limit });
+}
+
+function toOrderLine(line: LineView): OrderLine {
+  const currency = line.currency as Currency;
+  return {
+    id: line.id,
+    product_id: line.productId,
+    quantity: 1,
+    price: line.price,
+    currency,
+    status: line.status as OrderLineStatus,
+    product: {
+      id: line.productId,
+      name: line.productName,
+      description: line.productDescription,
+      image_url: line.productImagePath,
+      price: { amount: line.price, currency },
+    },
+  };
+}
+
+/** A payment as the API shows it, from its row and its lines in order. */
+export function toApiPayment(
+  row: PaymentRow,
+  lines: LineView[],
+  operations?: OperationRow[],
+): Payment {
+  return {
+    id: row.id,
+    amount: row.amount,
+    currency: row.currency as Currency,
+    country: row.country,
+    channel: row.channelCode,
+    reference_id: row.id,
+    type: row.type,
+    status: toApiStatus(row.status as StoredPaymentStatus),
+    failure_code: row.failureCode,
+    orders: lines.map(toOrderLine),
+    voucher:
+      row.voucherId && row.voucherCode
+        ? { id: row.voucherId, code: row.voucherCode, fixed_amount: row.voucherAmount ?? 0 }
+        : null,
+    actions: row.actions as PaymentAction[],
+    channel_properties: row.channelProperties,
+    payment_method_id: row.paymentMethodId,
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+    ...(operations ? { xendit_operations: operations.map(toOperation) } : {}),
+  };
+}
+
+/** Payments as the API shows them, with their lines read in one query for all of them. */
 export async function toApiPayments(
   db: Database,
   rows: PaymentRow[],
@@ -38,42 +179,11 @@ export async function toApiPayments(
       ),
     )
     .orderBy(asc(paymentLines.paymentId), asc(paymentLines.position));
-  return rows.map((row) => ({
-    id: row.id,
-    amount: row.amount,
-    currency: row.currency as Currency,
-    country: row.country,
-    channel: row.channelCode,
-    reference_id: row.id,
-    type: row.type,
-    status: toApiStatus(row.status as StoredPaymentStatus),
-    failure_code: row.failureCode,
-    orders: lineRows
-      .filter((line) => line.paymentId === row.id)
-      .map((line) => ({
-        id: line.id,
-        product_id: line.productId,
-        quantity: 1 as const,
-        price: line.price,
-        currency: line.currency as Currency,
-        status: line.status as OrderLineStatus,
-        product: {
-          id: line.productId,
-          name: line.productName,
-          description: line.productDescription,
-          image_url: line.productImagePath,
-          price: { amount: line.price, currency: line.currency as Currency },
-        },
-      })),
-    voucher:
-      row.voucherId && row.voucherCode
-        ? { id: row.voucherId, code: row.voucherCode, fixed_amount: row.voucherAmount ?? 0 }
-        : null,
-    actions: row.actions as PaymentAction[],
-    channel_properties: row.channelProperties,
-    payment_method_id: row.paymentMethodId,
-    created: row.createdAt.toISOString(),
-    updated: row.updatedAt.toISOString(),
-    ...(operations ? { xendit_operations: operations.map(toOperation) } : {}),
-  }));
+  const linesByPayment = new Map<string, LineView[]>();
+  for (const line of lineRows) {
+    const lines = linesByPayment.get(line.paymentId);
+    if (lines) lines.push(line);
+    else linesByPayment.set(line.paymentId, [line]);
+  }
+  return rows.map((row) => toApiPayment(row, linesByPayment.get(row.id) ?? [], operations));
 }

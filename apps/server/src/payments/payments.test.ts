@@ -373,4 +373,19 @@ describe('GET /api/payments', () => {
     expect(second.payments.map((p: Payment) => p.id)).toEqual(created.slice(0, 2).reverse());
     expect(second.next_cursor).toBeNull();
   });
+
+  it('lists each payment with its order lines in order, as reading it alone shows them', async () => {
+    const lister = await server.signIn('lister@example.com');
+    const created = (
+      await createPayment(order({ orders: [tote, mug], amount: 238_000 }), { as: lister })
+    ).json() as Payment;
+    const [listed] = (await call('GET', '/api/payments', undefined, lister)).json()
+      .payments as Payment[];
+    const alone = (await call('GET', `/api/payments/${created.id}`, undefined, lister)).json();
+    expect(listed?.orders.map((line) => line.product_id)).toEqual([
+      'id-canvas-tote',
+      'id-ceramic-mug',
+    ]);
+    expect(listed?.orders).toEqual(alone.orders);
+  });
 });

@@ -1,0 +1,2 @@
+CREATE INDEX "payments_creating" ON "payments" USING btree ("created_at") WHERE "payments"."status" = 'CREATING';--> statement-breakpoint
+CREATE INDEX "payments_awaiting_provider" ON "payments" USING btree ("updated_at") WHERE "payments"."status" in ('REQUIRES_ACTION', 'PENDING') and "payments"."provider_request_id" is not null;
