@@ -1,7 +1,8 @@
 /**
  * Bundles `scripts/start.ts` with the workspace's TypeScript (server, simulators, contract) into
- * dist/start.mjs (and apps/server's main into dist/server.mjs), so `npm start` runs plain JavaScript instead of compiling TypeScript at every
- * start (`npm run dev` keeps tsx). Packages from node_modules stay external. Each source file's
+ * dist/start.mjs (with dist/provider-simulator-thread.mjs, the thread it starts, and apps/server's
+ * main into dist/server.mjs), so `npm start` runs plain JavaScript instead of compiling TypeScript
+ * at every start (`npm run dev` keeps tsx). Packages from node_modules stay external. Each source file's
  * `import.meta.url` is kept as the file's own address, so paths such as the migrations folder or
  * the public directory resolve exactly as they do from source. dist/start.inputs.json lists the
  * sources, so scripts/launch.mjs can tell a stale bundle and fall back to tsx.
@@ -35,9 +36,11 @@ const workspaceOnly: Plugin = {
 export async function buildServer(): Promise<void> {
   mkdirSync(join(root, 'dist'), { recursive: true });
   const result = await build({
-    // start.mjs is `npm start`; server.mjs the storefront alone (apps/server's main).
+    // start.mjs is `npm start`, which runs provider-simulator-thread.mjs on a worker thread;
+    // server.mjs the storefront alone (apps/server's main).
     entryPoints: [
       { in: join(root, 'scripts/start.ts'), out: 'start' },
+      { in: join(root, 'scripts/provider-simulator-thread.ts'), out: 'provider-simulator-thread' },
       { in: join(root, 'apps/server/src/main.ts'), out: 'server' },
     ],
     outdir: join(root, 'dist'),

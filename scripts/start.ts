@@ -1,16 +1,25 @@
 /**
- * `npm start`: one process serving the storefront with the simulators it needs. A simulator is
- * skipped when configuration points at the real provider (GOOGLE_CLIENT_ID, XENDIT_BASE_URL).
- * `--simulators-only` starts the simulators alone, for a storefront run in another process
- * (apps/server, with XENDIT_BASE_URL and IDENTITY_SIM_URL pointing at them).
+ * `npm start`: one process serving the storefront with the simulators it needs, the provider
+ * simulator on a worker thread (scripts/provider-simulator-thread.ts), so that it uses another
+ * core than the storefront. A simulator is skipped when configuration points at the real provider
+ * (GOOGLE_CLIENT_ID, XENDIT_BASE_URL). `--simulators-only` starts the simulators alone, for a
+ * storefront run in another process (apps/server, with XENDIT_BASE_URL and IDENTITY_SIM_URL
+ * pointing at them).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { startIdentitySimulator } from '@store/identity-sim';
-import { createDefaultAccount, startXenditSimulator } from '@store/xendit-sim';
+import {
+  createDefaultAccount,
+  startXenditSimulator,
+  type XenditSimulator,
+  type XenditSimulatorOptions,
+} from '@store/xendit-sim';
 import { ConfigError, startStoreServer } from '@store/server';
+import type { ProviderSimulatorMessage } from './provider-simulator-thread.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
@@ -29,6 +38,56 @@ function ensureWebBuild(): void {
   if (build.status !== 0) throw new Error('The web app build failed');
 }
 
+/**
+ * The provider simulator thread's entry, beside this file: the bundle's
+ * (dist/provider-simulator-thread.mjs), or the source, compiled by tsx registered in the thread
+ * (on Node 20 a worker thread does not inherit the module hooks of its parent).
+ */
+function providerSimulatorThreadEntry(): URL {
+  if (!import.meta.filename.endsWith('.ts')) {
+    return pathToFileURL(join(import.meta.dirname, 'provider-simulator-thread.mjs'));
+  }
+  const source = pathToFileURL(join(import.meta.dirname, 'provider-simulator-thread.ts'));
+  const boot = [
+    `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};`,
+    'register();',
+    `await import(${JSON.stringify(source.href)});`,
+  ].join('\n');
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+}
+
+/** Starts the provider simulator on a worker thread (see scripts/provider-simulator-thread.ts). */
+function startXenditSimulatorThread(options: XenditSimulatorOptions): Promise<XenditSimulator> {
+  const worker = new Worker(providerSimulatorThreadEntry(), { workerData: options });
+  const closed = new Promise<void>((resolveClosed) => {
+    worker.on('message', (message: ProviderSimulatorMessage) => {
+      if (message.type === 'closed') resolveClosed();
+    });
+  });
+  let started = false;
+  return new Promise((resolveStarted, rejectStarted) => {
+    worker.on('message', (message: ProviderSimulatorMessage) => {
+      if (message.type === 'failed') rejectStarted(new Error(message.message));
+      if (message.type !== 'ready') return;
+      started = true;
+      resolveStarted({
+        url: message.url,
+        async close() {
+          worker.postMessage({ type: 'close' });
+          await closed;
+          await worker.terminate();
+        },
+      });
+    });
+    worker.on('error', (error) => {
+      if (!started) return rejectStarted(error);
+      // Without its provider the storefront cannot take payments: stop rather than limp on.
+      console.error('The provider simulator stopped:', error);
+      void shutdown(1);
+    });
+  });
+}
+
 async function main(): Promise<void> {
   ensureWebBuild();
   const lines: string[] = [];
@@ -42,7 +101,9 @@ async function main(): Promise<void> {
   }
   if (!env.XENDIT_BASE_URL) {
     const storePort = Number(env.PORT ?? 3000);
-    const xendit = await startXenditSimulator({
+    // Alone in its process (--simulators-only), the simulator needs no thread of its own.
+    const start = simulatorsOnly ? startXenditSimulator : startXenditSimulatorThread;
+    const xendit = await start({
       port: Number(env.XENDIT_SIM_PORT ?? 4010),
       dataDir: join(dataDir, 'xendit-sim'),
       accounts: [
@@ -80,10 +141,10 @@ async function main(): Promise<void> {
   );
 }
 
-async function shutdown(): Promise<void> {
-  setTimeout(() => process.exit(0), 5_000).unref();
+async function shutdown(code = 0): Promise<void> {
+  setTimeout(() => process.exit(code), 5_000).unref();
   for (const close of closers) await close().catch(() => undefined);
-  process.exit(0);
+  process.exit(code);
 }
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());

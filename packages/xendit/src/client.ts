@@ -9,6 +9,7 @@ import {
 import { paymentTokenSchema, type CreatePaymentTokenBody } from './wire/payment-tokens.ts';
 import { refundSchema, type CreateRefundBody } from './wire/refunds.ts';
 import { sessionSchema, type CreateSessionBody } from './wire/sessions.ts';
+import { fetchTransport, httpTransport, type TransportResponse } from './transport.ts';
 
 export const API_VERSION = '2024-11-11';
 
@@ -26,6 +27,7 @@ export type XenditClientOptions = {
   baseUrl: string;
   secretKey: string;
   timeoutMs?: number;
+  /** Sends the requests instead of node:http (tests pass one that answers without a network). */
   fetch?: typeof globalThis.fetch;
 };
 
@@ -52,7 +54,7 @@ type CallOptions = {
 export function createXenditClient(options: XenditClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const transport = options.fetch ? fetchTransport(options.fetch) : httpTransport;
   const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
 
   async function call<S extends z.ZodType>(
@@ -87,16 +89,15 @@ export function createXenditClient(options: XenditClientOptions) {
       exchange.duration_ms = Date.now() - startedAt.getTime();
     };
 
-    let response: Response;
-    let text: string;
+    let response: TransportResponse;
     try {
-      response = await fetchImpl(url, {
+      response = await transport({
         method,
+        url,
         headers,
         body: callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body),
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       });
-      text = await response.text();
     } catch (error) {
       finish();
       if (error instanceof Error && error.name === 'TimeoutError') {
@@ -116,17 +117,14 @@ export function createXenditClient(options: XenditClientOptions) {
       );
     }
     finish();
+    const { text } = response;
     let data: unknown = text;
     try {
       data = text === '' ? null : JSON.parse(text);
     } catch {
       // Not JSON: the raw text stays in the exchange and the body check below reports it.
     }
-    exchange.response = {
-      status: response.status,
-      headers: Object.fromEntries(response.headers.entries()),
-      data,
-    };
+    exchange.response = { status: response.status, headers: response.headers, data };
 
     if (response.status >= 400) {
       const errorBody = errorBodySchema.safeParse(data);

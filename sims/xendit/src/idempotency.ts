@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './accounts.ts';
 import { ApiError } from './api-error.ts';
 import { isUniqueViolation, type Database } from './db/database.ts';
 import { idempotencyKeys } from './db/schema.ts';
+import { writeTogether } from './db/write-together.ts';
 import type { SimContext } from './sim-context.ts';
 
 export type Answer = { statusCode: number; body: unknown };
@@ -26,6 +27,43 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+function storedAnswers(principal: Principal, endpoint: string, key: string, requestHash: string) {
+  const where = and(
+    eq(idempotencyKeys.businessId, principal.businessId),
+    eq(idempotencyKeys.mode, principal.mode),
+    eq(idempotencyKeys.endpoint, endpoint),
+    eq(idempotencyKeys.key, key),
+  );
+  return {
+    /** The first answer to the key, or a 409 when it was used with another body. */
+    async replay(db: Database): Promise<Answer | undefined> {
+      const [stored] = await db.select().from(idempotencyKeys).where(where);
+      if (!stored) return undefined;
+      if (stored.requestHash !== requestHash) {
+        throw new ApiError(
+          409,
+          'DUPLICATE_ERROR',
+          `The idempotency key ${key} was already used with a different request body`,
+        );
+      }
+      return { statusCode: stored.statusCode, body: stored.response };
+    },
+    insert: (db: Database, answer: Answer) =>
+      db.insert(idempotencyKeys).values({
+        businessId: principal.businessId,
+        mode: principal.mode,
+        endpoint,
+        key,
+        requestHash,
+        statusCode: answer.statusCode,
+        response: answer.body,
+      }),
+  };
+}
+
+const requestHashOf = (request: FastifyRequest) =>
+  createHash('sha256').update(canonical(request.body)).digest('hex');
+
 /**
  * Runs a create once per idempotency key. The stored answer is written in the create's own
  * transaction under a primary key, so two concurrent requests with one key make one object: the
@@ -40,44 +78,74 @@ export async function idempotent(
 ): Promise<Answer> {
   const key = keyOf(request);
   if (key === undefined) return ctx.transaction(create);
-  const requestHash = createHash('sha256').update(canonical(request.body)).digest('hex');
-  const where = and(
-    eq(idempotencyKeys.businessId, principal.businessId),
-    eq(idempotencyKeys.mode, principal.mode),
-    eq(idempotencyKeys.endpoint, endpoint),
-    eq(idempotencyKeys.key, key),
-  );
-  const replay = async (db: Database): Promise<Answer | undefined> => {
-    const [stored] = await db.select().from(idempotencyKeys).where(where);
-    if (!stored) return undefined;
-    if (stored.requestHash !== requestHash) {
-      throw new ApiError(
-        409,
-        'DUPLICATE_ERROR',
-        `The idempotency key ${key} was already used with a different request body`,
-      );
-    }
-    return { statusCode: stored.statusCode, body: stored.response };
-  };
+  const stored = storedAnswers(principal, endpoint, key, requestHashOf(request));
   try {
     return await ctx.transaction(async (tx) => {
-      const earlier = await replay(tx);
+      const earlier = await stored.replay(tx);
       if (earlier) return earlier;
       const answer = await create(tx);
-      await tx.insert(idempotencyKeys).values({
-        businessId: principal.businessId,
-        mode: principal.mode,
-        endpoint,
-        key,
-        requestHash,
-        statusCode: answer.statusCode,
-        response: answer.body,
-      });
+      await stored.insert(tx, answer);
       return answer;
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const earlier = await replay(ctx.db);
+    const earlier = await stored.replay(ctx.db);
+    if (!earlier) throw error;
+    return earlier;
+  }
+}
+
+/**
+ * A create worked out before anything is written: its answer and the inserts that make it, and,
+ * when it must go on in a transaction (a payment request settled at once), what it does there,
+ * which gives the final answer's body.
+ */
+export type PlannedCreate = Answer & {
+  inserts: SQLWrapper[];
+  complete?: (tx: Database) => Promise<unknown>;
+};
+
+/**
+ * Like `idempotent`, for a create planned from reads alone: its inserts and its stored answer are
+ * written in one statement, without a transaction, when nothing else is to be done. The key is
+ * checked when the statement fails on it (a replay, or a concurrent request with the key), and when
+ * the plan is refused, so that a replay gets the first answer even if the create would now be
+ * refused. Nothing a plan inserts is due at once (what is goes through `complete`, in a
+ * transaction that wakes the worker), so the statement leaves the worker to its polling.
+ */
+export async function idempotentPlanned(
+  ctx: SimContext,
+  principal: Principal,
+  request: FastifyRequest,
+  endpoint: string,
+  plan: (db: Database) => Promise<PlannedCreate>,
+): Promise<Answer> {
+  const key = keyOf(request);
+  const stored =
+    key === undefined ? null : storedAnswers(principal, endpoint, key, requestHashOf(request));
+  let planned: PlannedCreate;
+  try {
+    planned = await plan(ctx.db);
+  } catch (error) {
+    const earlier = error instanceof ApiError ? await stored?.replay(ctx.db) : undefined;
+    if (earlier) return earlier;
+    throw error;
+  }
+  const { complete, inserts, statusCode, body } = planned;
+  try {
+    if (complete) {
+      return await ctx.transaction(async (tx) => {
+        await writeTogether(tx, inserts);
+        const answer = { statusCode, body: await complete(tx) };
+        if (stored) await stored.insert(tx, answer);
+        return answer;
+      });
+    }
+    await writeTogether(ctx.db, stored ? [...inserts, stored.insert(ctx.db, planned)] : inserts);
+    return { statusCode, body };
+  } catch (error) {
+    if (!stored || !isUniqueViolation(error)) throw error;
+    const earlier = await stored.replay(ctx.db);
     if (!earlier) throw error;
     return earlier;
   }

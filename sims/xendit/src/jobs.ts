@@ -5,6 +5,25 @@ import { scheduledJobs } from './db/schema.ts';
 /** Later state changes; each kind has one runner (see worker.ts). */
 export type JobKind = 'payment_request.outcome' | 'payment_request.expire' | 'refund.settle';
 
+/** The insert of a job, not yet run (see writeTogether). */
+export function jobInsert(
+  db: Database,
+  owner: Owner,
+  kind: JobKind,
+  targetId: string,
+  delayMs: number,
+  payload: Record<string, unknown> = {},
+) {
+  return db.insert(scheduledJobs).values({
+    kind,
+    businessId: owner.businessId,
+    mode: owner.mode,
+    targetId,
+    payload,
+    runAt: new Date(Date.now() + delayMs),
+  });
+}
+
 export async function scheduleJob(
   db: Database,
   owner: Owner,
@@ -13,12 +32,5 @@ export async function scheduleJob(
   delayMs: number,
   payload: Record<string, unknown> = {},
 ): Promise<void> {
-  await db.insert(scheduledJobs).values({
-    kind,
-    businessId: owner.businessId,
-    mode: owner.mode,
-    targetId,
-    payload,
-    runAt: new Date(Date.now() + delayMs),
-  });
+  await jobInsert(db, owner, kind, targetId, delayMs, payload);
 }

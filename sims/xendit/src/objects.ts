@@ -31,6 +31,27 @@ export async function loadObject<T>(
   return row ? { data: row.data as T, internal: row.internal } : undefined;
 }
 
+/** The insert of a new object, not yet run (see writeTogether). */
+export function objectInsert(
+  db: Database,
+  owner: Owner,
+  kind: ObjectKind,
+  id: string,
+  data: object,
+  internal: Record<string, unknown> = {},
+  parentId?: string,
+) {
+  return db.insert(providerObjects).values({
+    id,
+    kind,
+    businessId: owner.businessId,
+    mode: owner.mode,
+    parentId,
+    data: withoutUndefined(data),
+    internal,
+  });
+}
+
 export async function insertObject(
   db: Database,
   owner: Owner,
@@ -40,15 +61,7 @@ export async function insertObject(
   internal: Record<string, unknown> = {},
   parentId?: string,
 ): Promise<void> {
-  await db.insert(providerObjects).values({
-    id,
-    kind,
-    businessId: owner.businessId,
-    mode: owner.mode,
-    parentId,
-    data: withoutUndefined(data),
-    internal,
-  });
+  await objectInsert(db, owner, kind, id, data, internal, parentId);
 }
 
 export async function saveObject(

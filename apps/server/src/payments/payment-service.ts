@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { CreatePaymentRequest, Payment, PaymentAction } from '@store/contract';
 import { toMajorUnits, type Currency } from '@store/contract';
 import type {
@@ -7,6 +7,7 @@ import type {
   CreatePaymentRequestBody,
   PaymentRequest,
   ProviderExchange,
+  ProviderResult,
 } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Session } from '../auth/session-token.ts';
@@ -17,11 +18,18 @@ import {
   paymentLines,
   paymentMethods,
   payments,
+  products,
   providerOperations,
+  vouchers,
 } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
-import { providerMarket, type AppRow, type ProviderGateway } from '../provider/provider.ts';
+import {
+  exchangeRow,
+  providerMarket,
+  type AppRow,
+  type ProviderGateway,
+} from '../provider/provider.ts';
 import { findChannel } from './channels.ts';
 import {
   awaitsProvider,
@@ -30,10 +38,35 @@ import {
   lineStatusFor,
   type StoredPaymentStatus,
 } from './payment-status.ts';
-import { toApiPayments, type PaymentRow } from './payment-view.ts';
-import { priceOrder, type PricedOrder } from './pricing.ts';
+import { readPaymentPage, toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
+import { priceFrom, type PricedOrder } from './pricing.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
+
+/** What a change of status may also change in a payment. */
+type TransitionChanges = Partial<
+  Pick<
+    PaymentRow,
+    'failureCode' | 'actions' | 'providerRequestId' | 'channelProperties' | 'providerTokenId'
+  >
+>;
+
+/** Every stored status, so that a transition can list the ones it may start from. */
+const storedStatuses = Object.keys({
+  CREATING: true,
+  REQUIRES_ACTION: true,
+  PENDING: true,
+  SUCCEEDED: true,
+  FAILED: true,
+  CANCELLED: true,
+  REFUND_PENDING: true,
+  REFUND_SUCCEEDED: true,
+  REFUND_FAILED: true,
+} satisfies Record<StoredPaymentStatus, true>) as StoredPaymentStatus[];
+
+/** The statuses a payment may move to `to` from (`to` itself included). */
+const allowedFrom = (to: StoredPaymentStatus) =>
+  storedStatuses.filter((from) => canTransition(from, to));
 
 /** A read asks the provider for news at most this often per payment. */
 const refreshIntervalMs = 2_000;
@@ -107,6 +140,188 @@ export async function rememberProviderCustomer(
   await db.update(customers).set({ providerCustomerId }).where(eq(customers.id, customer.id));
 }
 
+/** A new payment's lines, from its priced order. */
+function newLines(paymentId: string, order: PricedOrder) {
+  return order.lines.map((product, position) => ({
+    id: newId('line'),
+    paymentId,
+    position,
+    productId: product.id,
+    productName: product.name,
+    productDescription: product.description,
+    productImagePath: product.imagePath,
+    price: product.priceAmount,
+    currency: product.currency,
+    status: 'PENDING',
+  }));
+}
+type NewLine = ReturnType<typeof newLines>[number];
+
+/** Lines as one JSON array keyed by column name: the input of jsonb_populate_recordset. */
+function linesAsJson(lines: NewLine[]): string {
+  const columns = Object.entries(getTableColumns(paymentLines));
+  return JSON.stringify(
+    lines.map((line) =>
+      Object.fromEntries(
+        columns.map(([key, column]) => [
+          column.name,
+          (line as Record<string, unknown>)[key] ?? null,
+        ]),
+      ),
+    ),
+  );
+}
+
+/** A new payment as the create path and the cards path record it. */
+export type NewPayment = Omit<
+  typeof payments.$inferInsert,
+  'providerRequestId' | 'failureCode' | 'actions' | 'createdAt' | 'updatedAt'
+>;
+
+/**
+ * The statements of a payment create, prepared once per database: a create builds no SQL, and
+ * PostgreSQL plans them once per connection. JSON values are passed as text (a driver would send
+ * an array as a PostgreSQL array).
+ */
+function prepareCreateStatements(db: Database) {
+  const param = sql.placeholder;
+  const orderContext = db
+    .select({ app: apps, customer: customers, product: products, voucher: vouchers })
+    .from(customers)
+    .innerJoin(apps, eq(apps.id, customers.appId))
+    .leftJoin(
+      products,
+      and(eq(products.appId, apps.id), sql`${products.id} = any(${param('productIds')})`),
+    )
+    .leftJoin(
+      vouchers,
+      and(eq(vouchers.id, param('voucherId')), eq(vouchers.appId, apps.id), eq(vouchers.active, 1)),
+    )
+    .where(and(eq(customers.id, param('customerId')), eq(customers.appId, param('appId'))))
+    .prepare('payment_create_context');
+
+  // The payment and its lines, the lines only if the payment is new: one statement.
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(payments)
+      .values({
+        id: param('id'),
+        appId: param('appId'),
+        customerId: param('customerId'),
+        idempotencyKey: param('idempotencyKey'),
+        requestHash: param('requestHash'),
+        type: param('type'),
+        channelCode: param('channelCode'),
+        country: param('country'),
+        currency: param('currency'),
+        amount: param('amount'),
+        voucherId: param('voucherId'),
+        voucherCode: param('voucherCode'),
+        voucherAmount: param('voucherAmount'),
+        status: param('status'),
+        channelProperties: sql`${param('channelProperties')}::jsonb`,
+        paymentMethodId: param('paymentMethodId'),
+        providerTokenId: param('providerTokenId'),
+      })
+      .onConflictDoNothing({
+        target: [payments.appId, payments.customerId, payments.idempotencyKey],
+      })
+      .returning(),
+  );
+  const lineColumns = sql.join(
+    Object.values(getTableColumns(paymentLines)).map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const insertedLines = db
+    .$with('inserted_lines')
+    .as(
+      db
+        .insert(paymentLines)
+        .select(
+          sql`select ${lineColumns} from jsonb_populate_recordset(null::${paymentLines}, ${param('lines')}::jsonb) where exists (select 1 from ${inserted})`,
+        ),
+    );
+  const insertPayment = db
+    .with(inserted, insertedLines)
+    .select()
+    .from(inserted)
+    .prepare('payment_create_insert');
+
+  // The provider's answer applied as `transition` applies a change, with the exchange and the
+  // provider's customer id stored in the same statement.
+  const locked = db.$with('locked').as(
+    db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, param('paymentId')))
+      .for('update'),
+  );
+  const lockedStatus = sql`(select ${locked.status} from ${locked})`;
+  const moved = db.$with('moved').as(
+    db
+      .update(payments)
+      .set({
+        status: sql`${param('status')}`,
+        providerRequestId: sql`${param('providerRequestId')}`,
+        failureCode: sql`${param('failureCode')}`,
+        actions: sql`${param('actions')}::jsonb`,
+        channelProperties: sql`${param('channelProperties')}::jsonb`,
+        providerTokenId: sql`${param('providerTokenId')}`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(payments.id, param('paymentId')),
+          sql`${lockedStatus} = any(${param('allowedFrom')})`,
+        ),
+      )
+      .returning(),
+  );
+  const movedLines = db.$with('moved_lines').as(
+    db
+      .update(paymentLines)
+      .set({ status: sql`${param('lineStatus')}` })
+      .where(
+        and(
+          eq(paymentLines.paymentId, param('paymentId')),
+          sql`${param('lineStatus')}::text is not null`,
+          sql`exists (select 1 from ${moved})`,
+          sql`${lockedStatus} <> ${param('status')}`,
+        ),
+      ),
+  );
+  const exchange = db.$with('exchange').as(
+    db.insert(providerOperations).values({
+      id: param('operationId'),
+      appId: param('appId'),
+      kind: 'request',
+      mode: param('mode'),
+      paymentId: param('paymentId'),
+      exchange: sql`${param('exchange')}::jsonb`,
+    }),
+  );
+  const providerCustomer = db.$with('provider_customer').as(
+    db
+      .update(customers)
+      .set({ providerCustomerId: sql`${param('providerCustomerId')}` })
+      .where(
+        and(
+          eq(customers.id, param('customerId')),
+          sql`${param('providerCustomerId')}::text is not null`,
+          isNull(customers.providerCustomerId),
+        ),
+      ),
+  );
+  const applyAnswer = db
+    .with(locked, moved, movedLines, exchange, providerCustomer)
+    .select()
+    .from(locked)
+    .leftJoin(moved, sql`true`)
+    .prepare('payment_create_answer');
+
+  return { orderContext, insertPayment, applyAnswer };
+}
+
 /** What a payment's create call to the provider is built from: the stored payment and its lines. */
 export interface CreateCallSource {
   payment: Pick<
@@ -163,6 +378,7 @@ export function createPaymentService(deps: {
   config: ServerConfig;
 }) {
   const { db, provider, config } = deps;
+  const statements = prepareCreateStatements(db);
 
   async function loadContext(session: Session): Promise<{ app: AppRow; customer: CustomerRow }> {
     const [row] = await db
@@ -172,6 +388,30 @@ export function createPaymentService(deps: {
       .where(and(eq(customers.id, session.customerId), eq(customers.appId, session.appId)));
     if (!row)
       throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
+    return row;
+  }
+
+  /** The signed-in customer with their app, the ordered products and the voucher, in one read. */
+  async function loadOrderContext(session: Session, request: CreatePaymentRequest) {
+    const rows = await statements.orderContext.execute({
+      customerId: session.customerId,
+      appId: session.appId,
+      productIds: request.orders.map((line) => line.product_id),
+      voucherId: request.voucher_id ?? null,
+    });
+    const [first] = rows;
+    if (!first)
+      throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
+    return {
+      app: first.app,
+      customer: first.customer,
+      products: rows.flatMap((row) => (row.product ? [row.product] : [])),
+      voucher: first.voucher,
+    };
+  }
+
+  async function loadPayment(paymentId: string): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
     return row;
   }
 
@@ -192,87 +432,95 @@ export function createPaymentService(deps: {
 
   /**
    * Moves a payment to a new status if the state machine allows it, with its lines, in one
-   * transaction that locks the row: webhooks and API calls may race.
+   * statement that locks the row first: webhooks and API calls may race.
    */
   async function transition(
     paymentId: string,
     to: StoredPaymentStatus,
-    changes: Partial<
-      Pick<
-        PaymentRow,
-        'failureCode' | 'actions' | 'providerRequestId' | 'channelProperties' | 'providerTokenId'
-      >
-    > = {},
+    changes: TransitionChanges = {},
   ): Promise<PaymentRow | null> {
-    return db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.id, paymentId))
-        .for('update');
-      if (!current) return null;
-      if (!canTransition(current.status as StoredPaymentStatus, to)) return current;
-      const [updated] = await tx
+    const locked = db
+      .$with('locked')
+      .as(db.select().from(payments).where(eq(payments.id, paymentId)).for('update'));
+    const lockedStatus = sql`(select ${locked.status} from ${locked})`;
+    const moved = db.$with('moved').as(
+      db
         .update(payments)
         .set({ ...changes, status: to, updatedAt: sql`now()` })
-        .where(eq(payments.id, paymentId))
-        .returning();
-      const lineStatus = lineStatusFor(to);
-      if (lineStatus && current.status !== to) {
-        await tx
-          .update(paymentLines)
-          .set({ status: lineStatus })
-          .where(eq(paymentLines.paymentId, paymentId));
-      }
-      return updated ?? null;
+        .where(and(eq(payments.id, paymentId), inArray(lockedStatus, allowedFrom(to))))
+        .returning(),
+    );
+    const lineStatus = lineStatusFor(to);
+    const movedLines = lineStatus
+      ? [
+          db.$with('moved_lines').as(
+            db
+              .update(paymentLines)
+              .set({ status: lineStatus })
+              .where(
+                and(
+                  eq(paymentLines.paymentId, paymentId),
+                  sql`exists (select 1 from ${moved})`,
+                  sql`${lockedStatus} <> ${to}`,
+                ),
+              ),
+          ),
+        ]
+      : [];
+    const [row] = await db
+      .with(locked, moved, ...movedLines)
+      .select()
+      .from(locked)
+      .leftJoin(moved, sql`true`);
+    return row ? (row.moved ?? row.locked) : null;
+  }
+
+  /**
+   * Records a new payment, CREATING, with its lines, in one statement; null when the customer
+   * already used this idempotency key.
+   */
+  async function insertPaymentWithLines(
+    values: NewPayment,
+    lines: NewLine[],
+  ): Promise<PaymentRow | null> {
+    const [row] = await statements.insertPayment.execute({
+      ...values,
+      voucherId: values.voucherId ?? null,
+      voucherCode: values.voucherCode ?? null,
+      voucherAmount: values.voucherAmount ?? null,
+      channelProperties: JSON.stringify(values.channelProperties ?? {}),
+      paymentMethodId: values.paymentMethodId ?? null,
+      providerTokenId: values.providerTokenId ?? null,
+      lines: linesAsJson(lines),
     });
+    return row ?? null;
   }
 
   /**
    * Records a new payment, CREATING, with its priced lines; null when the customer already used
    * this idempotency key.
    */
-  async function insertPayment(
-    values: typeof payments.$inferInsert,
-    order: PricedOrder,
-  ): Promise<PaymentRow | null> {
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(payments)
-        .values(values)
-        .onConflictDoNothing({
-          target: [payments.appId, payments.customerId, payments.idempotencyKey],
-        })
-        .returning();
-      if (!row) return null;
-      await tx.insert(paymentLines).values(
-        order.lines.map((product, position) => ({
-          id: newId('line'),
-          paymentId: row.id,
-          position,
-          productId: product.id,
-          productName: product.name,
-          productDescription: product.description,
-          productImagePath: product.imagePath,
-          price: product.priceAmount,
-          currency: product.currency,
-          status: 'PENDING',
-        })),
-      );
-      return row;
-    });
+  function insertPayment(values: NewPayment, order: PricedOrder): Promise<PaymentRow | null> {
+    return insertPaymentWithLines(values, newLines(values.id, order));
   }
 
-  /** Applies what the provider says of a payment request (a create answer or a status read). */
-  async function applyProviderRequest(payment: PaymentRow, request: PaymentRequest) {
+  /** What a provider's payment request (a create answer or a status read) makes of a payment. */
+  function providerRequestChanges(payment: PaymentRow, request: PaymentRequest) {
     const status = fromProviderStatus(request.status);
-    return transition(payment.id, status, {
+    const changes = {
       providerRequestId: request.payment_request_id,
       failureCode: request.failure_code ?? null,
       actions: awaitsProvider(status) ? toStoreActions(payment.id, request.actions ?? []) : [],
       channelProperties: { ...payment.channelProperties, ...(request.channel_properties ?? {}) },
       providerTokenId: request.payment_token_id ?? payment.providerTokenId,
-    });
+    } satisfies TransitionChanges;
+    return { status, changes };
+  }
+
+  /** Applies what the provider says of a payment request (a create answer or a status read). */
+  async function applyProviderRequest(payment: PaymentRow, request: PaymentRequest) {
+    const { status, changes } = providerRequestChanges(payment, request);
+    return transition(payment.id, status, changes);
   }
 
   function returnUrls(paymentId: string, clientId: string) {
@@ -427,19 +675,21 @@ export function createPaymentService(deps: {
       request: CreatePaymentRequest,
       options: { idempotencyKey: string | undefined; clientId: string },
     ): Promise<Payment> {
-      const { app, customer } = await loadContext(session);
+      const context = await loadOrderContext(session, request);
+      const { app, customer } = context;
       const savedMethod = request.payment_token_id
         ? await resolveSavedMethod(session, request.payment_token_id)
         : null;
       const channelCode = savedMethod?.channelCode ?? request.channel;
       if (!channelCode) throw new AppError(400, 'API_VALIDATION_ERROR', 'channel is required');
       const properties = channelPropertiesFor(channelCode, app, request, savedMethod !== null);
-      const order = await priceOrder(db, app, request, channelCode);
+      const order = priceFrom(app, request, channelCode, context.products, context.voucher);
       const idempotencyKey = options.idempotencyKey ?? newId('auto');
       const fingerprint = requestFingerprint(request);
       const paymentId = newId('pay');
+      const lines = newLines(paymentId, order);
 
-      const inserted = await insertPayment(
+      const inserted = await insertPaymentWithLines(
         {
           id: paymentId,
           appId: app.id,
@@ -460,7 +710,7 @@ export function createPaymentService(deps: {
           paymentMethodId: savedMethod?.id ?? null,
           providerTokenId: savedMethod?.providerTokenId ?? null,
         },
-        order,
+        lines,
       );
 
       if (!inserted) {
@@ -487,24 +737,16 @@ export function createPaymentService(deps: {
         let current = await waitWhileCreating(existing);
         if (current.status === 'CREATING') {
           await settleCreating(current);
-          current =
-            (await db.select().from(payments).where(eq(payments.id, current.id)))[0] ?? current;
+          current = (await loadPayment(current.id)) ?? current;
         }
         const [view] = await toApiPayments(db, [current]);
         return view as Payment;
       }
 
-      let providerRequest: PaymentRequest;
+      let answered: ProviderResult<PaymentRequest>;
       try {
-        const body = createCallBody(app, customer, {
-          payment: inserted,
-          lines: order.lines.map((line) => ({
-            productId: line.id,
-            productName: line.name,
-            price: line.priceAmount,
-          })),
-        });
-        providerRequest = await provider.call(app, { paymentId }, (client) =>
+        const body = createCallBody(app, customer, { payment: inserted, lines });
+        answered = await provider.callKeepingExchange(app, { paymentId }, (client) =>
           client.createPaymentRequest(body, { idempotencyKey: paymentId }),
         );
       } catch (error) {
@@ -516,36 +758,54 @@ export function createPaymentService(deps: {
         throw error;
       }
 
-      await rememberProviderCustomer(db, customer, providerRequest.customer_id);
-      const updated = await applyProviderRequest(inserted, providerRequest);
-      const [view] = await toApiPayments(db, [updated ?? inserted]);
+      // The answer, its exchange and the provider's customer id are stored in one statement.
+      const { status, changes } = providerRequestChanges(inserted, answered.body);
+      const operation = exchangeRow(app, { paymentId }, answered.exchange);
+      const lineStatus = lineStatusFor(status);
+      const [result] = await statements.applyAnswer.execute({
+        paymentId,
+        status,
+        allowedFrom: allowedFrom(status),
+        providerRequestId: changes.providerRequestId,
+        failureCode: changes.failureCode,
+        actions: JSON.stringify(changes.actions),
+        channelProperties: JSON.stringify(changes.channelProperties),
+        providerTokenId: changes.providerTokenId,
+        lineStatus,
+        operationId: operation.id,
+        appId: app.id,
+        mode: app.mode,
+        exchange: JSON.stringify(operation.exchange),
+        customerId: customer.id,
+        providerCustomerId: customer.providerCustomerId
+          ? null
+          : (answered.body.customer_id ?? null),
+      });
+      // Lines change with the status only: moved from a status awaiting the provider, they are
+      // as inserted, or as this change made them.
+      if (result?.moved && awaitsProvider(result.locked.status as StoredPaymentStatus)) {
+        return toApiPayment(
+          result.moved,
+          lines.map((line) => ({ ...line, status: lineStatus ?? line.status })),
+        );
+      }
+      const current = result?.moved ?? (await loadPayment(paymentId)) ?? inserted;
+      const [view] = await toApiPayments(db, [current]);
       return view as Payment;
     },
 
     async list(session: Session, query: { cursor?: string; limit: number }) {
-      const after = query.cursor ? decodeCursor(query.cursor) : null;
-      const rows = await db
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.appId, session.appId),
-            eq(payments.customerId, session.customerId),
-            after
-              ? or(
-                  lt(payments.createdAt, after.createdAt),
-                  and(eq(payments.createdAt, after.createdAt), lt(payments.id, after.id)),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(query.limit + 1);
+      const rows = await readPaymentPage(db, {
+        appId: session.appId,
+        customerId: session.customerId,
+        after: query.cursor ? decodeCursor(query.cursor) : null,
+        limit: query.limit + 1,
+      });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        payments: await toApiPayments(db, page),
-        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+        payments: page.map(({ payment, lines }) => toApiPayment(payment, lines)),
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last.payment) : null,
       };
     },
 

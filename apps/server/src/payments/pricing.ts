@@ -5,10 +5,13 @@ import { products, vouchers } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { AppRow } from '../provider/provider.ts';
 
+export type ProductRow = typeof products.$inferSelect;
+export type VoucherRow = typeof vouchers.$inferSelect;
+
 export interface PricedOrder {
-  lines: (typeof products.$inferSelect)[];
+  lines: ProductRow[];
   subtotal: number;
-  voucher: typeof vouchers.$inferSelect | null;
+  voucher: VoucherRow | null;
   amount: number;
 }
 
@@ -25,14 +28,41 @@ export async function priceOrder(
   channelCode: string,
 ): Promise<PricedOrder> {
   const productIds = request.orders.map((line) => line.product_id);
-  if (new Set(productIds).size !== productIds.length) {
-    throw new AppError(400, 'DUPLICATE_ORDER_LINE', 'Each product may appear once in an order');
-  }
   const rows = await db
     .select()
     .from(products)
     .where(and(eq(products.appId, app.id), inArray(products.id, productIds)));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const [voucher] = request.voucher_id
+    ? await db
+        .select()
+        .from(vouchers)
+        .where(
+          and(
+            eq(vouchers.id, request.voucher_id),
+            eq(vouchers.appId, app.id),
+            eq(vouchers.active, 1),
+          ),
+        )
+    : [];
+  return priceFrom(app, request, channelCode, rows, voucher ?? null);
+}
+
+/**
+ * Prices an order from the app's rows of the ordered products and of the order's voucher (null
+ * when none was found), read by the caller.
+ */
+export function priceFrom(
+  app: AppRow,
+  request: CreatePaymentRequest,
+  channelCode: string,
+  productRows: ProductRow[],
+  voucherRow: VoucherRow | null,
+): PricedOrder {
+  const productIds = request.orders.map((line) => line.product_id);
+  if (new Set(productIds).size !== productIds.length) {
+    throw new AppError(400, 'DUPLICATE_ORDER_LINE', 'Each product may appear once in an order');
+  }
+  const byId = new Map(productRows.map((row) => [row.id, row]));
   const lines = request.orders.map((line) => {
     const product = byId.get(line.product_id);
     if (!product)
@@ -54,26 +84,16 @@ export async function priceOrder(
 
   let voucher: PricedOrder['voucher'] = null;
   if (request.voucher_id) {
-    const [row] = await db
-      .select()
-      .from(vouchers)
-      .where(
-        and(
-          eq(vouchers.id, request.voucher_id),
-          eq(vouchers.appId, app.id),
-          eq(vouchers.active, 1),
-        ),
-      );
-    if (!row)
+    if (!voucherRow)
       throw new AppError(400, 'VOUCHER_NOT_FOUND', `Voucher ${request.voucher_id} does not exist`);
-    if (row.paymentMethodType && row.paymentMethodType !== channelCode) {
+    if (voucherRow.paymentMethodType && voucherRow.paymentMethodType !== channelCode) {
       throw new AppError(
         400,
         'VOUCHER_NOT_APPLICABLE',
-        `Voucher ${row.code} is only for ${row.paymentMethodType}`,
+        `Voucher ${voucherRow.code} is only for ${voucherRow.paymentMethodType}`,
       );
     }
-    voucher = row;
+    voucher = voucherRow;
   }
   const amount = subtotal - (voucher?.fixedAmount ?? 0);
   if (amount <= 0) {

@@ -51,23 +51,35 @@ export function registerWebhookRoute(
   type Applied = {
     appId: string | null;
     link: { paymentId?: string; paymentMethodId?: string; refundId?: string };
+    /**
+     * The change the event makes, when it is made after the event is recorded: whoever sees a
+     * payment's new status then sees the webhook that brought it in the payment's logs too.
+     */
+    apply?: () => Promise<unknown>;
   };
   const unmatched: Applied = { appId: null, link: {} };
 
-  async function applyPaymentEvent(
+  async function matchPaymentEvent(
     paymentId: string,
     status: StoredPaymentStatus,
     providerRequestId: string,
     failureCode: string | null,
   ): Promise<Applied> {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    const [payment] = await db
+      .select({ appId: payments.appId })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
     if (!payment) return unmatched;
-    await paymentService.transition(paymentId, status, {
-      providerRequestId,
-      failureCode,
-      actions: [],
-    });
-    return { appId: payment.appId, link: { paymentId } };
+    return {
+      appId: payment.appId,
+      link: { paymentId },
+      apply: () =>
+        paymentService.transition(paymentId, status, {
+          providerRequestId,
+          failureCode,
+          actions: [],
+        }),
+    };
   }
 
   async function applyTokenEvent(token: PaymentToken): Promise<Applied> {
@@ -84,7 +96,7 @@ export function registerWebhookRoute(
       case 'payment.failure': {
         const status = paymentEventStatus[event.event];
         const { reference_id, payment_request_id, failure_code, payment_token_id } = event.data;
-        const applied = await applyPaymentEvent(
+        const matched = await matchPaymentEvent(
           reference_id,
           status,
           payment_request_id,
@@ -94,11 +106,11 @@ export function registerWebhookRoute(
         if (event.event === 'payment.capture' && payment_token_id) {
           await paymentMethodService.saveFromPayment(reference_id, payment_token_id);
         }
-        return applied;
+        return matched;
       }
       case 'payment_request.expiry': {
         const { reference_id, payment_request_id } = event.data;
-        return applyPaymentEvent(
+        return matchPaymentEvent(
           reference_id,
           'FAILED',
           payment_request_id,
@@ -147,9 +159,7 @@ export function registerWebhookRoute(
     const parsed = webhookEventSchema.safeParse(request.body);
     const body = request.body as { event?: unknown } | null;
     const eventName = typeof body?.event === 'string' ? body.event : 'unknown';
-    const { appId, link } = parsed.success
-      ? await applyEvent(parsed.data)
-      : { appId: null, link: {} };
+    const { appId, link, apply } = parsed.success ? await applyEvent(parsed.data) : unmatched;
     if (!parsed.success) {
       request.log.warn({ event: eventName }, 'webhook not understood; recorded and acknowledged');
     }
@@ -171,6 +181,7 @@ export function registerWebhookRoute(
         dedupeKey: createHash('sha256').update(JSON.stringify(request.body)).digest('hex'),
       })
       .onConflictDoNothing();
+    await apply?.();
     return reply.status(200).send({ received: true });
   });
 }

@@ -38,6 +38,24 @@ export interface OperationLink {
   refundId?: string | null;
 }
 
+/** The row that stores an exchange in the provider logs. */
+export function exchangeRow(
+  app: AppRow,
+  link: OperationLink,
+  exchange: ProviderExchange,
+): typeof providerOperations.$inferInsert {
+  return {
+    id: newId('op'),
+    appId: app.id,
+    kind: 'request',
+    mode: app.mode,
+    paymentId: link.paymentId ?? null,
+    paymentMethodId: link.paymentMethodId ?? null,
+    refundId: link.refundId ?? null,
+    exchange,
+  };
+}
+
 /** Provider answers that mean the store itself is misconfigured, not that the customer erred. */
 const storeSideErrors = new Set([
   'INVALID_API_KEY',
@@ -63,7 +81,8 @@ function toAppError(error: XenditError): AppError {
 
 /**
  * The one way the store calls the provider: the app's keys pick the account and mode, and every
- * exchange is stored, successful or not, before the caller sees the result.
+ * exchange is stored, successful or not, before the caller sees the result (or, for
+ * `callKeepingExchange`, with the caller's own writes).
  */
 export function createProviderGateway(config: ServerConfig, db: Database) {
   const clients = new Map<string, XenditClient>();
@@ -91,16 +110,25 @@ export function createProviderGateway(config: ServerConfig, db: Database) {
   }
 
   async function recordExchange(app: AppRow, link: OperationLink, exchange: ProviderExchange) {
-    await db.insert(providerOperations).values({
-      id: newId('op'),
-      appId: app.id,
-      kind: 'request',
-      mode: app.mode,
-      paymentId: link.paymentId ?? null,
-      paymentMethodId: link.paymentMethodId ?? null,
-      refundId: link.refundId ?? null,
-      exchange,
-    });
+    await db.insert(providerOperations).values(exchangeRow(app, link, exchange));
+  }
+
+  /**
+   * Runs one provider call, handing back its exchange; a failure is stored, and becomes an
+   * AppError carrying the exchange, so the browser's error panel can show the request and response.
+   */
+  async function callKeepingExchange<T>(
+    app: AppRow,
+    link: OperationLink,
+    run: (client: XenditClient) => Promise<ProviderResult<T>>,
+  ): Promise<ProviderResult<T>> {
+    try {
+      return await run(clientFor(app));
+    } catch (error) {
+      if (!(error instanceof XenditError)) throw error;
+      await recordExchange(app, link, error.exchange);
+      throw toAppError(error);
+    }
   }
 
   return {
@@ -108,25 +136,22 @@ export function createProviderGateway(config: ServerConfig, db: Database) {
     callbackToken: config.xendit.callbackToken,
     recordExchange,
 
-    /**
-     * Runs one provider call. Provider failures become AppErrors carrying the exchange, so the
-     * browser's error panel can show the request and response.
-     */
+    /** Runs one provider call, its exchange stored before the caller sees the result. */
     async call<T>(
       app: AppRow,
       link: OperationLink,
       run: (client: XenditClient) => Promise<ProviderResult<T>>,
     ): Promise<T> {
-      try {
-        const { body, exchange } = await run(clientFor(app));
-        await recordExchange(app, link, exchange);
-        return body;
-      } catch (error) {
-        if (!(error instanceof XenditError)) throw error;
-        await recordExchange(app, link, error.exchange);
-        throw toAppError(error);
-      }
+      const { body, exchange } = await callKeepingExchange(app, link, run);
+      await recordExchange(app, link, exchange);
+      return body;
     },
+
+    /**
+     * Like `call`, but a successful exchange is left for the caller to store (exchangeRow) in the
+     * statement that applies the answer; a failure is stored here, as by `call`.
+     */
+    callKeepingExchange,
   };
 }
 export type ProviderGateway = ReturnType<typeof createProviderGateway>;

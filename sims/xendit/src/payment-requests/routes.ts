@@ -5,15 +5,17 @@ import {
 } from '@store/xendit';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, parseBody } from '../api-error.ts';
+import type { Database } from '../db/database.ts';
 import { answer, authenticate, type IdParams } from '../http.ts';
-import { idempotent } from '../idempotency.ts';
+import { idempotentPlanned } from '../idempotency.ts';
 import type { SimContext } from '../sim-context.ts';
 import {
   cancelPaymentRequest,
-  createPaymentRequest,
   loadPaymentRequest,
   payPresentedCode,
+  planPaymentRequest,
   resendPaymentRequestOtp,
+  settle,
   validatePaymentRequestOtp,
 } from './service.ts';
 
@@ -21,10 +23,30 @@ export function registerPaymentRequestRoutes(app: FastifyInstance, ctx: SimConte
   app.post('/v3/payment_requests', async (request, reply) => {
     const principal = authenticate(ctx, request);
     const body = parseBody(createPaymentRequestBodySchema, request.body);
-    const result = await idempotent(ctx, principal, request, 'payment_requests', async (tx) => ({
-      statusCode: 201,
-      body: await createPaymentRequest(ctx, tx, principal, body),
-    }));
+    const result = await idempotentPlanned(
+      ctx,
+      principal,
+      request,
+      'payment_requests',
+      async (db) => {
+        const { paymentRequest, internal, inserts, immediate } = await planPaymentRequest(
+          ctx,
+          db,
+          principal,
+          body,
+        );
+        return {
+          statusCode: 201,
+          body: paymentRequest,
+          inserts,
+          // Settled at once: changed again in the transaction that inserts it.
+          ...(immediate && {
+            complete: (tx: Database) =>
+              settle(ctx, tx, principal, { data: paymentRequest, internal }, immediate),
+          }),
+        };
+      },
+    );
     return answer(reply, result.statusCode, result.body);
   });
 

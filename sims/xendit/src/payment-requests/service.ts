@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import {
   EWALLET_TEST_AMOUNTS,
   TEST_OTPS,
@@ -11,11 +12,12 @@ import type { Owner } from '../accounts.ts';
 import { ApiError, ineligible, notFound, validationError } from '../api-error.ts';
 import { authorisationOutcome, checkCard, type Outcome } from '../cards.ts';
 import { CHANNELS, isEwallet, isPresentToCustomer, isSaveable, type Channel } from '../channels.ts';
-import { resolveCustomerId } from '../customers.ts';
+import { planCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
+import { writeTogether } from '../db/write-together.ts';
 import { newCaptureId, newPaymentId, newPaymentRequestId, randomDigits } from '../ids.ts';
-import { scheduleJob } from '../jobs.ts';
-import { insertObject, loadObject, saveObject, type StoredObject } from '../objects.ts';
+import { jobInsert } from '../jobs.ts';
+import { loadObject, objectInsert, saveObject, type StoredObject } from '../objects.ts';
 import { judgeOtp } from '../otp.ts';
 import { createTokenFromPayment, loadToken, otpActions } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
@@ -102,17 +104,31 @@ function presentAction(channel: Channel, channelCode: string): Action {
 
 export type CreateSource = { sessionId?: string };
 
-export async function createPaymentRequest(
+/** A payment request worked out from a create call, with the inserts that make it, not yet run. */
+export type PaymentRequestPlan = {
+  paymentRequest: PaymentRequest;
+  internal: PaymentRequestInternal;
+  inserts: SQLWrapper[];
+  /** Settled in the create call itself (cards without 3DS, payments with a saved e-wallet or card). */
+  immediate?: Outcome;
+};
+
+/**
+ * Checks a create call and works out its payment request: reads only, so that the caller can
+ * write it in one statement with its idempotency key (see writeTogether).
+ */
+export async function planPaymentRequest(
   ctx: SimContext,
-  tx: Database,
+  db: Database,
   owner: Owner,
   body: CreatePaymentRequestBody,
   source: CreateSource = {},
-): Promise<PaymentRequest> {
+): Promise<PaymentRequestPlan> {
   let channelCode = body.channel_code;
-  let customerId = await resolveCustomerId(tx, owner, body);
+  const customer = await planCustomerId(db, owner, body);
+  let customerId = customer.customerId;
   const token = body.payment_token_id
-    ? (await loadToken(tx, owner, body.payment_token_id)).data
+    ? (await loadToken(db, owner, body.payment_token_id)).data
     : undefined;
   if (token) {
     if (token.status !== 'ACTIVE') {
@@ -244,19 +260,38 @@ export async function createPaymentRequest(
     created: now,
     updated: now,
   };
-  await insertObject(tx, owner, 'payment_request', id, paymentRequest, internal);
+  const inserts: SQLWrapper[] = [
+    ...customer.inserts,
+    objectInsert(db, owner, 'payment_request', id, paymentRequest, internal),
+  ];
   if (typeof channelProperties.expires_at === 'string' && status === 'REQUIRES_ACTION') {
     const expiresInMs = Math.max(0, Date.parse(channelProperties.expires_at) - Date.now());
-    await scheduleJob(tx, owner, 'payment_request.expire', id, expiresInMs);
+    inserts.push(jobInsert(db, owner, 'payment_request.expire', id, expiresInMs));
   }
   if (later !== undefined) {
-    await scheduleJob(tx, owner, 'payment_request.outcome', id, ctx.asyncDelayMs, {
-      outcome: later,
-    });
+    inserts.push(
+      jobInsert(db, owner, 'payment_request.outcome', id, ctx.asyncDelayMs, { outcome: later }),
+    );
   }
-  if (immediate) {
-    return settle(ctx, tx, owner, { data: paymentRequest, internal }, immediate);
-  }
+  return { paymentRequest, internal, inserts, immediate };
+}
+
+export async function createPaymentRequest(
+  ctx: SimContext,
+  tx: Database,
+  owner: Owner,
+  body: CreatePaymentRequestBody,
+  source: CreateSource = {},
+): Promise<PaymentRequest> {
+  const { paymentRequest, internal, inserts, immediate } = await planPaymentRequest(
+    ctx,
+    tx,
+    owner,
+    body,
+    source,
+  );
+  await writeTogether(tx, inserts);
+  if (immediate) return settle(ctx, tx, owner, { data: paymentRequest, internal }, immediate);
   return paymentRequest;
 }
 

@@ -1,0 +1,29 @@
+/**
+ * The provider simulator of `npm start` on a thread of its own (see scripts/start.ts): its
+ * requests, database and webhook deliveries run on another core than the storefront's, while
+ * `npm start` stays one process. Messages: `ready` (with the URL) or `failed` to the parent;
+ * `close` from it, answered by `closed` once the simulator has stopped.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { startXenditSimulator, type XenditSimulatorOptions } from '@store/xendit-sim';
+
+export type ProviderSimulatorMessage =
+  { type: 'ready'; url: string } | { type: 'failed'; message: string } | { type: 'closed' };
+
+const port = parentPort;
+if (!port) throw new Error('provider-simulator-thread runs as a worker thread');
+const post = (message: ProviderSimulatorMessage) => port.postMessage(message);
+
+try {
+  const simulator = await startXenditSimulator(workerData as XenditSimulatorOptions);
+  port.on('message', (message: { type: string }) => {
+    if (message.type !== 'close') return;
+    void simulator.close().finally(() => {
+      post({ type: 'closed' });
+      port.close();
+    });
+  });
+  post({ type: 'ready', url: simulator.url });
+} catch (error) {
+  post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+}
