@@ -1,4 +1,8 @@
+import { setFlagsFromString } from 'node:v8';
 import { ConfigError, startStoreServer } from './index.ts';
+
+// As in scripts/launch.mjs: PGlite's WebAssembly stays on V8's baseline compiler (memory, start).
+setFlagsFromString('--liftoff-only');
 
 try {
   await startStoreServer();

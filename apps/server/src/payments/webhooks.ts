@@ -8,7 +8,7 @@ import {
   type WebhookEvent,
 } from '@store/xendit';
 import type { Database } from '../db/database.ts';
-import { apps, payments, providerOperations } from '../db/schema.ts';
+import { apps, payments, providerOperations, refunds } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import type { CardService } from '../cards/card-service.ts';
@@ -123,16 +123,20 @@ export function registerWebhookRoute(
         return applyTokenEvent(event.data);
       case 'refund.succeeded':
       case 'refund.failed': {
-        const settled = await refundService.applyProviderRefund(
-          event.data,
-          event.event === 'refund.succeeded' ? 'SUCCEEDED' : 'FAILED',
-        );
-        return settled
-          ? {
-              appId: settled.appId,
-              link: { paymentId: settled.paymentId, refundId: settled.refundId },
-            }
-          : unmatched;
+        const refundId = event.data.reference_id;
+        const [refund] = refundId
+          ? await db
+              .select({ appId: refunds.appId, paymentId: refunds.paymentId })
+              .from(refunds)
+              .where(eq(refunds.id, refundId))
+          : [];
+        if (!refund || !refundId) return unmatched;
+        const outcome = event.event === 'refund.succeeded' ? 'SUCCEEDED' : 'FAILED';
+        return {
+          appId: refund.appId,
+          link: { paymentId: refund.paymentId, refundId },
+          apply: () => refundService.applyProviderRefund(event.data, outcome),
+        };
       }
       case 'payment_session.completed':
       case 'payment_session.expired': {
