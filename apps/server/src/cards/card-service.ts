@@ -336,18 +336,22 @@ export function createCardService(deps: {
       return methodService.get(session, paymentMethodId);
     },
 
-    /** payment_session.completed / .expired. An expired session fails its unpaid payment. */
-    async applySessionWebhook(
+    /**
+     * payment_session.completed / .expired: the session's app and payment, and `apply`, which
+     * the caller runs once the webhook is recorded. An expired session fails its unpaid payment.
+     */
+    async matchSessionWebhook(
       providerSession: ProviderSession,
       status: 'COMPLETED' | 'EXPIRED',
-    ): Promise<{ appId: string; paymentId: string | null } | null> {
+    ): Promise<{ appId: string; paymentId: string | null; apply: () => Promise<void> } | null> {
       const [row] = await db
         .select()
         .from(cardSessions)
         .where(eq(cardSessions.providerSessionId, providerSession.payment_session_id));
       if (!row) return null;
-      await setSessionStatus(row.id, 'ACTIVE', status);
-      if (status === 'EXPIRED' && row.paymentId) {
+      const apply = async () => {
+        await setSessionStatus(row.id, 'ACTIVE', status);
+        if (status !== 'EXPIRED' || !row.paymentId) return;
         const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
         if (payment && !payment.providerRequestId) {
           await paymentService.transition(row.paymentId, 'FAILED', {
@@ -355,8 +359,8 @@ export function createCardService(deps: {
             actions: [],
           });
         }
-      }
-      return { appId: row.appId, paymentId: row.paymentId };
+      };
+      return { appId: row.appId, paymentId: row.paymentId, apply };
     },
   };
 }

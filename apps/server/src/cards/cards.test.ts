@@ -1,5 +1,7 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSession, Payment, PaymentMethod } from '@store/contract';
+import { cardSessions, payments, providerOperations } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -196,5 +198,68 @@ describe('card sessions', () => {
       },
     });
     expect(paid.json().status).toBe('SUCCEEDED');
+  });
+});
+
+describe('payment_session webhooks', () => {
+  async function deliver(event: string, session: CardSession, status: string) {
+    const now = new Date().toISOString();
+    return server.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/xendit',
+      headers: { 'x-callback-token': 'simulator-callback-token' },
+      payload: {
+        event,
+        business_id: '5f27a14a9bf05c73dd040bc8',
+        created: now,
+        api_version: 'v3',
+        data: {
+          payment_session_id: session.id,
+          reference_id: session.payment_id,
+          session_type: session.type,
+          mode: 'CARDS_SESSION_JS',
+          amount: session.amount,
+          currency: session.currency,
+          country: 'ID',
+          status,
+          created: now,
+          updated: now,
+        },
+      },
+    });
+  }
+
+  it('records an expiry before it expires the session and fails its payment', async () => {
+    const session = await startCardPayment();
+    const paymentId = session.payment_id ?? '';
+    expect((await deliver('payment_session.expired', session, 'EXPIRED')).statusCode).toBe(200);
+    const webhooks = await server.db
+      .select({
+        sessionStatus: cardSessions.status,
+        paymentStatus: payments.status,
+        failureCode: payments.failureCode,
+        // To the microsecond, as PostgreSQL keeps them.
+        beforeSessionChange: sql<boolean>`${providerOperations.createdAt} <= ${cardSessions.updatedAt}`,
+        beforePaymentChange: sql<boolean>`${providerOperations.createdAt} <= ${payments.updatedAt}`,
+      })
+      .from(providerOperations)
+      .innerJoin(payments, eq(payments.id, providerOperations.paymentId))
+      .innerJoin(cardSessions, eq(cardSessions.paymentId, payments.id))
+      .where(
+        and(
+          eq(providerOperations.paymentId, paymentId),
+          eq(providerOperations.kind, 'webhook'),
+          eq(providerOperations.event, 'payment_session.expired'),
+        ),
+      );
+    expect(webhooks).toEqual([
+      {
+        sessionStatus: 'EXPIRED',
+        paymentStatus: 'FAILED',
+        failureCode: 'SESSION_EXPIRED',
+        beforeSessionChange: true,
+        beforePaymentChange: true,
+      },
+    ]);
   });
 });

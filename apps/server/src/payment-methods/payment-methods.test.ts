@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, PaymentMethod } from '@store/contract';
-import { paymentMethods } from '../db/schema.ts';
+import { paymentMethods, providerOperations } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -228,7 +228,7 @@ describe('linking a payment method', () => {
 });
 
 describe('payment_token webhooks', () => {
-  async function deliver(event: string, tokenId: string, status: string) {
+  async function deliver(event: string, tokenId: string, status: string, referenceId = 'whatever') {
     return server.app.inject({
       method: 'POST',
       url: '/api/webhooks/xendit',
@@ -240,7 +240,7 @@ describe('payment_token webhooks', () => {
         api_version: 'v3',
         data: {
           payment_token_id: tokenId,
-          reference_id: 'whatever',
+          reference_id: referenceId,
           channel_code: 'DANA',
           country: 'ID',
           currency: 'IDR',
@@ -266,6 +266,28 @@ describe('payment_token webhooks', () => {
   const statusOf = async (id: string) =>
     (await server.db.select().from(paymentMethods).where(eq(paymentMethods.id, id)))[0]?.status;
 
+  /**
+   * The method's webhooks of this event, each with whether it was recorded no later than the
+   * method was made and than it last changed, to the microsecond as PostgreSQL keeps them.
+   */
+  async function webhooksOf(paymentMethodId: string, event: string) {
+    return server.db
+      .select({
+        status: paymentMethods.status,
+        beforeCreated: sql<boolean>`${providerOperations.createdAt} <= ${paymentMethods.createdAt}`,
+        beforeUpdated: sql<boolean>`${providerOperations.createdAt} <= ${paymentMethods.updatedAt}`,
+      })
+      .from(providerOperations)
+      .innerJoin(paymentMethods, eq(paymentMethods.id, providerOperations.paymentMethodId))
+      .where(
+        and(
+          eq(providerOperations.paymentMethodId, paymentMethodId),
+          eq(providerOperations.kind, 'webhook'),
+          eq(providerOperations.event, event),
+        ),
+      );
+  }
+
   it('activates on payment_token.activation, once for a duplicate delivery', async () => {
     const { id, tokenId } = await pendingMethod();
     expect((await deliver('payment_token.activation', tokenId, 'ACTIVE')).statusCode).toBe(200);
@@ -288,6 +310,31 @@ describe('payment_token webhooks', () => {
     await deliver('payment_token.expiry', tokenId, 'EXPIRED');
     await deliver('payment_token.activation', tokenId, 'ACTIVE');
     expect(await statusOf(id)).toBe('EXPIRED');
+  });
+
+  it('records a token webhook before it changes the method', async () => {
+    const { id, tokenId } = await pendingMethod();
+    expect((await deliver('payment_token.activation', tokenId, 'ACTIVE')).statusCode).toBe(200);
+    expect(await webhooksOf(id, 'payment_token.activation')).toEqual([
+      { status: 'ACTIVE', beforeCreated: false, beforeUpdated: true },
+    ]);
+  });
+
+  it('records the activation of a PAY_AND_SAVE token before the method it saves exists', async () => {
+    const saver = await server.signIn('early-activation@example.com');
+    const payment = (await pay({ type: 'PAY_AND_SAVE', ...directDebit }, saver)).json() as Payment;
+    const tokenId = `pt-${randomUUID()}`;
+    expect(
+      (await deliver('payment_token.activation', tokenId, 'ACTIVE', payment.id)).statusCode,
+    ).toBe(200);
+    const [saved] = await server.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.providerTokenId, tokenId));
+    expect(saved).toMatchObject({ status: 'ACTIVE', paymentId: payment.id });
+    expect(await webhooksOf(saved?.id ?? '', 'payment_token.activation')).toEqual([
+      { status: 'ACTIVE', beforeCreated: true, beforeUpdated: true },
+    ]);
   });
 
   it('records a webhook for an unknown token without failing', async () => {

@@ -38,7 +38,13 @@ import {
   lineStatusFor,
   type StoredPaymentStatus,
 } from './payment-status.ts';
-import { readPaymentPage, toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
+import {
+  readPaymentPage,
+  toApiPayment,
+  toApiPayments,
+  type PageRow,
+  type PaymentRow,
+} from './payment-view.ts';
 import { priceFrom, type PricedOrder } from './pricing.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -100,17 +106,34 @@ function requestFingerprint(request: CreatePaymentRequest): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
-function encodeCursor(row: PaymentRow): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+function encodeCursor({ payment, exactCreatedAt }: PageRow): string {
+  return Buffer.from(`${exactCreatedAt}|${payment.id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(createdAt ?? '');
-  if (!id || Number.isNaN(date.getTime())) {
+/** A cursor as encodeCursor makes it: the exact UTC created_at, then the payment id. */
+const cursorPattern =
+  /^(?<createdAt>(?<seconds>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d{1,6}Z)\|(?<id>\w+)$/;
+
+/**
+ * Whether a time to the second names a moment PostgreSQL accepts: the pattern lets through a
+ * 30 February or a year 0, which it refuses.
+ */
+function isRealTime(seconds: string): boolean {
+  const date = new Date(`${seconds}Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.getUTCFullYear() > 0 &&
+    date.toISOString().slice(0, 19) === seconds
+  );
+}
+
+/** The page start a cursor names; a cursor comes from the client, so it is checked as input. */
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const fields = cursorPattern.exec(Buffer.from(cursor, 'base64url').toString('utf8'))?.groups;
+  if (!fields?.createdAt || !fields.seconds || !fields.id || !isRealTime(fields.seconds)) {
     throw new AppError(400, 'API_VALIDATION_ERROR', 'cursor is not valid');
   }
-  return { createdAt: date, id };
+  return { createdAt: fields.createdAt, id: fields.id };
 }
 
 /** The customer as the provider knows it: its id once known, else the details to create it. */
@@ -805,7 +828,7 @@ export function createPaymentService(deps: {
       const last = page.at(-1);
       return {
         payments: page.map(({ payment, lines }) => toApiPayment(payment, lines)),
-        next_cursor: rows.length > query.limit && last ? encodeCursor(last.payment) : null,
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
       };
     },
 

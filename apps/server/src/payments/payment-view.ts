@@ -57,18 +57,35 @@ const linesOfPayment = sql`select json_agg(json_build_object(
  */
 export const paymentLinesJson = sql<LineView[]>`coalesce((${linesOfPayment}), '[]'::json)`;
 
-/** Where a page of a customer's payments starts: after this payment, or at the newest. */
+/**
+ * A payment's created_at to the microsecond, in UTC ISO form (2026-01-01T00:00:00.123456Z). A
+ * Date keeps only milliseconds, and a page cursor cut to them would start the next page before
+ * payments made later in the same millisecond, skipping them.
+ */
+const exactCreatedAt = sql<string>`to_char(${payments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Where a page of a customer's payments starts: after this payment, or at the newest. `createdAt`
+ * is the payment's exact created_at as a page gives it.
+ */
 export interface PageStart {
   appId: string;
   customerId: string;
-  after: { createdAt: Date; id: string } | null;
+  after: { createdAt: string; id: string } | null;
   limit: number;
+}
+
+/** A payment of a page, with its lines and its exact created_at for the next page's cursor. */
+export interface PageRow {
+  payment: PaymentRow;
+  lines: LineView[];
+  exactCreatedAt: string;
 }
 
 function preparePageQueries(db: Database) {
   const page = (name: string, fromCursor: boolean) =>
     db
-      .select({ payment: payments, lines: paymentLinesJson })
+      .select({ payment: payments, lines: paymentLinesJson, exactCreatedAt })
       .from(payments)
       .where(
         and(
@@ -96,7 +113,7 @@ const pageQueries = new WeakMap<Database, ReturnType<typeof preparePageQueries>>
 export async function readPaymentPage(
   db: Database,
   { appId, customerId, after, limit }: PageStart,
-): Promise<{ payment: PaymentRow; lines: LineView[] }[]> {
+): Promise<PageRow[]> {
   let queries = pageQueries.get(db);
   if (!queries) {
     queries = preparePageQueries(db);
@@ -106,7 +123,7 @@ export async function readPaymentPage(
     ? queries.next.execute({
         appId,
         customerId,
-        afterCreatedAt: after.createdAt.toISOString(),
+        afterCreatedAt: after.createdAt,
         afterId: after.id,
         limit,
       })

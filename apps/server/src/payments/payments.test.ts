@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
 import { payments, providerOperations } from '../db/schema.ts';
@@ -372,6 +372,62 @@ describe('GET /api/payments', () => {
     ).json();
     expect(second.payments.map((p: Payment) => p.id)).toEqual(created.slice(0, 2).reverse());
     expect(second.next_cursor).toBeNull();
+  });
+
+  it('neither skips nor repeats payments created within one millisecond', async () => {
+    const sameMillisecond = await server.signIn('same-millisecond@example.com');
+    const created: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      created.push(((await createPayment(order(), { as: sameMillisecond })).json() as Payment).id);
+    }
+    const [a, b, c, d, e] = created.sort() as [string, string, string, string, string];
+    // The smallest id has the latest microsecond, so a cursor cut to the millisecond starts the
+    // next page before every other payment of that millisecond; d and c tie on the microsecond.
+    const createdAtById: Record<string, string> = {
+      [a]: '2026-01-01T00:00:00.123480Z',
+      [b]: '2026-01-01T00:00:00.12345Z',
+      [c]: '2026-01-01T00:00:00.1234Z',
+      [d]: '2026-01-01T00:00:00.1234Z',
+      [e]: '2026-01-01T00:00:00.122999Z',
+    };
+    for (const [id, createdAt] of Object.entries(createdAtById)) {
+      await server.db
+        .update(payments)
+        .set({ createdAt: sql`${createdAt}::timestamptz` })
+        .where(eq(payments.id, id));
+    }
+    for (const limit of [1, 2, 3]) {
+      const listed: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `&cursor=${cursor}` : '';
+        const page = (
+          await call('GET', `/api/payments?limit=${limit}${query}`, undefined, sameMillisecond)
+        ).json() as { payments: Payment[]; next_cursor: string | null };
+        listed.push(...page.payments.map((payment) => payment.id));
+        cursor = page.next_cursor;
+      } while (cursor && listed.length <= created.length);
+      expect(listed, `limit=${limit}`).toEqual([a, b, d, c, e]);
+    }
+  });
+
+  it.each([
+    ['a time that is not a date', 'not-a-date|pay_x'],
+    ['a month and day out of range', '2026-13-45T00:00:00.000000Z|pay_x'],
+    ['a day the month does not have', '2026-02-30T00:00:00.000000Z|pay_x'],
+    ['a year 0', '0000-01-01T00:00:00.000000Z|pay_x'],
+    ['seven fractional digits', '2026-01-01T00:00:00.1234567Z|pay_x'],
+    ['a time without its zone', '2026-01-01T00:00:00.123456|pay_x'],
+    ['no id', '2026-01-01T00:00:00.123456Z|'],
+    ['an id with a NUL byte', '2026-01-01T00:00:00.123456Z|pay_\u0000'],
+  ])('refuses a cursor with %s as a validation error', async (_name, decoded) => {
+    const cursor = Buffer.from(decoded).toString('base64url');
+    const response = await call('GET', `/api/payments?cursor=${cursor}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error_code: 'API_VALIDATION_ERROR',
+      message: 'cursor is not valid',
+    });
   });
 
   it('lists each payment with its order lines in order, as reading it alone shows them', async () => {

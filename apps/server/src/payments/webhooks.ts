@@ -34,8 +34,8 @@ const paymentEventStatus = {
 
 /**
  * POST /api/webhooks/xendit: the provider's only way in. Checked by the callback token; every
- * event is recorded once; status changes go through the payment state machine, which makes
- * duplicates and any order of delivery harmless.
+ * event is recorded once, before the change it brings; status changes go through the payment
+ * state machine, which makes duplicates and any order of delivery harmless.
  */
 export function registerWebhookRoute(
   app: FastifyInstance,
@@ -48,23 +48,23 @@ export function registerWebhookRoute(
     callbackToken,
   }: WebhookDependencies,
 ): void {
-  type Applied = {
+  type MatchedEvent = {
     appId: string | null;
     link: { paymentId?: string; paymentMethodId?: string; refundId?: string };
     /**
-     * The change the event makes, when it is made after the event is recorded: whoever sees a
-     * payment's new status then sees the webhook that brought it in the payment's logs too.
+     * The change the event makes, made only after the event is recorded: whoever sees a payment,
+     * refund, method or card session change then sees the webhook that brought it in the logs.
      */
     apply?: () => Promise<unknown>;
   };
-  const unmatched: Applied = { appId: null, link: {} };
+  const unmatched: MatchedEvent = { appId: null, link: {} };
 
   async function matchPaymentEvent(
     paymentId: string,
     status: StoredPaymentStatus,
     providerRequestId: string,
     failureCode: string | null,
-  ): Promise<Applied> {
+  ): Promise<MatchedEvent> {
     const [payment] = await db
       .select({ appId: payments.appId })
       .from(payments)
@@ -82,14 +82,18 @@ export function registerWebhookRoute(
     };
   }
 
-  async function applyTokenEvent(token: PaymentToken): Promise<Applied> {
-    const applied = await paymentMethodService.applyTokenWebhook(token);
-    return applied
-      ? { appId: applied.appId, link: { paymentMethodId: applied.paymentMethodId } }
+  async function matchTokenEvent(token: PaymentToken): Promise<MatchedEvent> {
+    const matched = await paymentMethodService.matchTokenWebhook(token);
+    return matched
+      ? {
+          appId: matched.appId,
+          link: { paymentMethodId: matched.paymentMethodId },
+          apply: matched.apply,
+        }
       : unmatched;
   }
 
-  async function applyEvent(event: WebhookEvent): Promise<Applied> {
+  async function matchEvent(event: WebhookEvent): Promise<MatchedEvent> {
     switch (event.event) {
       case 'payment.capture':
       case 'payment.authorization':
@@ -103,10 +107,15 @@ export function registerWebhookRoute(
           failure_code ?? null,
         );
         // A PAY_AND_SAVE payment's capture names the token it saved.
-        if (event.event === 'payment.capture' && payment_token_id) {
-          await paymentMethodService.saveFromPayment(reference_id, payment_token_id);
-        }
-        return matched;
+        const savedTokenId = event.event === 'payment.capture' ? payment_token_id : undefined;
+        if (!savedTokenId) return matched;
+        return {
+          ...matched,
+          apply: async () => {
+            await paymentMethodService.saveFromPayment(reference_id, savedTokenId);
+            await matched.apply?.();
+          },
+        };
       }
       case 'payment_request.expiry': {
         const { reference_id, payment_request_id } = event.data;
@@ -120,7 +129,7 @@ export function registerWebhookRoute(
       case 'payment_token.activation':
       case 'payment_token.failure':
       case 'payment_token.expiry':
-        return applyTokenEvent(event.data);
+        return matchTokenEvent(event.data);
       case 'refund.succeeded':
       case 'refund.failed': {
         const refundId = event.data.reference_id;
@@ -140,14 +149,15 @@ export function registerWebhookRoute(
       }
       case 'payment_session.completed':
       case 'payment_session.expired': {
-        const applied = await cardService.applySessionWebhook(
+        const matched = await cardService.matchSessionWebhook(
           event.data,
           event.event === 'payment_session.completed' ? 'COMPLETED' : 'EXPIRED',
         );
-        return applied
+        return matched
           ? {
-              appId: applied.appId,
-              link: applied.paymentId ? { paymentId: applied.paymentId } : {},
+              appId: matched.appId,
+              link: matched.paymentId ? { paymentId: matched.paymentId } : {},
+              apply: matched.apply,
             }
           : unmatched;
       }
@@ -163,7 +173,7 @@ export function registerWebhookRoute(
     const parsed = webhookEventSchema.safeParse(request.body);
     const body = request.body as { event?: unknown } | null;
     const eventName = typeof body?.event === 'string' ? body.event : 'unknown';
-    const { appId, link, apply } = parsed.success ? await applyEvent(parsed.data) : unmatched;
+    const { appId, link, apply } = parsed.success ? await matchEvent(parsed.data) : unmatched;
     if (!parsed.success) {
       request.log.warn({ event: eventName }, 'webhook not understood; recorded and acknowledged');
     }
