@@ -1,8 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
+import { openEmbeddedPostgres } from '@store/embedded-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -25,31 +22,6 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/**
- * PGlite's defaults size PostgreSQL as a server of its own: 128 MB of shared buffers, resident
- * once touched, for a store whose data is a few megabytes. Pages the buffers miss are read from
- * the data directory through the OS's page cache.
- */
-const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
-/**
- * Creates the PGlite data directory, if new, in a process of its own: PGlite's initdb runs a
- * second PostgreSQL instance beside a copy of its memory, about 500 MB that the process which ran
- * it never gets back.
- */
-async function initialiseDataDir(dataDir: string): Promise<void> {
-  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
-  const createAndClose = `const { PGlite } = await import(process.argv[1]);
-    await (await PGlite.create(process.argv[2])).close();`;
-  await promisify(execFile)(process.execPath, [
-    '--input-type=module',
-    '-e',
-    createAndClose,
-    import.meta.resolve('@electric-sql/pglite'),
-    dataDir,
-  ]);
-}
-
 /** Opens the store's database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -63,12 +35,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, close: () => pool.end() };
   }
-  if (target.dataDir) await initialiseDataDir(target.dataDir);
-  const client = new PGlite({
-    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-    startParams: pgliteStartParams,
-  });
-  const db = drizzlePglite({ client, schema });
+  const embedded = await openEmbeddedPostgres(target.dataDir);
+  const db = drizzlePglite({ client: embedded.client as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, close: () => client.close() };
+  return { db: db as unknown as Database, close: () => embedded.close() };
 }

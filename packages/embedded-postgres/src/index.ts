@@ -1,0 +1,48 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { withPreparedStatements, type StatementClient } from './prepared-statements.ts';
+
+export { withPreparedStatements, type StatementClient } from './prepared-statements.ts';
+
+/**
+ * PGlite's defaults size PostgreSQL as a server of its own: 128 MB of shared buffers, resident
+ * once touched, for databases of a few megabytes. Pages the buffers miss are read from the data
+ * directory through the OS's page cache.
+ */
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * Creates the PGlite data directory, if new, in a process of its own: PGlite's initdb runs a
+ * second PostgreSQL instance beside a copy of its memory, about 500 MB that the process which ran
+ * it never gets back.
+ */
+async function initialiseDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const createAndClose = `const { PGlite } = await import(process.argv[1]);
+    await (await PGlite.create(process.argv[2])).close();`;
+  await promisify(execFile)(process.execPath, [
+    '--input-type=module',
+    '-e',
+    createAndClose,
+    import.meta.resolve('@electric-sql/pglite'),
+    dataDir,
+  ]);
+}
+
+export interface EmbeddedPostgres {
+  /** For drizzle's PGlite driver: every statement of the database goes through it. */
+  client: StatementClient;
+  close(): Promise<void>;
+}
+
+/** Opens PGlite on a data directory (created if new), or in memory when dataDir is null. */
+export async function openEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
+  if (dataDir) await initialiseDataDir(dataDir);
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams });
+  return { client: withPreparedStatements(pglite), close: () => pglite.close() };
+}

@@ -1,0 +1,110 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPreparedStatements } from './prepared-statements.ts';
+
+let pglite: PGlite;
+
+beforeAll(async () => {
+  pglite = await PGlite.create();
+  await pglite.exec(`create table item (
+    id int primary key,
+    name text not null,
+    tags text[] not null default '{}',
+    details jsonb,
+    created_at timestamptz not null default now()
+  )`);
+});
+
+afterAll(() => pglite.close());
+
+async function preparedCount(text: string): Promise<number> {
+  const { rows } = await pglite.query<{ count: number }>(
+    'select count(*)::int as count from pg_prepared_statements where statement = $1',
+    [text],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+describe('withPreparedStatements', () => {
+  it('answers as PGlite does, for each kind of parameter and both row modes', async () => {
+    const client = withPreparedStatements(pglite);
+    const insert =
+      'insert into item (id, name, tags, details, created_at) values ($1, $2, $3, $4, $5) returning *';
+    const values = [1, 'first', ['a', 'b'], { nested: [1, 2] }, new Date('2026-01-02T03:04:05Z')];
+    const inserted = await client.query(insert, values);
+    expect(inserted.affectedRows).toBe(1);
+    const select = 'select * from item where id = $1 and name = $2';
+    for (const rowMode of ['object', 'array'] as const) {
+      const expected = await pglite.query(select, [1, 'first'], { rowMode });
+      expect(await client.query(select, [1, 'first'], { rowMode })).toEqual(expected);
+    }
+    expect(inserted.rows).toEqual((await pglite.query('select * from item where id = 1')).rows);
+    const keepText = { parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
+    const { rows } = await client.query<{ created_at: unknown }>(select, [1, 'first'], keepText);
+    expect(rows[0]?.created_at).toBe('2026-01-02 03:04:05+00');
+    const nulls = await client.query('select $1::text as nothing', [null]);
+    expect(nulls.rows).toEqual([{ nothing: null }]);
+  });
+
+  it('prepares a statement once and runs it again with new parameters', async () => {
+    const client = withPreparedStatements(pglite);
+    const text = 'select $1::int + 1 as next';
+    expect((await client.query(text, [1])).rows).toEqual([{ next: 2 }]);
+    expect((await client.query(text, [41])).rows).toEqual([{ next: 42 }]);
+    expect(await preparedCount(text)).toBe(1);
+  });
+
+  it('keeps only the most recently used statements, and runs an evicted one again', async () => {
+    const client = withPreparedStatements(pglite, 2);
+    const texts = ['select 1 as one', 'select 2 as two', 'select 3 as three'];
+    for (const text of texts) await client.query(text);
+    expect(await preparedCount(texts[0]!)).toBe(0);
+    expect(await preparedCount(texts[1]!)).toBe(1);
+    expect(await preparedCount(texts[2]!)).toBe(1);
+    expect((await client.query(texts[0]!)).rows).toEqual([{ one: 1 }]);
+    expect(await preparedCount(texts[1]!)).toBe(0);
+  });
+
+  it('rejects with the database error and goes on working after it', async () => {
+    const client = withPreparedStatements(pglite);
+    const insert = 'insert into item (id, name) values ($1, $2)';
+    await client.query(insert, [2, 'second']);
+    await expect(client.query(insert, [2, 'again'])).rejects.toMatchObject({ code: '23505' });
+    await expect(client.query('select * from missing_table')).rejects.toMatchObject({
+      code: '42P01',
+    });
+    const { rows } = await client.query('select name from item where id = $1', [2]);
+    expect(rows).toEqual([{ name: 'second' }]);
+  });
+
+  it('rolls back what a failed transaction wrote through its prepared statements', async () => {
+    const client = withPreparedStatements(pglite);
+    const insert = 'insert into item (id, name) values ($1, $2)';
+    await expect(
+      client.transaction(async (transaction) => {
+        await transaction.query(insert, [3, 'third']);
+        await transaction.query(insert, [3, 'duplicate']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await client.query('select count(*)::int as count from item where id = 3');
+    expect(rows).toEqual([{ count: 0 }]);
+  });
+
+  it('runs a statement from outside a transaction after it, not inside it', async () => {
+    const client = withPreparedStatements(pglite);
+    const insert = 'insert into item (id, name) values ($1, $2)';
+    let outside: Promise<unknown> | undefined;
+    await expect(
+      client.transaction(async (transaction) => {
+        await transaction.query(insert, [4, 'in the transaction']);
+        outside = client.query(insert, [5, 'outside']);
+        // Give the outside statement every chance to run before the transaction ends.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await outside;
+    const { rows } = await client.query('select id from item where id in (4, 5) order by id');
+    expect(rows).toEqual([{ id: 5 }]);
+  });
+});
