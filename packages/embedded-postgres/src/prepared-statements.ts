@@ -116,7 +116,13 @@ export function withPreparedStatements(pglite: PGlite, capacity = 200): Statemen
       const described = statement.rowDescription
         ? [statement.rowDescription, ...messages]
         : messages;
-      return parse.parseResults(described, pglite.parsers, options)[0] as Results<T>;
+      const { parsers, ...rest } = options ?? {};
+      // parseResults copies its default parsers, one per type PGlite knows (318), to add a
+      // query's own, which drizzle passes on every query; an object inheriting them needs no copy.
+      const allParsers = parsers
+        ? Object.assign(Object.create(pglite.parsers) as typeof pglite.parsers, parsers)
+        : pglite.parsers;
+      return parse.parseResults(described, allParsers, rest)[0] as Results<T>;
     });
   }
 
