@@ -103,6 +103,8 @@ async function main(): Promise<void> {
     const storePort = Number(env.PORT ?? 3000);
     // Alone in its process (--simulators-only), the simulator needs no thread of its own.
     const start = simulatorsOnly ? startXenditSimulator : startXenditSimulatorThread;
+    // Unset or not a positive number: the simulator's own default.
+    const simulatorRateLimit = Number(env.XENDIT_SIM_RATE_LIMIT_PER_MINUTE ?? 0);
     const xendit = await start({
       port: Number(env.XENDIT_SIM_PORT ?? 4010),
       dataDir: join(dataDir, 'xendit-sim'),
@@ -114,6 +116,9 @@ async function main(): Promise<void> {
       ],
       // The provider's schedule (15 min to 24 h) compressed, so a demo sees retries land.
       webhookRetrySchedule: [2, 5, 15, 60, 300, 900],
+      ...(simulatorRateLimit > 0
+        ? { rateLimit: { max: simulatorRateLimit, windowSeconds: 60 } }
+        : {}),
     });
     closers.push(xendit.close);
     lines.push(`  provider simulator  ${xendit.url}`);
