@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSession, Payment, PaymentMethod } from '@store/contract';
 import { cardSessions, payments, providerOperations } from '../db/schema.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
 let token: string;
@@ -204,16 +204,10 @@ describe('card sessions', () => {
 describe('payment_session webhooks', () => {
   async function deliver(event: string, session: CardSession, status: string) {
     const now = new Date().toISOString();
-    return server.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/xendit',
-      headers: { 'x-callback-token': 'simulator-callback-token' },
-      payload: {
+    return server.deliverWebhook(
+      webhookEnvelope(
         event,
-        business_id: '5f27a14a9bf05c73dd040bc8',
-        created: now,
-        api_version: 'v3',
-        data: {
+        {
           payment_session_id: session.id,
           reference_id: session.payment_id,
           session_type: session.type,
@@ -225,8 +219,9 @@ describe('payment_session webhooks', () => {
           created: now,
           updated: now,
         },
-      },
-    });
+        now,
+      ),
+    );
   }
 
   it('records an expiry before it expires the session and fails its payment', async () => {

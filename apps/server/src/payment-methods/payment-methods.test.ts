@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, PaymentMethod } from '@store/contract';
 import { paymentMethods, providerOperations } from '../db/schema.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
 let token: string;
@@ -229,29 +229,20 @@ describe('linking a payment method', () => {
 
 describe('payment_token webhooks', () => {
   async function deliver(event: string, tokenId: string, status: string, referenceId = 'whatever') {
-    return server.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/xendit',
-      headers: { 'x-callback-token': 'simulator-callback-token' },
-      payload: {
-        event,
-        business_id: '5f27a14a9bf05c73dd040bc8',
+    return server.deliverWebhook(
+      webhookEnvelope(event, {
+        payment_token_id: tokenId,
+        reference_id: referenceId,
+        channel_code: 'DANA',
+        country: 'ID',
+        currency: 'IDR',
+        status,
+        actions: [],
+        ...(status === 'FAILED' ? { failure_code: 'AUTHENTICATION_FAILED' } : {}),
         created: new Date().toISOString(),
-        api_version: 'v3',
-        data: {
-          payment_token_id: tokenId,
-          reference_id: referenceId,
-          channel_code: 'DANA',
-          country: 'ID',
-          currency: 'IDR',
-          status,
-          actions: [],
-          ...(status === 'FAILED' ? { failure_code: 'AUTHENTICATION_FAILED' } : {}),
-          created: new Date().toISOString(),
-          updated: new Date().toISOString(),
-        },
-      },
-    });
+        updated: new Date().toISOString(),
+      }),
+    );
   }
 
   async function pendingMethod() {

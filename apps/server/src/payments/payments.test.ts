@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
 import { payments, providerOperations } from '../db/schema.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
 let token: string;
@@ -283,40 +283,25 @@ describe('provider exchanges and webhooks', () => {
 });
 
 describe('POST /api/webhooks/xendit', () => {
-  async function deliver(body: object, callbackToken = 'simulator-callback-token') {
-    return server.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/xendit',
-      headers: { 'x-callback-token': callbackToken },
-      payload: body,
-    });
-  }
-
   function paymentEvent(event: string, payment: Payment, status: string, failureCode?: string) {
-    return {
-      event,
-      business_id: '5f27a14a9bf05c73dd040bc8',
+    return webhookEnvelope(event, {
+      payment_id: `py-${randomUUID()}`,
+      payment_request_id: `pr-${randomUUID()}`,
+      reference_id: payment.id,
+      request_amount: payment.amount,
+      currency: payment.currency,
+      country: 'ID',
+      channel_code: payment.channel,
+      status,
+      ...(failureCode ? { failure_code: failureCode } : {}),
       created: new Date().toISOString(),
-      api_version: 'v3',
-      data: {
-        payment_id: `py-${randomUUID()}`,
-        payment_request_id: `pr-${randomUUID()}`,
-        reference_id: payment.id,
-        request_amount: payment.amount,
-        currency: payment.currency,
-        country: 'ID',
-        channel_code: payment.channel,
-        status,
-        ...(failureCode ? { failure_code: failureCode } : {}),
-        created: new Date().toISOString(),
-        updated: new Date().toISOString(),
-      },
-    };
+      updated: new Date().toISOString(),
+    });
   }
 
   it('refuses a wrong callback token and changes nothing', async () => {
     const payment = (await createPayment(order())).json() as Payment;
-    const response = await deliver(
+    const response = await server.deliverWebhook(
       paymentEvent('payment.capture', payment, 'SUCCEEDED'),
       'wrong-token',
     );
@@ -329,11 +314,14 @@ describe('POST /api/webhooks/xendit', () => {
   it('records a duplicate delivery once and ignores a late failure after the capture', async () => {
     const payment = (await createPayment(order())).json() as Payment;
     const capture = paymentEvent('payment.capture', payment, 'SUCCEEDED');
-    expect((await deliver(capture)).statusCode).toBe(200);
-    expect((await deliver(capture)).statusCode).toBe(200);
+    expect((await server.deliverWebhook(capture)).statusCode).toBe(200);
+    expect((await server.deliverWebhook(capture)).statusCode).toBe(200);
     expect(
-      (await deliver(paymentEvent('payment.failure', payment, 'FAILED', 'INSUFFICIENT_BALANCE')))
-        .statusCode,
+      (
+        await server.deliverWebhook(
+          paymentEvent('payment.failure', payment, 'FAILED', 'INSUFFICIENT_BALANCE'),
+        )
+      ).statusCode,
     ).toBe(200);
     const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row?.status).toBe('SUCCEEDED');
@@ -351,7 +339,9 @@ describe('POST /api/webhooks/xendit', () => {
 
   it('fails a payment on payment.failure with its failure code', async () => {
     const payment = (await createPayment(order())).json() as Payment;
-    await deliver(paymentEvent('payment.failure', payment, 'FAILED', 'INSUFFICIENT_BALANCE'));
+    await server.deliverWebhook(
+      paymentEvent('payment.failure', payment, 'FAILED', 'INSUFFICIENT_BALANCE'),
+    );
     const read = (await call('GET', `/api/payments/${payment.id}`)).json() as Payment;
     expect(read).toMatchObject({ status: 'FAILED', failure_code: 'INSUFFICIENT_BALANCE' });
     expect(read.orders[0]?.status).toBe('FAILED');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
 let token: string;
@@ -65,16 +65,11 @@ function envelope(event: Event, payment: Payment) {
           }[event],
           ...(event === 'payment.failure' ? { failure_code: 'INSUFFICIENT_BALANCE' } : {}),
         };
-  return { event, business_id: '5f27a14a9bf05c73dd040bc8', created: now, api_version: 'v3', data };
+  return webhookEnvelope(event, data, now);
 }
 
 async function deliver(event: Event, payment: Payment) {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/xendit',
-    headers: { 'x-callback-token': 'simulator-callback-token' },
-    payload: envelope(event, payment),
-  });
+  const response = await server.deliverWebhook(envelope(event, payment));
   expect(response.statusCode).toBe(200);
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRefundResponse, Payment } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
 import { paymentLines, payments, providerOperations } from '../db/schema.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
 let token: string;
@@ -67,15 +67,6 @@ async function waitForStatus(id: string, status: string): Promise<Payment> {
     if (payment.status === status || Date.now() > deadline) return payment;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function deliver(body: object) {
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/xendit',
-    headers: { 'x-callback-token': 'simulator-callback-token' },
-    payload: body,
-  });
 }
 
 async function providerRefundRequests(paymentId: string) {
@@ -236,25 +227,19 @@ describe('POST /api/payments/:paymentId/refund', () => {
 
 describe('refund webhooks', () => {
   function refundEvent(event: string, refundId: string, status: string) {
-    return {
-      event,
-      business_id: '5f27a14a9bf05c73dd040bc8',
+    return webhookEnvelope(event, {
+      id: `rfd-${randomUUID()}`,
+      payment_request_id: `pr-${randomUUID()}`,
+      reference_id: refundId,
+      channel_code: 'BRI_DIRECT_DEBIT',
+      currency: 'IDR',
+      amount: 89_000,
+      status,
+      reason: 'REQUESTED_BY_CUSTOMER',
+      ...(status === 'FAILED' ? { failure_code: 'INSUFFICIENT_BALANCE' } : {}),
       created: new Date().toISOString(),
-      api_version: 'v3',
-      data: {
-        id: `rfd-${randomUUID()}`,
-        payment_request_id: `pr-${randomUUID()}`,
-        reference_id: refundId,
-        channel_code: 'BRI_DIRECT_DEBIT',
-        currency: 'IDR',
-        amount: 89_000,
-        status,
-        reason: 'REQUESTED_BY_CUSTOMER',
-        ...(status === 'FAILED' ? { failure_code: 'INSUFFICIENT_BALANCE' } : {}),
-        created: new Date().toISOString(),
-        updated: new Date().toISOString(),
-      },
-    };
+      updated: new Date().toISOString(),
+    });
   }
 
   it('fails a refund on refund.failed, ignores the later success, and allows a new refund', async () => {
@@ -262,8 +247,8 @@ describe('refund webhooks', () => {
     const mugLine = lineOf(payment, mug.product_id);
     const created = (await refund(payment.id, [mugLine])).json() as CreateRefundResponse;
     const failed = refundEvent('refund.failed', created.refund.id, 'FAILED');
-    expect((await deliver(failed)).statusCode).toBe(200);
-    expect((await deliver(failed)).statusCode).toBe(200);
+    expect((await server.deliverWebhook(failed)).statusCode).toBe(200);
+    expect((await server.deliverWebhook(failed)).statusCode).toBe(200);
     // The simulator's own refund.succeeded arrives afterwards and changes nothing.
     await new Promise((resolve) => setTimeout(resolve, 800));
     const read = (await call('GET', `/api/payments/${payment.id}`)).json() as Payment;
@@ -285,10 +270,10 @@ describe('refund webhooks', () => {
     const payment = await paidPayment();
     const first = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();
     const second = (await refund(payment.id, [lineOf(payment, tote.product_id)])).json();
-    await deliver(refundEvent('refund.succeeded', first.refund.id, 'SUCCEEDED'));
+    await server.deliverWebhook(refundEvent('refund.succeeded', first.refund.id, 'SUCCEEDED'));
     const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row?.status).toBe('REFUND_PENDING');
-    await deliver(refundEvent('refund.succeeded', second.refund.id, 'SUCCEEDED'));
+    await server.deliverWebhook(refundEvent('refund.succeeded', second.refund.id, 'SUCCEEDED'));
     const [settled] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(settled?.status).toBe('REFUND_SUCCEEDED');
   });

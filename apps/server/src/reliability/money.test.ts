@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRefundResponse, Payment, PaymentMethod } from '@store/contract';
 import { paymentMethods, payments, providerOperations, refunds } from '../db/schema.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 import { directDebitOrder, providerPaymentRequests, vaOrder, waitUntil } from './helpers.ts';
 import { recordCounts } from './soak.ts';
 
@@ -30,14 +30,9 @@ async function call(method: 'GET' | 'POST', url: string, payload?: object, key =
   });
 }
 
-async function deliver(body: object, callbackToken = 'simulator-callback-token') {
+async function deliver(body: object, callbackToken?: string) {
   requests += 1;
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/xendit',
-    headers: { 'x-callback-token': callbackToken },
-    payload: body,
-  });
+  return server.deliverWebhook(body, callbackToken);
 }
 
 async function paidPayment(): Promise<Payment> {
@@ -49,18 +44,8 @@ async function paidPayment(): Promise<Payment> {
   return confirmed.json() as Payment;
 }
 
-function envelope(event: string, data: object) {
-  return {
-    event,
-    business_id: '5f27a14a9bf05c73dd040bc8',
-    created: new Date().toISOString(),
-    api_version: 'v3',
-    data,
-  };
-}
-
 function refundEvent(event: string, refundId: string, providerRefundId: string, status: string) {
-  return envelope(event, {
+  return webhookEnvelope(event, {
     id: providerRefundId,
     payment_request_id: `pr-${randomUUID()}`,
     reference_id: refundId,
@@ -177,7 +162,7 @@ describe('refund webhooks: duplicated, out of order, forged', () => {
 describe('payment and payment-token webhooks with a wrong callback token', () => {
   it('changes no payment and records nothing', async () => {
     const payment = (await call('POST', '/api/payments', vaOrder())).json() as Payment;
-    const capture = envelope('payment.capture', {
+    const capture = webhookEnvelope('payment.capture', {
       payment_id: `py-${randomUUID()}`,
       payment_request_id: `pr-${randomUUID()}`,
       reference_id: payment.id,
@@ -219,7 +204,7 @@ describe('payment and payment-token webhooks with a wrong callback token', () =>
       .select()
       .from(paymentMethods)
       .where(eq(paymentMethods.id, method.id));
-    const activation = envelope('payment_token.activation', {
+    const activation = webhookEnvelope('payment_token.activation', {
       payment_token_id: before?.providerTokenId ?? '',
       reference_id: method.id,
       channel_code: 'DANA',

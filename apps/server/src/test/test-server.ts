@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,14 @@ export interface TestServer {
   url: string;
   /** Signs in through the real login route with a credential from the identity simulator. */
   signIn(email: string, appId?: string): Promise<string>;
+  /** Posts a webhook body to the store as the provider does, with the store's callback token. */
+  deliverWebhook(body: object, callbackToken?: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+}
+
+/** A webhook as the provider sends it: the v3 envelope around the event's data. */
+export function webhookEnvelope(event: string, data: object, created = new Date().toISOString()) {
+  return { event, business_id: '5f27a14a9bf05c73dd040bc8', created, api_version: 'v3', data };
 }
 
 /**
@@ -98,6 +105,13 @@ export async function startTestServer(
     xendit,
     url: `http://127.0.0.1:${storePort}`,
     signIn,
+    deliverWebhook: (body, callbackToken = config.xendit.callbackToken) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/webhooks/xendit',
+        headers: { 'x-callback-token': callbackToken },
+        payload: body,
+      }),
     async close() {
       // The provider first: it stops sending webhooks, so the store has no request left to await.
       await xendit.close();
