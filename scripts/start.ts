@@ -112,6 +112,9 @@ async function main(): Promise<void> {
         createDefaultAccount({
           webhookUrl: `http://localhost:${storePort}/api/webhooks/xendit`,
           ...(env.XENDIT_CALLBACK_TOKEN ? { callbackToken: env.XENDIT_CALLBACK_TOKEN } : {}),
+          ...(env.XENDIT_LIVE_CALLBACK_TOKEN
+            ? { liveCallbackToken: env.XENDIT_LIVE_CALLBACK_TOKEN }
+            : {}),
         }),
       ],
       // The provider's schedule (15 min to 24 h) compressed, so a demo sees retries land.

@@ -123,14 +123,7 @@ export async function buildApp({
         cards,
         otpPerMinute: config.rateLimits.otpPerMinute,
       });
-      registerWebhookRoute(api, {
-        db,
-        payments,
-        refunds,
-        paymentMethods,
-        cards,
-        callbackToken: provider.callbackToken,
-      });
+      registerWebhookRoute(api, { db, config, provider, payments, refunds, paymentMethods, cards });
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,49 @@ import { z } from 'zod';
 export class ConfigError extends Error {}
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/**
+ * The provider simulator's callback tokens, one per mode as the provider gives them. Public (they
+ * are in this repository), so the store refuses them wherever a real provider could be reached.
+ */
+export const simulatorCallbackTokens = {
+  development: 'simulator-callback-token',
+  live: 'simulator-live-callback-token',
+} as const;
+
+const isLoopback = (address: string) =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(new URL(address).hostname) ||
+  new URL(address).hostname.startsWith('127.');
+
+/**
+ * A callback token left at the simulator's public default would let anyone forge webhooks once
+ * a real provider or live keys are in use: name the variable to set instead of starting.
+ */
+function checkCallbackTokens(e: z.infer<typeof envSchema>): void {
+  const realProvider = e.XENDIT_BASE_URL !== undefined && !isLoopback(e.XENDIT_BASE_URL);
+  const liveKeys = e.XENDIT_LIVE_SECRET_KEY !== 'xnd_production_simulator';
+  const checks = [
+    {
+      name: 'XENDIT_CALLBACK_TOKEN',
+      value: e.XENDIT_CALLBACK_TOKEN,
+      simulator: simulatorCallbackTokens.development,
+      needed: realProvider,
+    },
+    {
+      name: 'XENDIT_LIVE_CALLBACK_TOKEN',
+      value: e.XENDIT_LIVE_CALLBACK_TOKEN,
+      simulator: simulatorCallbackTokens.live,
+      needed: realProvider || liveKeys,
+    },
+  ];
+  for (const check of checks) {
+    if (check.needed && check.value === check.simulator) {
+      throw new ConfigError(
+        `Invalid configuration: ${check.name} must be set to the provider's callback token: the simulator's public default is refused with ${realProvider ? 'a real provider address' : 'live keys'}`,
+      );
+    }
+  }
+}
 const url = z.url({ protocol: /^https?$/ });
 
 const envSchema = z.object({
@@ -48,7 +91,8 @@ const envSchema = z.object({
     .string()
     .regex(/^xnd_public_production_/, 'must be a live public key (xnd_public_production_...)')
     .default('xnd_public_production_simulator'),
-  XENDIT_CALLBACK_TOKEN: z.string().min(8).default('simulator-callback-token'),
+  XENDIT_CALLBACK_TOKEN: z.string().min(8).default(simulatorCallbackTokens.development),
+  XENDIT_LIVE_CALLBACK_TOKEN: z.string().min(8).default(simulatorCallbackTokens.live),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   XENDIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -83,7 +127,8 @@ export interface ServerConfig {
   xenditBaseUrl: string;
   xendit: {
     keys: Record<'development' | 'live', { secretKey: string; publicKey: string }>;
-    callbackToken: string;
+    /** The x-callback-token of each mode's webhooks (an app may override its own). */
+    callbackTokens: Record<'development' | 'live', string>;
     timeoutMs: number;
   };
   /** Seconds between reconciliation rounds (payments and refunds left open); 0: only at start. */
@@ -124,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     );
   }
   const e = parsed.data;
+  checkCallbackTokens(e);
   const dataDir = resolve(e.DATA_DIR);
   const xenditBaseUrl = (e.XENDIT_BASE_URL ?? `http://localhost:${e.XENDIT_SIM_PORT}`).replace(
     /\/$/,
@@ -155,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         development: { secretKey: e.XENDIT_SECRET_KEY, publicKey: e.XENDIT_PUBLIC_KEY },
         live: { secretKey: e.XENDIT_LIVE_SECRET_KEY, publicKey: e.XENDIT_LIVE_PUBLIC_KEY },
       },
-      callbackToken: e.XENDIT_CALLBACK_TOKEN,
+      callbackTokens: { development: e.XENDIT_CALLBACK_TOKEN, live: e.XENDIT_LIVE_CALLBACK_TOKEN },
       timeoutMs: e.XENDIT_TIMEOUT_MS,
     },
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,

@@ -33,7 +33,12 @@ export type XenditClientOptions = {
 
 export type IdempotencyOptions = { idempotencyKey: string };
 
-/** Every failure of a provider call: an error answer, a timeout, a network failure or an unreadable body. */
+/**
+ * Every failure of a provider call: an error answer, a timeout, a network failure or an unreadable
+ * body. `refused` tells a definite answer (any 4xx, or a 5xx carrying the provider's error_code such
+ * as CHANNEL_UNAVAILABLE: the provider did not and will not act on it) from an unknown outcome
+ * (a timeout, a dropped connection, a bare 5xx, an unreadable success), which may have taken effect.
+ */
 export class XenditError extends Error {
   override readonly name = 'XenditError';
   constructor(
@@ -41,6 +46,7 @@ export class XenditError extends Error {
     message: string,
     readonly status: number | null,
     readonly exchange: ProviderExchange,
+    readonly refused = false,
   ) {
     super(message);
   }
@@ -134,6 +140,7 @@ export function createXenditClient(options: XenditClientOptions) {
           errorBody.data.message,
           response.status,
           exchange,
+          true,
         );
       }
       throw new XenditError(
@@ -141,6 +148,7 @@ export function createXenditClient(options: XenditClientOptions) {
         `The provider answered ${response.status} without an error body`,
         response.status,
         exchange,
+        response.status < 500,
       );
     }
     const parsed = schema.safeParse(data);

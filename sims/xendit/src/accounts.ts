@@ -7,7 +7,9 @@ export type SimulatorAccount = {
   testPublicKey: string;
   liveSecretKey: string;
   livePublicKey: string;
+  /** The provider gives each mode its own callback token, so a test event cannot pass as live. */
   callbackToken: string;
+  liveCallbackToken: string;
   webhookUrl: string;
 };
 
@@ -21,7 +23,9 @@ export type Principal = Owner & { account: SimulatorAccount; keyKind: 'secret' |
 export const DEFAULT_BUSINESS_ID = '5f27a14a9bf05c73dd040bc8';
 
 export function createDefaultAccount(
-  overrides: Partial<Pick<SimulatorAccount, 'callbackToken' | 'webhookUrl'>> = {},
+  overrides: Partial<
+    Pick<SimulatorAccount, 'callbackToken' | 'liveCallbackToken' | 'webhookUrl'>
+  > = {},
 ): SimulatorAccount {
   return {
     businessId: DEFAULT_BUSINESS_ID,
@@ -30,9 +34,14 @@ export function createDefaultAccount(
     liveSecretKey: 'xnd_production_simulator',
     livePublicKey: 'xnd_public_production_simulator',
     callbackToken: overrides.callbackToken ?? 'simulator-callback-token',
+    liveCallbackToken: overrides.liveCallbackToken ?? 'simulator-live-callback-token',
     webhookUrl: overrides.webhookUrl ?? 'http://localhost:3000/api/webhooks/xendit',
   };
 }
+
+/** The callback token of one mode of an account. */
+export const callbackTokenFor = (account: SimulatorAccount, mode: string): string =>
+  mode === 'live' ? account.liveCallbackToken : account.callbackToken;
 
 export type Keyring = {
   /** The principal of a `Basic base64(key:)` header, or a 401 INVALID_API_KEY. */

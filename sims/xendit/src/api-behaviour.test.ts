@@ -206,7 +206,11 @@ describe('/_sim endpoints', () => {
     const match = (webhook: { body: { event: string; data: unknown } }) =>
       webhook.body.event === 'payment.capture' && JSON.stringify(webhook.body.data).includes(id);
     await receiver.waitFor(match);
-    const log = (await (await fetch(`${simulator.url}/_sim/webhooks?status=DELIVERED`)).json()) as {
+    const log = (await (
+      await fetch(`${simulator.url}/_sim/webhooks?status=DELIVERED`, {
+        headers: { authorization: basic(account.testSecretKey) },
+      })
+    ).json()) as {
       data: {
         id: string;
         payload: { data: { payment_request_id: string } };
@@ -218,6 +222,7 @@ describe('/_sim endpoints', () => {
 
     const resend = await fetch(`${simulator.url}/_sim/webhooks/${entry?.id}/resend`, {
       method: 'POST',
+      headers: { authorization: basic(account.testSecretKey) },
     });
     expect(resend.status).toBe(202);
     const deadline = Date.now() + 5000;
@@ -225,6 +230,27 @@ describe('/_sim endpoints', () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(receiver.received.filter(match)).toHaveLength(2);
+  });
+
+  it('answers nothing without the test secret key, and shows no live-mode webhook', async () => {
+    const live = await call('/v3/payment_requests', {
+      body: paymentRequest('sim-live-hidden'),
+      key: account.liveSecretKey,
+    });
+    expect(live.status).toBe(201);
+    for (const path of ['/_sim/webhooks', '/_sim/payment_requests']) {
+      expect((await fetch(`${simulator.url}${path}`)).status, path).toBe(401);
+      const asLive = await fetch(`${simulator.url}${path}`, {
+        headers: { authorization: basic(account.liveSecretKey) },
+      });
+      expect(asLive.status, path).toBe(403);
+    }
+    expect((await fetch(`${simulator.url}/_sim/reset`, { method: 'POST' })).status).toBe(401);
+    const log = await fetch(`${simulator.url}/_sim/payment_requests`, {
+      headers: { authorization: basic(account.testSecretKey) },
+    });
+    const listed = JSON.stringify(await log.json());
+    expect(listed).not.toContain(live.body.payment_request_id as string);
   });
 
   it('reset deletes the test-mode data of the account of the key', async () => {

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config.accounts[0]).toMatchObject({
       testSecretKey: 'xnd_development_simulator',
       callbackToken: 'simulator-callback-token',
+      liveCallbackToken: 'simulator-live-callback-token',
       webhookUrl: 'http://localhost:3000/api/webhooks/xendit',
     });
     expect(config.webhookRetrySchedule).toBeUndefined();
@@ -20,6 +21,7 @@ describe('loadConfig', () => {
       XENDIT_SIM_LATENCY_MS: '150',
       XENDIT_SIM_LATENCY_JITTER_MS: '50',
       XENDIT_SIM_CALLBACK_TOKEN: 'secret-token',
+      XENDIT_SIM_LIVE_CALLBACK_TOKEN: 'live-secret-token',
       XENDIT_SIM_WEBHOOK_URL: 'http://store:3000/hooks',
       XENDIT_SIM_DATABASE_URL: 'postgres://sim@db/sim',
     });
@@ -27,6 +29,7 @@ describe('loadConfig', () => {
     expect(config.latency).toEqual({ ms: 150, jitterMs: 50 });
     expect(config.accounts[0]).toMatchObject({
       callbackToken: 'secret-token',
+      liveCallbackToken: 'live-secret-token',
       webhookUrl: 'http://store:3000/hooks',
     });
     expect(config.databaseUrl).toBe('postgres://sim@db/sim');

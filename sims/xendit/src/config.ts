@@ -53,10 +53,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): SimulatorConfig {
   }
   const latencyMs = integer(env, 'XENDIT_SIM_LATENCY_MS', 0, 0, 60_000);
   const jitterMs = integer(env, 'XENDIT_SIM_LATENCY_JITTER_MS', 0, 0, 60_000);
-  const callbackToken = env.XENDIT_SIM_CALLBACK_TOKEN;
-  if (callbackToken !== undefined && callbackToken.trim() === '') {
-    throw new ConfigError('XENDIT_SIM_CALLBACK_TOKEN must not be blank');
-  }
+  const token = (name: string) => {
+    const value = env[name];
+    if (value !== undefined && value.trim() === '') {
+      throw new ConfigError(`${name} must not be blank`);
+    }
+    return value;
+  };
+  const callbackToken = token('XENDIT_SIM_CALLBACK_TOKEN');
+  const liveCallbackToken = token('XENDIT_SIM_LIVE_CALLBACK_TOKEN');
   return {
     port,
     publicUrl: url(env, 'XENDIT_SIM_PUBLIC_URL', ['http:', 'https:']),
@@ -66,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): SimulatorConfig {
       createDefaultAccount({
         webhookUrl: url(env, 'XENDIT_SIM_WEBHOOK_URL', ['http:', 'https:']),
         callbackToken,
+        liveCallbackToken,
       }),
     ],
     webhookRetrySchedule,

@@ -18,7 +18,7 @@ const account = config.accounts[0];
 console.log(`Payments provider simulator on ${simulator.url}`);
 if (account) {
   console.log(`  test secret key ${account.testSecretKey}, public key ${account.testPublicKey}`);
-  console.log(`  webhooks to ${account.webhookUrl} with x-callback-token ${account.callbackToken}`);
+  console.log(`  webhooks to ${account.webhookUrl}, one x-callback-token per mode`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

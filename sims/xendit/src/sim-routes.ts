@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Owner } from './accounts.ts';
 import { z } from 'zod';
 import { ApiError, parseBody } from './api-error.ts';
 import {
@@ -10,37 +11,62 @@ import {
   webhookEvents,
 } from './db/schema.ts';
 import { answer } from './http.ts';
+import { expirePaymentRequest, loadPaymentRequest, settle } from './payment-requests/service.ts';
+import { loadToken, moveToken } from './payment-tokens/service.ts';
+import { endRefund } from './refunds/service.ts';
+import { expireSession } from './sessions/service.ts';
 import type { SimContext } from './sim-context.ts';
 import { pendingWebhookCount } from './worker.ts';
 
 const listQuerySchema = z.object({
-  business_id: z.string().optional(),
   status: z.enum(['PENDING', 'DELIVERED', 'FAILED']).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
 const paymentRequestsQuerySchema = z.object({
-  business_id: z.string().min(1),
   reference_id: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
 });
 
-const resetBodySchema = z.object({ business_id: z.string().min(1).optional() }).optional();
+const outcomeBodySchema = z.object({
+  status: z.enum(['SUCCEEDED', 'FAILED', 'EXPIRED']),
+  failure_code: z.string().min(1).max(100).optional(),
+});
+const refundOutcomeBodySchema = z.object({ status: z.enum(['SUCCEEDED', 'FAILED']) });
+const tokenOutcomeBodySchema = z.object({
+  status: z.enum(['ACTIVE', 'FAILED', 'EXPIRED']),
+  failure_code: z.string().min(1).max(100).optional(),
+});
 
 /**
- * Development endpoints under /_sim, without a provider key. They act on test-mode data only: the
- * webhook log and resend cover every event, but reset never deletes live-mode objects.
+ * Development endpoints under /_sim. Except health, each needs the account's test secret key (as
+ * Basic auth, like the API) and acts on that account's test-mode data only: live-mode objects and
+ * webhooks are never shown, changed or reset here.
  */
 export function registerSimRoutes(app: FastifyInstance, ctx: SimContext) {
+  const testOwner = (request: FastifyRequest): Owner => {
+    const principal = ctx.keyring.authenticate(request.headers.authorization, 'secret');
+    if (principal.mode !== 'test') {
+      throw new ApiError(
+        403,
+        'INVALID_MERCHANT_SETTINGS',
+        'Development endpoints take the test secret key and act on test-mode data only',
+      );
+    }
+    return { businessId: principal.businessId, mode: 'test' };
+  };
+
   app.get('/_sim/health', async (_request, reply) => {
     const [pending] = await pendingWebhookCount(ctx);
     return answer(reply, 200, { status: 'ok', pending_webhooks: pending?.count ?? 0 });
   });
 
   app.get('/_sim/webhooks', async (request, reply) => {
+    const owner = testOwner(request);
     const query = parseBody(listQuerySchema, request.query);
     const filters = [
-      query.business_id ? eq(webhookEvents.businessId, query.business_id) : undefined,
+      eq(webhookEvents.businessId, owner.businessId),
+      eq(webhookEvents.mode, 'test'),
       query.status ? eq(webhookEvents.status, query.status) : undefined,
     ].filter((filter) => filter !== undefined);
     const events = await ctx.db
@@ -87,6 +113,7 @@ export function registerSimRoutes(app: FastifyInstance, ctx: SimContext) {
 
   // The provider's own record of what it accepted, so tests can compare it with the merchant's.
   app.get('/_sim/payment_requests', async (request, reply) => {
+    const owner = testOwner(request);
     const query = parseBody(paymentRequestsQuerySchema, request.query);
     const rows = await ctx.db
       .select({ data: providerObjects.data })
@@ -94,7 +121,7 @@ export function registerSimRoutes(app: FastifyInstance, ctx: SimContext) {
       .where(
         and(
           eq(providerObjects.kind, 'payment_request'),
-          eq(providerObjects.businessId, query.business_id),
+          eq(providerObjects.businessId, owner.businessId),
           eq(providerObjects.mode, 'test'),
           query.reference_id
             ? sql`${providerObjects.data}->>'reference_id' = ${query.reference_id}`
@@ -115,11 +142,18 @@ export function registerSimRoutes(app: FastifyInstance, ctx: SimContext) {
   });
 
   app.post<{ Params: { id: string } }>('/_sim/webhooks/:id/resend', async (request, reply) => {
+    const owner = testOwner(request);
     const [event] = await ctx.transaction((tx) =>
       tx
         .update(webhookEvents)
         .set({ status: 'PENDING', retries: 0, nextAttemptAt: new Date(), deliveredAt: null })
-        .where(eq(webhookEvents.id, request.params.id))
+        .where(
+          and(
+            eq(webhookEvents.id, request.params.id),
+            eq(webhookEvents.businessId, owner.businessId),
+            eq(webhookEvents.mode, 'test'),
+          ),
+        )
         .returning({ id: webhookEvents.id }),
     );
     if (!event) {
@@ -128,20 +162,65 @@ export function registerSimRoutes(app: FastifyInstance, ctx: SimContext) {
     return answer(reply, 202, { id: event.id, status: 'PENDING' });
   });
 
+  // Ends a test-mode payment request as the customer or the channel would, with its webhook: for
+  // outcomes no test value reaches (an e-wallet failing, a code expiring now).
+  app.post<{ Params: { id: string } }>(
+    '/_sim/payment_requests/:id/outcome',
+    async (request, reply) => {
+      const owner = testOwner(request);
+      const body = parseBody(outcomeBodySchema, request.body);
+      const ended = await ctx.transaction(async (tx) => {
+        if (body.status === 'EXPIRED') return expirePaymentRequest(tx, owner, request.params.id);
+        const stored = await loadPaymentRequest(tx, owner, request.params.id, true);
+        return settle(
+          ctx,
+          tx,
+          owner,
+          stored,
+          body.status === 'FAILED'
+            ? { status: 'FAILED', failureCode: body.failure_code ?? 'USER_DECLINED_PAYMENT' }
+            : { status: 'SUCCEEDED' },
+        );
+      });
+      return answer(reply, 200, ended);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/_sim/payment_tokens/:id/outcome',
+    async (request, reply) => {
+      const owner = testOwner(request);
+      const body = parseBody(tokenOutcomeBodySchema, request.body);
+      const token = await ctx.transaction(async (tx) =>
+        moveToken(
+          tx,
+          owner,
+          await loadToken(tx, owner, request.params.id, true),
+          body.status,
+          body.status === 'ACTIVE' ? undefined : (body.failure_code ?? 'USER_DECLINED_PAYMENT'),
+        ),
+      );
+      return answer(reply, 200, token);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>('/_sim/refunds/:id/outcome', async (request, reply) => {
+    const owner = testOwner(request);
+    const body = parseBody(refundOutcomeBodySchema, request.body);
+    const refund = await ctx.transaction((tx) =>
+      endRefund(tx, owner, request.params.id, body.status),
+    );
+    return answer(reply, 200, refund);
+  });
+
+  app.post<{ Params: { id: string } }>('/_sim/sessions/:id/expire', async (request, reply) => {
+    const owner = testOwner(request);
+    const session = await ctx.transaction((tx) => expireSession(tx, owner, request.params.id));
+    return answer(reply, 200, session);
+  });
+
   app.post('/_sim/reset', async (request, reply) => {
-    const body = parseBody(resetBodySchema, request.body);
-    let businessId = body?.business_id;
-    if (businessId === undefined) {
-      const principal = ctx.keyring.authenticate(request.headers.authorization, 'secret');
-      if (principal.mode === 'live') {
-        throw new ApiError(403, 'INVALID_MERCHANT_SETTINGS', 'Live-mode data cannot be reset');
-      }
-      businessId = principal.businessId;
-    }
-    if (!ctx.keyring.account(businessId)) {
-      throw new ApiError(404, 'DATA_NOT_FOUND', `No account ${businessId}`);
-    }
-    const owner = businessId;
+    const owner = testOwner(request).businessId;
     await ctx.transaction(async (tx) => {
       await tx
         .delete(providerObjects)

@@ -9,6 +9,12 @@ let receiver: WebhookReceiver;
 let dataDir: string;
 const running: XenditSimulator[] = [];
 const account = createDefaultAccount();
+/** The development endpoints answer to the account's test secret key. */
+const asTestAccount = {
+  headers: {
+    authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+  },
+};
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -83,7 +89,7 @@ describe('webhook delivery', () => {
     await until(() => deliveriesOf(id).length === 2);
     receiver.answer(200);
     await until(() => deliveriesOf(id).length === 3);
-    const log = (await (await fetch(`${simulator.url}/_sim/webhooks`)).json()) as {
+    const log = (await (await fetch(`${simulator.url}/_sim/webhooks`, asTestAccount)).json()) as {
       data: {
         status: string;
         attempts: { response_status: number; attempted_at: string }[];
@@ -107,7 +113,9 @@ describe('webhook delivery', () => {
     await until(() => deliveriesOf(id).length === 2);
     await until(() => false, 400).catch(() => undefined);
     expect(deliveriesOf(id)).toHaveLength(2);
-    const failed = (await (await fetch(`${simulator.url}/_sim/webhooks?status=FAILED`)).json()) as {
+    const failed = (await (
+      await fetch(`${simulator.url}/_sim/webhooks?status=FAILED`, asTestAccount)
+    ).json()) as {
       data: { payload: { data: { payment_request_id: string } } }[];
     };
     expect(failed.data.some((event) => event.payload.data.payment_request_id === id)).toBe(true);
@@ -124,7 +132,9 @@ describe('webhook delivery', () => {
 
     const second = await start({ dataDir, webhookRetrySchedule: [1.5] });
     await until(() => deliveriesOf(id).length === 2);
-    const log = (await (await fetch(`${second.url}/_sim/webhooks?status=DELIVERED`)).json()) as {
+    const log = (await (
+      await fetch(`${second.url}/_sim/webhooks?status=DELIVERED`, asTestAccount)
+    ).json()) as {
       data: { payload: { data: { payment_request_id: string } } }[];
     };
     expect(log.data.some((event) => event.payload.data.payment_request_id === id)).toBe(true);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mode } from './accounts.ts';
+import { callbackTokenFor, type Mode } from './accounts.ts';
 import { scheduledJobs, webhookAttempts, webhookEvents } from './db/schema.ts';
 import type { JobKind } from './jobs.ts';
 import { runExpiryJob, runOutcomeJob } from './payment-requests/service.ts';
@@ -71,7 +71,7 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'x-callback-token': account.callbackToken,
+            'x-callback-token': callbackTokenFor(account, event.mode),
             'webhook-id': event.id,
           },
           body: JSON.stringify(event.payload),

@@ -14,7 +14,7 @@ import type { Session as ProviderSession } from '@store/xendit';
 import type { Session } from '../auth/session-token.ts';
 import type { Database } from '../db/database.ts';
 import { cardSessions, paymentMethods, payments, vouchers } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError, isRefusal } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import {
   providerCustomer,
@@ -170,7 +170,7 @@ export function createCardService(deps: {
           ),
         );
       } catch (error) {
-        if (error instanceof AppError && error.statusCode < 500) {
+        if (isRefusal(error)) {
           await paymentService.transition(paymentId, 'FAILED', { failureCode: error.errorCode });
         }
         throw error;
@@ -280,7 +280,7 @@ export function createCardService(deps: {
           ),
         );
       } catch (error) {
-        if (error instanceof AppError && error.statusCode < 500) {
+        if (isRefusal(error)) {
           await methodService.transition(paymentMethodId, 'FAILED', {
             failureCode: error.errorCode,
           });
@@ -340,16 +340,17 @@ export function createCardService(deps: {
      * payment_session.completed / .expired: the session's app and payment, and `apply`, which
      * the caller runs once the webhook is recorded. An expired session fails its unpaid payment.
      */
-    async matchSessionWebhook(
-      providerSession: ProviderSession,
-      status: 'COMPLETED' | 'EXPIRED',
-    ): Promise<{ appId: string; paymentId: string | null; apply: () => Promise<void> } | null> {
+    async matchSessionWebhook(providerSessionId: string): Promise<{
+      appId: string;
+      paymentId: string | null;
+      apply: (status: 'COMPLETED' | 'EXPIRED') => Promise<void>;
+    } | null> {
       const [row] = await db
         .select()
         .from(cardSessions)
-        .where(eq(cardSessions.providerSessionId, providerSession.payment_session_id));
+        .where(eq(cardSessions.providerSessionId, providerSessionId));
       if (!row) return null;
-      const apply = async () => {
+      const apply = async (status: 'COMPLETED' | 'EXPIRED') => {
         await setSessionStatus(row.id, 'ACTIVE', status);
         if (status !== 'EXPIRED' || !row.paymentId) return;
         const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));

@@ -143,6 +143,15 @@ export const payments = pgTable(
       .default({}),
     paymentMethodId: text('payment_method_id'),
     providerTokenId: text('provider_token_id'),
+    /**
+     * The reconciler's claim and backoff: it works a payment only once this time has passed, and
+     * moves it forward before it calls the provider, so several store instances never work one
+     * payment at once and an instance that dies mid-claim leaves it for a later round.
+     */
+    reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+    nextReconcileAt: timestamp('next_reconcile_at', { withTimezone: true }),
+    /** When a read last asked the provider for news: shared, so all instances throttle together. */
+    providerReadAt: timestamp('provider_read_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -202,6 +211,8 @@ export const providerOperations = pgTable(
     data: jsonb('data'),
     /** Webhooks only: a hash of the body, so a redelivered webhook is recorded once. */
     dedupeKey: text('dedupe_key').unique(),
+    /** Webhooks only: why the event changed nothing (it did not match what the store holds). */
+    ignoredReason: text('ignored_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -269,3 +280,14 @@ export const cardSessions = pgTable(
   },
   (t) => [index('card_sessions_customer').on(t.appId, t.customerId, t.status, t.createdAt)],
 );
+
+/**
+ * Fixed-window counters of the rate limits, in the database so that every store instance on one
+ * PostgreSQL counts against the same limit. A key names the limit and what it counts (a client
+ * address, a customer, a payment); a window's row is replaced when the next window starts.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -59,7 +59,8 @@ it('keeps keys, tokens and credentials out of the logs through a whole payment',
     credential,
     server.config.sessionSecret,
     server.config.xendit.keys.development.secretKey,
-    server.config.xendit.callbackToken,
+    server.config.xendit.callbackTokens.development,
+    server.config.xendit.callbackTokens.live,
   ]) {
     expect(logs).not.toContain(secret);
   }

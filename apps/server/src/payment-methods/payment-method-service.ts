@@ -11,7 +11,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Session } from '../auth/session-token.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods, payments, providerOperations } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
+import { AppError, isRefusal, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { channelsFor, findChannel } from '../payments/channels.ts';
 import {
@@ -341,7 +341,7 @@ export function createPaymentMethodService(deps: {
           ),
         );
       } catch (error) {
-        if (error instanceof AppError && error.statusCode < 500) {
+        if (isRefusal(error)) {
           await transition(paymentMethodId, 'FAILED', { failureCode: error.errorCode });
         }
         throw error;

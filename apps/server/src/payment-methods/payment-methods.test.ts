@@ -228,22 +228,32 @@ describe('linking a payment method', () => {
 });
 
 describe('payment_token webhooks', () => {
+  /**
+   * The provider's token moves to `status` (when it still can), then the event is delivered about
+   * it: the store applies what reading the token back shows, whatever the event claims.
+   */
   async function deliver(event: string, tokenId: string, status: string, referenceId = 'whatever') {
-    return server.deliverWebhook(
-      webhookEnvelope(event, {
-        payment_token_id: tokenId,
-        reference_id: referenceId,
-        channel_code: 'DANA',
-        country: 'ID',
-        currency: 'IDR',
-        status,
-        actions: [],
-        ...(status === 'FAILED' ? { failure_code: 'AUTHENTICATION_FAILED' } : {}),
-        created: new Date().toISOString(),
-        updated: new Date().toISOString(),
-      }),
-    );
+    const failureCode = status === 'FAILED' ? 'AUTHENTICATION_FAILED' : undefined;
+    await server.simulatorCall(`/_sim/payment_tokens/${tokenId}/outcome`, {
+      status,
+      ...(failureCode ? { failure_code: failureCode } : {}),
+    });
+    delivered = webhookEnvelope(event, {
+      payment_token_id: tokenId,
+      reference_id: referenceId,
+      channel_code: 'DANA',
+      country: 'ID',
+      currency: 'IDR',
+      status,
+      actions: [],
+      ...(failureCode ? { failure_code: failureCode } : {}),
+      created: new Date().toISOString(),
+      updated: new Date().toISOString(),
+    });
+    return server.deliverWebhook(delivered);
   }
+  /** The body last delivered by this file, to tell it from the provider's own later webhooks. */
+  let delivered: object = {};
 
   async function pendingMethod() {
     const created = (await link({ channel: 'DANA' })).json() as PaymentMethod;
@@ -275,6 +285,7 @@ describe('payment_token webhooks', () => {
           eq(providerOperations.paymentMethodId, paymentMethodId),
           eq(providerOperations.kind, 'webhook'),
           eq(providerOperations.event, event),
+          eq(providerOperations.data, delivered),
         ),
       );
   }
@@ -311,21 +322,42 @@ describe('payment_token webhooks', () => {
     ]);
   });
 
-  it('records the activation of a PAY_AND_SAVE token before the method it saves exists', async () => {
+  it('saves one method from a PAY_AND_SAVE token, recording its activation before it changes it', async () => {
     const saver = await server.signIn('early-activation@example.com');
     const payment = (await pay({ type: 'PAY_AND_SAVE', ...directDebit }, saver)).json() as Payment;
-    const tokenId = `pt-${randomUUID()}`;
+    const confirmed = await call(
+      'POST',
+      `/api/payments/${payment.id}/validate_otp`,
+      { otp_code: '222000' },
+      saver,
+    );
+    expect(confirmed.json().status).toBe('SUCCEEDED');
+    const tokenId = String((await server.heldPaymentRequest(payment.id)).payment_token_id);
     expect(
       (await deliver('payment_token.activation', tokenId, 'ACTIVE', payment.id)).statusCode,
     ).toBe(200);
-    const [saved] = await server.db
+    const saved = await server.db
       .select()
       .from(paymentMethods)
       .where(eq(paymentMethods.providerTokenId, tokenId));
-    expect(saved).toMatchObject({ status: 'ACTIVE', paymentId: payment.id });
-    expect(await webhooksOf(saved?.id ?? '', 'payment_token.activation')).toEqual([
-      { status: 'ACTIVE', beforeCreated: true, beforeUpdated: true },
-    ]);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ status: 'ACTIVE', paymentId: payment.id });
+    const [activation] = await webhooksOf(saved[0]?.id ?? '', 'payment_token.activation');
+    expect(activation).toMatchObject({ status: 'ACTIVE', beforeUpdated: true });
+  });
+
+  it('ignores an activation of a token the provider does not hold, and saves nothing', async () => {
+    const saver = await server.signIn('forged-activation@example.com');
+    const payment = (await pay({ type: 'PAY_AND_SAVE', ...directDebit }, saver)).json() as Payment;
+    const forged = `pt-${randomUUID()}`;
+    expect(
+      (await deliver('payment_token.activation', forged, 'ACTIVE', payment.id)).statusCode,
+    ).toBe(200);
+    const saved = await server.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.providerTokenId, forged));
+    expect(saved).toEqual([]);
   });
 
   it('records a webhook for an unknown token without failing', async () => {

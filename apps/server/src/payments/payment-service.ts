@@ -22,7 +22,7 @@ import {
   providerOperations,
   vouchers,
 } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
+import { AppError, isRefusal, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import {
   exchangeRow,
@@ -454,6 +454,24 @@ export function createPaymentService(deps: {
   }
 
   /**
+   * Whether this read may ask the provider for news: true for one caller per interval, whichever
+   * store instance it reaches, since the claim is a row update in the shared database.
+   */
+  async function claimProviderRead(paymentId: string): Promise<boolean> {
+    const claimed = await db
+      .update(payments)
+      .set({ providerReadAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          sql`coalesce(${payments.providerReadAt}, ${payments.updatedAt}) < now() - make_interval(secs => ${refreshIntervalMs / 1000})`,
+        ),
+      )
+      .returning({ id: payments.id });
+    return claimed.length > 0;
+  }
+
+  /**
    * Moves a payment to a new status if the state machine allows it, with its lines, in one
    * statement that locks the row first: webhooks and API calls may race.
    */
@@ -532,7 +550,8 @@ export function createPaymentService(deps: {
     const status = fromProviderStatus(request.status);
     const changes = {
       providerRequestId: request.payment_request_id,
-      failureCode: request.failure_code ?? null,
+      failureCode:
+        request.failure_code ?? (request.status === 'EXPIRED' ? 'PAYMENT_REQUEST_EXPIRED' : null),
       actions: awaitsProvider(status) ? toStoreActions(payment.id, request.actions ?? []) : [],
       channelProperties: { ...payment.channelProperties, ...(request.channel_properties ?? {}) },
       providerTokenId: request.payment_token_id ?? payment.providerTokenId,
@@ -626,7 +645,7 @@ export function createPaymentService(deps: {
         return 'settled';
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        if (error.statusCode >= 500) return 'open';
+        if (!isRefusal(error)) return 'open';
         if (error.errorCode === 'DUPLICATE_ERROR') continue;
         await transition(payment.id, 'FAILED', { failureCode: error.errorCode });
         return 'failed';
@@ -775,7 +794,7 @@ export function createPaymentService(deps: {
       } catch (error) {
         // A refusal is final; a timeout or a provider fault leaves the outcome open until a
         // webhook or a later status read settles it.
-        if (error instanceof AppError && error.statusCode < 500) {
+        if (isRefusal(error)) {
           await transition(paymentId, 'FAILED', { failureCode: error.errorCode });
         }
         throw error;
@@ -832,21 +851,30 @@ export function createPaymentService(deps: {
       };
     },
 
-    /** One payment; while the provider may still change it, its status is read afresh. */
+    /**
+     * One payment; while the provider may still change it, its status is read afresh, at most
+     * once per interval across every store instance. The store's own record is the answer when
+     * the provider cannot be read: its silence hides nothing the store knows.
+     */
     async get(session: Session, paymentId: string): Promise<Payment> {
       let payment = await loadOwnPayment(session, paymentId);
-      const stale = Date.now() - payment.updatedAt.getTime() > refreshIntervalMs;
+      const providerRequestId = payment.providerRequestId;
       if (
         awaitsProvider(payment.status as StoredPaymentStatus) &&
-        payment.providerRequestId &&
-        stale
+        providerRequestId &&
+        (await claimProviderRead(paymentId))
       ) {
-        const { app } = await loadContext(session);
-        const providerRequestId = payment.providerRequestId;
-        const request = await provider.call(app, { paymentId }, (client) =>
-          client.getPaymentRequest(providerRequestId),
-        );
-        payment = (await applyProviderRequest(payment, request)) ?? payment;
+        try {
+          const { app } = await loadContext(session);
+          const request = await provider.call(app, { paymentId }, (client) =>
+            client.getPaymentRequest(providerRequestId),
+          );
+          if (request.reference_id === paymentId) {
+            payment = (await applyProviderRequest(payment, request)) ?? payment;
+          }
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
       }
       const operations = await db
         .select()

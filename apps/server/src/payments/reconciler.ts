@@ -1,8 +1,9 @@
-import { and, asc, inArray, isNotNull, isNull, lt, eq } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, isNull, lt, lte, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { apps, payments, refunds } from '../db/schema.ts';
+import { isRefusal } from '../http/app-error.ts';
 import type { ProviderGateway } from '../provider/provider.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
 import type { PaymentService } from './payment-service.ts';
@@ -29,6 +30,17 @@ const createMarginMs = 5_000;
 const staleAfterMs = 60_000;
 /** Work per round, so that one round after a long outage does not flood the provider. */
 const batchSize = 200;
+/**
+ * How long an open payment is worked before the store gives up on it: past this, a read that
+ * shows the provider holds no such payment request fails it.
+ */
+const giveUpAfterMs = 24 * 3_600_000;
+/**
+ * The wait before a payment is worked again: a minute, doubling with each attempt, at most six
+ * hours, so an outage is not answered with a flood and an unknown outcome is not retried for ever
+ * at the same pace.
+ */
+const nextAttemptAt = sql`now() + least(interval '1 minute' * power(2, least(${payments.reconcileAttempts}, 12)), interval '6 hours')`;
 
 /**
  * Brings the store's records in line with the provider's after lost answers and lost webhooks:
@@ -51,6 +63,33 @@ export function createReconciler(deps: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<ReconcileReport> | null = null;
 
+  /**
+   * Claims the payments due for work, oldest first: each claimed row's next attempt moves forward
+   * before any provider call, under FOR UPDATE SKIP LOCKED, so several store instances never work
+   * one payment at once, and one that dies mid-round leaves its claims to expire.
+   */
+  async function claim(
+    now: Date,
+    due: SQL | undefined,
+    oldestFirst: typeof payments.createdAt | typeof payments.updatedAt,
+  ) {
+    const candidates = db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(due, or(isNull(payments.nextReconcileAt), lte(payments.nextReconcileAt, now))))
+      .orderBy(asc(oldestFirst))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return db
+      .update(payments)
+      .set({
+        reconcileAttempts: sql`${payments.reconcileAttempts} + 1`,
+        nextReconcileAt: nextAttemptAt,
+      })
+      .where(inArray(payments.id, candidates))
+      .returning();
+  }
+
   async function round(now: Date): Promise<ReconcileReport> {
     const report: ReconcileReport = {
       created: 0,
@@ -64,12 +103,11 @@ export function createReconciler(deps: {
     const quiet = new Date(now.getTime() - staleAfterMs);
 
     // Card payments are created by the browser's cards script, not by a store call to replay.
-    const stuck = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.status, 'CREATING'), lt(payments.createdAt, unanswered)))
-      .orderBy(asc(payments.createdAt))
-      .limit(batchSize);
+    const stuck = await claim(
+      now,
+      and(eq(payments.status, 'CREATING'), lt(payments.createdAt, unanswered)),
+      payments.createdAt,
+    );
     for (const payment of stuck) {
       if (payment.channelCode === 'CARDS' && !payment.paymentMethodId) continue;
       const outcome = await paymentService.settleCreating(payment);
@@ -78,20 +116,27 @@ export function createReconciler(deps: {
       else report.open += 1;
     }
 
-    const quietPayments = await db
-      .select({ payment: payments, app: apps })
-      .from(payments)
-      .innerJoin(apps, eq(apps.id, payments.appId))
-      .where(
-        and(
-          inArray(payments.status, ['REQUIRES_ACTION', 'PENDING']),
-          isNotNull(payments.providerRequestId),
-          lt(payments.updatedAt, quiet),
-        ),
-      )
-      .orderBy(asc(payments.updatedAt))
-      .limit(batchSize);
-    for (const { payment, app } of quietPayments) {
+    const quietPayments = await claim(
+      now,
+      and(
+        inArray(payments.status, ['REQUIRES_ACTION', 'PENDING']),
+        isNotNull(payments.providerRequestId),
+        lt(payments.updatedAt, quiet),
+      ),
+      payments.updatedAt,
+    );
+    const appsOf = new Map(
+      (quietPayments.length
+        ? await db
+            .select()
+            .from(apps)
+            .where(inArray(apps.id, [...new Set(quietPayments.map((row) => row.appId))]))
+        : []
+      ).map((row) => [row.id, row]),
+    );
+    for (const payment of quietPayments) {
+      const app = appsOf.get(payment.appId);
+      if (!app) continue;
       const providerRequestId = payment.providerRequestId ?? '';
       try {
         const request = await provider.call(app, { paymentId: payment.id }, (client) =>
@@ -100,6 +145,15 @@ export function createReconciler(deps: {
         await paymentService.applyProviderRequest(payment, request);
         report.refreshed += 1;
       } catch (error) {
+        const givenUp = now.getTime() - payment.createdAt.getTime() > giveUpAfterMs;
+        if (givenUp && isRefusal(error) && error.errorCode === 'DATA_NOT_FOUND') {
+          await paymentService.transition(payment.id, 'FAILED', {
+            failureCode: 'PAYMENT_REQUEST_NOT_FOUND',
+            actions: [],
+          });
+          report.failed += 1;
+          continue;
+        }
         log.warn({ err: error, paymentId: payment.id }, 'reconciler: status read failed');
         report.open += 1;
       }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
-import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
 let token: string;
@@ -33,43 +33,31 @@ async function newPayment(): Promise<Payment> {
 type Event =
   'payment.capture' | 'payment.failure' | 'payment.authorization' | 'payment_request.expiry';
 
-/** The provider's envelope for each event, about one store payment. */
-function envelope(event: Event, payment: Payment) {
-  const now = new Date().toISOString();
-  const common = {
-    reference_id: payment.id,
-    payment_request_id: `pr-${randomUUID()}`,
-    request_amount: payment.amount,
-    currency: 'IDR',
-    country: 'ID',
-    channel_code: payment.channel,
-    created: now,
-    updated: now,
-  };
-  const data =
-    event === 'payment_request.expiry'
-      ? {
-          ...common,
-          business_id: '5f27a14a9bf05c73dd040bc8',
-          type: 'PAY',
-          status: 'EXPIRED',
-          actions: [],
-        }
-      : {
-          ...common,
-          payment_id: `py-${randomUUID()}`,
-          status: {
-            'payment.capture': 'SUCCEEDED',
-            'payment.failure': 'FAILED',
-            'payment.authorization': 'AUTHORIZED',
-          }[event],
-          ...(event === 'payment.failure' ? { failure_code: 'INSUFFICIENT_BALANCE' } : {}),
-        };
-  return webhookEnvelope(event, data, now);
-}
+/** What the provider's record becomes for each event, where the simulator can end it so. */
+const providerEnd = {
+  'payment.capture': 'SUCCEEDED',
+  'payment.failure': 'FAILED',
+  'payment_request.expiry': 'EXPIRED',
+} as const;
 
+const claimed = {
+  'payment.capture': 'SUCCEEDED',
+  'payment.failure': 'FAILED',
+  'payment.authorization': 'AUTHORIZED',
+  'payment_request.expiry': 'EXPIRED',
+} as const;
+
+/**
+ * The provider ends the payment request (when it still can), and the event is delivered about
+ * the payment request it really holds. The store applies what reading the provider shows.
+ */
 async function deliver(event: Event, payment: Payment) {
-  const response = await server.deliverWebhook(envelope(event, payment));
+  if (event !== 'payment.authorization') {
+    await server.endAtProvider(payment.id, providerEnd[event], 'INSUFFICIENT_BALANCE');
+  }
+  const failureCode = event === 'payment.failure' ? 'INSUFFICIENT_BALANCE' : undefined;
+  const body = await server.providerEvent(event, payment.id, claimed[event], failureCode);
+  const response = await server.deliverWebhook(body);
   expect(response.statusCode).toBe(200);
 }
 
@@ -101,7 +89,8 @@ describe('every webhook on every payment status', () => {
   it.each([
     ['REQUIRES_ACTION', 'payment.capture', 'SUCCEEDED', 'PAID'],
     ['REQUIRES_ACTION', 'payment.failure', 'FAILED', 'FAILED'],
-    ['REQUIRES_ACTION', 'payment.authorization', 'PENDING', 'PENDING'],
+    // The event claims an authorisation the provider's record does not show: the record wins.
+    ['REQUIRES_ACTION', 'payment.authorization', 'REQUIRES_ACTION', 'PENDING'],
     ['REQUIRES_ACTION', 'payment_request.expiry', 'FAILED', 'FAILED'],
     ['SUCCEEDED', 'payment.capture', 'SUCCEEDED', 'PAID'],
     ['SUCCEEDED', 'payment.failure', 'SUCCEEDED', 'PAID'],

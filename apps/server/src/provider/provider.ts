@@ -64,19 +64,13 @@ const storeSideErrors = new Set([
 ]);
 
 function toAppError(error: XenditError): AppError {
-  if (error.status === null)
-    return new AppError(502, error.errorCode, error.message, error.exchange);
-  if (error.status === 429)
-    return new AppError(503, error.errorCode, error.message, error.exchange);
-  if (error.status >= 500 || storeSideErrors.has(error.errorCode)) {
-    return new AppError(502, error.errorCode, error.message, error.exchange);
-  }
-  return new AppError(
-    error.status === 401 ? 502 : error.status,
-    error.errorCode,
-    error.message,
-    error.exchange,
-  );
+  const outcome = error.refused ? 'refused' : 'unknown';
+  const toStore = (status: number) =>
+    new AppError(status, error.errorCode, error.message, error.exchange, outcome);
+  if (error.status === null) return toStore(502);
+  if (error.status === 429) return toStore(503);
+  if (error.status >= 500 || storeSideErrors.has(error.errorCode)) return toStore(502);
+  return toStore(error.status === 401 ? 502 : error.status);
 }
 
 /**
@@ -133,7 +127,6 @@ export function createProviderGateway(config: ServerConfig, db: Database) {
 
   return {
     publicKeyFor: (app: AppRow) => keysFor(app).publicKey,
-    callbackToken: config.xendit.callbackToken,
     recordExchange,
 
     /** Runs one provider call, its exchange stored before the caller sees the result. */

@@ -11,7 +11,7 @@ import type { Refund as ProviderRefund } from '@store/xendit';
 import type { Session } from '../auth/session-token.ts';
 import type { Database } from '../db/database.ts';
 import { apps, paymentLines, payments, refunds } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
+import { AppError, isRefusal, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { canTransition, type StoredPaymentStatus } from '../payments/payment-status.ts';
@@ -290,7 +290,7 @@ export function createRefundService(deps: {
       return 'settled';
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      if (error.statusCode >= 500) return 'open';
+      if (!isRefusal(error)) return 'open';
       await rollBack(refund, error.errorCode);
       return 'failed';
     }
@@ -359,7 +359,7 @@ export function createRefundService(deps: {
       } catch (error) {
         // A refusal is final and rolls back; a timeout or a provider fault leaves the refund
         // pending until the provider's webhook says how it ended.
-        if (error instanceof AppError && error.statusCode < 500) {
+        if (isRefusal(error)) {
           await rollBack(refund, error.errorCode);
         }
         throw error;

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRefundResponse, Payment } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
-import { paymentLines, payments, providerOperations } from '../db/schema.ts';
+import { paymentLines, payments, providerOperations, refunds } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
 let token: string;
 let otherToken: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The provider settles refunds a few seconds late, so a test can end one first.
+  server = await startTestServer({}, { simulator: { asyncDelayMs: 2000 } });
   token = await server.signIn('refunder@example.com');
   otherToken = await server.signIn('not-the-refunder@example.com');
 });
@@ -78,6 +79,7 @@ async function providerRefundRequests(paymentId: string) {
         eq(providerOperations.paymentId, paymentId),
         eq(providerOperations.kind, 'request'),
         isNotNull(providerOperations.refundId),
+        sql`${providerOperations.exchange}->'request'->>'method' = 'POST'`,
       ),
     );
 }
@@ -226,34 +228,41 @@ describe('POST /api/payments/:paymentId/refund', () => {
 });
 
 describe('refund webhooks', () => {
-  function refundEvent(event: string, refundId: string, status: string) {
-    return webhookEnvelope(event, {
-      id: `rfd-${randomUUID()}`,
-      payment_request_id: `pr-${randomUUID()}`,
-      reference_id: refundId,
-      channel_code: 'BRI_DIRECT_DEBIT',
-      currency: 'IDR',
-      amount: 89_000,
-      status,
-      reason: 'REQUESTED_BY_CUSTOMER',
-      ...(status === 'FAILED' ? { failure_code: 'INSUFFICIENT_BALANCE' } : {}),
-      created: new Date().toISOString(),
-      updated: new Date().toISOString(),
-    });
+  /** Ends a refund at the provider (before its own schedule does), then awaits its webhook. */
+  async function endAtProvider(refundId: string, status: 'SUCCEEDED' | 'FAILED') {
+    const [row] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
+    const ended = await server.simulatorCall(
+      `/_sim/refunds/${row?.providerRefundId ?? ''}/outcome`,
+      { status },
+    );
+    expect(ended.status).toBe(200);
   }
 
-  it('fails a refund on refund.failed, ignores the later success, and allows a new refund', async () => {
+  it('fails a refund on refund.failed, ignores a late success, and allows a new refund', async () => {
     const payment = await paidPayment();
     const mugLine = lineOf(payment, mug.product_id);
     const created = (await refund(payment.id, [mugLine])).json() as CreateRefundResponse;
-    const failed = refundEvent('refund.failed', created.refund.id, 'FAILED');
-    expect((await server.deliverWebhook(failed)).statusCode).toBe(200);
-    expect((await server.deliverWebhook(failed)).statusCode).toBe(200);
-    // The simulator's own refund.succeeded arrives afterwards and changes nothing.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await endAtProvider(created.refund.id, 'FAILED');
+    const failed = await waitForStatus(payment.id, 'REFUND_FAILED');
+    expect(failed.orders.map((line) => line.status)).toEqual(['REFUND_FAILED', 'PAID']);
+    // A success claimed afterwards about the same refund: the provider's record says FAILED.
+    const [row] = await server.db.select().from(refunds).where(eq(refunds.id, created.refund.id));
+    const [paid] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
+    const lateSuccess = webhookEnvelope('refund.succeeded', {
+      id: row?.providerRefundId,
+      payment_request_id: paid?.providerRequestId,
+      reference_id: created.refund.id,
+      channel_code: 'BRI_DIRECT_DEBIT',
+      currency: 'IDR',
+      amount: 89_000,
+      status: 'SUCCEEDED',
+      reason: 'REQUESTED_BY_CUSTOMER',
+      created: new Date().toISOString(),
+      updated: new Date().toISOString(),
+    });
+    expect((await server.deliverWebhook(lateSuccess)).statusCode).toBe(200);
     const read = (await call('GET', `/api/payments/${payment.id}`)).json() as Payment;
     expect(read.status).toBe('REFUND_FAILED');
-    expect(read.orders.map((line) => line.status)).toEqual(['REFUND_FAILED', 'PAID']);
     const webhooks = (read.xendit_operations ?? []).filter(
       (operation) => operation.kind === 'webhook' && operation.event === 'refund.failed',
     );
@@ -270,11 +279,20 @@ describe('refund webhooks', () => {
     const payment = await paidPayment();
     const first = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();
     const second = (await refund(payment.id, [lineOf(payment, tote.product_id)])).json();
-    await server.deliverWebhook(refundEvent('refund.succeeded', first.refund.id, 'SUCCEEDED'));
+    await endAtProvider(first.refund.id, 'SUCCEEDED');
+    await waitUntilRefund(first.refund.id, 'SUCCEEDED');
     const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row?.status).toBe('REFUND_PENDING');
-    await server.deliverWebhook(refundEvent('refund.succeeded', second.refund.id, 'SUCCEEDED'));
-    const [settled] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
-    expect(settled?.status).toBe('REFUND_SUCCEEDED');
+    await endAtProvider(second.refund.id, 'SUCCEEDED');
+    expect((await waitForStatus(payment.id, 'REFUND_SUCCEEDED')).status).toBe('REFUND_SUCCEEDED');
   });
 });
+
+async function waitUntilRefund(refundId: string, status: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [row] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
+    if (row?.status === status || Date.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

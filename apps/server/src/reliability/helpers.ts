@@ -1,4 +1,9 @@
-import { DEFAULT_BUSINESS_ID } from '@store/xendit-sim';
+import { createDefaultAccount } from '@store/xendit-sim';
+
+/** The development endpoints of the provider simulator answer to the test secret key. */
+export const simulatorTestKey = {
+  authorization: `Basic ${Buffer.from(`${createDefaultAccount().testSecretKey}:`).toString('base64')}`,
+};
 
 /** A payment request as the provider simulator recorded it (GET /_sim/payment_requests). */
 export interface ProviderRecord {
@@ -13,9 +18,11 @@ export async function providerPaymentRequests(
   xenditUrl: string,
   referenceId?: string,
 ): Promise<ProviderRecord[]> {
-  const query = new URLSearchParams({ business_id: DEFAULT_BUSINESS_ID, limit: '10000' });
+  const query = new URLSearchParams({ limit: '10000' });
   if (referenceId) query.set('reference_id', referenceId);
-  const response = await fetch(`${xenditUrl}/_sim/payment_requests?${query}`);
+  const response = await fetch(`${xenditUrl}/_sim/payment_requests?${query}`, {
+    headers: simulatorTestKey,
+  });
   if (!response.ok) throw new Error(`/_sim/payment_requests answered ${response.status}`);
   return ((await response.json()) as { data: ProviderRecord[] }).data;
 }

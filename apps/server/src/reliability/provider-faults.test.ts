@@ -109,6 +109,25 @@ describe('faults during POST /api/payments', () => {
     paymentsChecked += 1;
   });
 
+  it('fails a payment at once, with its reason, when the provider answers 503 CHANNEL_UNAVAILABLE, and never replays it', async () => {
+    proxy.inject('unavailable', { times: 1 });
+    const response = await call('POST', '/api/payments', vaOrder());
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error_code).toBe('CHANNEL_UNAVAILABLE');
+    const paymentId = await newestPaymentId();
+    expect(await storedPayment(paymentId)).toMatchObject({
+      status: 'FAILED',
+      failureCode: 'CHANNEL_UNAVAILABLE',
+    });
+    const seenBefore = proxy.seen.get('POST /v3/payment_requests') ?? 0;
+    await server.app.reconciler.reconcileNow({ at: later() });
+    await server.app.reconciler.reconcileNow({ at: new Date(Date.now() + 24 * 3_600_000) });
+    expect(proxy.seen.get('POST /v3/payment_requests') ?? 0).toBe(seenBefore);
+    expect((await storedPayment(paymentId)).status).toBe('FAILED');
+    expect(await providerPaymentRequests(server.xendit.url, paymentId)).toHaveLength(0);
+    paymentsChecked += 1;
+  });
+
   it('fails a stuck payment when the replayed create is refused by the provider', async () => {
     proxy.inject('hang', { times: 1 });
     expect((await call('POST', '/api/payments', vaOrder())).statusCode).toBe(502);

@@ -5,7 +5,7 @@ import type { Payment } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
 import { payments } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { vaOrder, waitUntil } from './helpers.ts';
+import { simulatorTestKey, vaOrder, waitUntil } from './helpers.ts';
 import { recordCounts, soak } from './soak.ts';
 
 const paymentCount = soak ? 50 : 10;
@@ -24,7 +24,9 @@ interface SimWebhook {
 }
 
 async function webhooksFor(ids: Set<string>): Promise<SimWebhook[]> {
-  const response = await fetch(`${server.xendit.url}/_sim/webhooks?limit=500`);
+  const response = await fetch(`${server.xendit.url}/_sim/webhooks?limit=500`, {
+    headers: simulatorTestKey,
+  });
   const { data } = (await response.json()) as { data: SimWebhook[] };
   return data.filter((event) => ids.has(event.payload.data?.reference_id ?? ''));
 }

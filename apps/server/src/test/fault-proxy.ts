@@ -4,14 +4,17 @@ import type { Socket } from 'node:net';
 /**
  * What the proxy does to a request that matches:
  * - pass: forwards it and returns the answer;
- * - status500 / status503: answers itself, the provider never hears of it;
+ * - status500 / status503: answers itself with a bare 5xx (no provider error in the body), as a
+ *   load balancer in front of the provider would: the outcome is unknown to the store;
+ * - unavailable: answers 503 CHANNEL_UNAVAILABLE as the provider does: a refusal;
  * - refuse: answers 400 as the provider does when it refuses a request for good;
  * - hang: never answers (the store's timeout fires);
  * - reset: closes the connection before forwarding;
  * - drop: forwards it, lets the provider answer, then closes the connection without passing the
  *   answer on: the provider did the work, the store never heard.
  */
-export type FaultMode = 'pass' | 'status500' | 'status503' | 'refuse' | 'hang' | 'reset' | 'drop';
+export type FaultMode =
+  'pass' | 'status500' | 'status503' | 'unavailable' | 'refuse' | 'hang' | 'reset' | 'drop';
 
 export interface FaultProxy {
   url: string;
@@ -71,14 +74,17 @@ export async function startFaultProxy(target = ''): Promise<FaultProxy> {
 
   const server = createServer((request, response) => {
     const fault = faultFor(request);
-    if (fault === 'status500' || fault === 'status503' || fault === 'refuse') {
+    if (fault === 'status500' || fault === 'status503') {
+      request.resume();
+      response
+        .writeHead(fault === 'status500' ? 500 : 503, { 'content-type': 'text/html' })
+        .end('<html><body>Service temporarily unavailable</body></html>');
+      return;
+    }
+    if (fault === 'unavailable' || fault === 'refuse') {
       request.resume();
       const [status, errorCode] =
-        fault === 'status500'
-          ? [500, 'SERVER_ERROR']
-          : fault === 'status503'
-            ? [503, 'SERVICE_UNAVAILABLE']
-            : [400, 'API_VALIDATION_ERROR'];
+        fault === 'unavailable' ? [503, 'CHANNEL_UNAVAILABLE'] : [400, 'API_VALIDATION_ERROR'];
       response
         .writeHead(status, { 'content-type': 'application/json' })
         .end(providerError(status, errorCode));

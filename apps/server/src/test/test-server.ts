@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,32 @@ export interface TestServer {
   signIn(email: string, appId?: string): Promise<string>;
   /** Posts a webhook body to the store as the provider does, with the store's callback token. */
   deliverWebhook(body: object, callbackToken?: string): Promise<LightMyRequestResponse>;
+  /**
+   * Ends a payment's payment request at the provider simulator (its development endpoint), which
+   * then sends its own webhook: the way a test makes the provider's record change.
+   */
+  endAtProvider(
+    paymentId: string,
+    status: 'SUCCEEDED' | 'FAILED' | 'EXPIRED',
+    failureCode?: string,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /**
+   * A payment webhook about the payment request the provider really holds for a store payment,
+   * claiming `status`: what a replayed, late or out-of-order delivery looks like.
+   */
+  providerEvent(
+    event: string,
+    paymentId: string,
+    status: string,
+    failureCode?: string,
+  ): Promise<ReturnType<typeof webhookEnvelope>>;
+  /** The payment request the provider holds for a store payment, as its API answers it. */
+  heldPaymentRequest(paymentId: string): Promise<Record<string, unknown>>;
+  /** The provider simulator's development endpoints, with the test secret key. */
+  simulatorCall(
+    path: string,
+    body?: object,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -97,15 +124,83 @@ export async function startTestServer(
     return (response.json() as { token: string }).token;
   }
 
+  const account = createDefaultAccount();
+  async function simulatorCall(path: string, body?: object) {
+    const response = await fetch(`${xendit.url}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async function endAtProvider(paymentId: string, status: string, failureCode?: string) {
+    const held = await heldPaymentRequest(paymentId);
+    return simulatorCall(`/_sim/payment_requests/${String(held.payment_request_id)}/outcome`, {
+      status,
+      ...(failureCode ? { failure_code: failureCode } : {}),
+    });
+  }
+
+  /** The payment request the provider holds for a store payment, as its API answers it. */
+  async function heldPaymentRequest(paymentId: string) {
+    const listed = await simulatorCall(
+      `/_sim/payment_requests?reference_id=${encodeURIComponent(paymentId)}`,
+    );
+    const [request] = listed.body.data as { payment_request_id: string }[];
+    if (!request) throw new Error(`the provider holds no payment request for ${paymentId}`);
+    const read = await fetch(`${xendit.url}/v3/payment_requests/${request.payment_request_id}`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+        'api-version': '2024-11-11',
+      },
+    });
+    return (await read.json()) as Record<string, unknown>;
+  }
+
+  async function providerEvent(
+    event: string,
+    paymentId: string,
+    status: string,
+    failureCode?: string,
+  ) {
+    const held = await heldPaymentRequest(paymentId);
+    const now = new Date().toISOString();
+    const data =
+      event === 'payment_request.expiry'
+        ? { ...held, status, updated: now }
+        : {
+            payment_id: `py-${randomUUID()}`,
+            payment_request_id: held.payment_request_id,
+            reference_id: held.reference_id,
+            request_amount: held.request_amount,
+            currency: held.currency,
+            country: held.country,
+            channel_code: held.channel_code,
+            status,
+            ...(failureCode ? { failure_code: failureCode } : {}),
+            created: now,
+            updated: now,
+          };
+    return webhookEnvelope(event, data, now);
+  }
+
   return {
     app,
     config,
+    endAtProvider,
+    heldPaymentRequest,
+    providerEvent,
+    simulatorCall,
     db: database.db,
     identity,
     xendit,
     url: `http://127.0.0.1:${storePort}`,
     signIn,
-    deliverWebhook: (body, callbackToken = config.xendit.callbackToken) =>
+    deliverWebhook: (body, callbackToken = config.xendit.callbackTokens.development) =>
       app.inject({
         method: 'POST',
         url: '/api/webhooks/xendit',

@@ -517,6 +517,23 @@ export async function runExpiryJob(tx: Database, owner: Owner, id: string) {
     forUpdate: true,
   });
   if (!stored || stored.data.status !== 'REQUIRES_ACTION') return;
+  await expire(tx, owner, stored);
+}
+
+/** Expires a payment request awaiting the customer now (a development shortcut). */
+export async function expirePaymentRequest(
+  tx: Database,
+  owner: Owner,
+  id: string,
+): Promise<PaymentRequest> {
+  const stored = await loadPaymentRequest(tx, owner, id, true);
+  if (!TRANSITIONS[stored.data.status].includes('EXPIRED')) {
+    throw ineligible('payment request', stored.data.status, 'expired');
+  }
+  return expire(tx, owner, stored);
+}
+
+async function expire(tx: Database, owner: Owner, stored: StoredObject<PaymentRequest>) {
   const expired: PaymentRequest = {
     ...stored.data,
     status: 'EXPIRED',
@@ -524,6 +541,7 @@ export async function runExpiryJob(tx: Database, owner: Owner, id: string) {
     actions: [],
     updated: new Date().toISOString(),
   };
-  await saveObject(tx, id, expired);
+  await saveObject(tx, expired.payment_request_id, expired);
   await enqueueWebhook(tx, owner, 'payment_request.expiry', expired);
+  return expired;
 }

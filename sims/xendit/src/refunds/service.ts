@@ -82,12 +82,46 @@ export async function runRefundSettleJob(tx: Database, owner: Owner, id: string)
   const stored = await loadObject<Refund>(tx, owner, 'refund', id, { forUpdate: true });
   if (!stored || stored.data.status !== 'PENDING') return;
   const fails = hundredths(stored.data.amount) === hundredths(REFUND_TEST_AMOUNTS.failsLater);
+  await settleRefund(tx, owner, stored.data, fails ? 'FAILED' : 'SUCCEEDED');
+}
+
+/** Ends a pending test-mode refund now, with its webhook (a development shortcut). */
+export async function endRefund(
+  tx: Database,
+  owner: Owner,
+  id: string,
+  status: 'SUCCEEDED' | 'FAILED',
+): Promise<Refund> {
+  const stored = await loadObject<Refund>(tx, owner, 'refund', id, { forUpdate: true });
+  if (!stored) throw notFound('refund', id);
+  if (stored.data.status !== 'PENDING') {
+    throw new ApiError(
+      400,
+      'INELIGIBLE_TRANSACTION_STATUS',
+      `Refund ${id} is ${stored.data.status} and can no longer change`,
+    );
+  }
+  return settleRefund(tx, owner, stored.data, status);
+}
+
+async function settleRefund(
+  tx: Database,
+  owner: Owner,
+  pending: Refund,
+  status: 'SUCCEEDED' | 'FAILED',
+): Promise<Refund> {
   const refund: Refund = {
-    ...stored.data,
-    status: fails ? 'FAILED' : 'SUCCEEDED',
-    ...(fails ? { failure_code: 'INSUFFICIENT_BALANCE' } : {}),
+    ...pending,
+    status,
+    ...(status === 'FAILED' ? { failure_code: 'INSUFFICIENT_BALANCE' } : {}),
     updated: new Date().toISOString(),
   };
-  await saveObject(tx, id, refund);
-  await enqueueWebhook(tx, owner, fails ? 'refund.failed' : 'refund.succeeded', refund);
+  await saveObject(tx, refund.id, refund);
+  await enqueueWebhook(
+    tx,
+    owner,
+    status === 'FAILED' ? 'refund.failed' : 'refund.succeeded',
+    refund,
+  );
+  return refund;
 }

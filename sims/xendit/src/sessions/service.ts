@@ -76,6 +76,16 @@ export async function cancelSession(tx: Database, owner: Owner, id: string): Pro
   return session;
 }
 
+/** Expires an active session now, with its webhook (a development shortcut). */
+export async function expireSession(tx: Database, owner: Owner, id: string): Promise<Session> {
+  const stored = await loadSession(tx, owner, id, true);
+  if (stored.data.status !== 'ACTIVE') throw ineligible('session', stored.data.status, 'expired');
+  const expired: Session = { ...stored.data, status: 'EXPIRED', updated: new Date().toISOString() };
+  await saveObject(tx, id, expired);
+  await enqueueWebhook(tx, owner, 'payment_session.expired', expired);
+  return expired;
+}
+
 export type PaymentWithSessionResult = { data: PaymentWithSessionResponse; error?: ApiError };
 
 /**
