@@ -13,6 +13,35 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses the simulator callback tokens with the real provider or live keys, naming the variable', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...secret, XENDIT_BASE_URL: 'https://api.xendit.co' })).toThrow(
+      /^Invalid configuration: XENDIT_CALLBACK_TOKEN must be set/,
+    );
+    expect(() =>
+      loadConfig({
+        ...secret,
+        XENDIT_BASE_URL: 'https://api.xendit.co',
+        XENDIT_CALLBACK_TOKEN: 'a-test-mode-token-from-the-dashboard',
+      }),
+    ).toThrow(/^Invalid configuration: XENDIT_LIVE_CALLBACK_TOKEN must be set/);
+    expect(() =>
+      loadConfig({ ...secret, XENDIT_LIVE_SECRET_KEY: 'xnd_production_realkey' }),
+    ).toThrow(/XENDIT_LIVE_CALLBACK_TOKEN must be set/);
+    const real = loadConfig({
+      ...secret,
+      XENDIT_BASE_URL: 'https://api.xendit.co',
+      XENDIT_CALLBACK_TOKEN: 'a-test-mode-token-from-the-dashboard',
+      XENDIT_LIVE_CALLBACK_TOKEN: 'a-live-mode-token-from-the-dashboard',
+    });
+    expect(real.xendit.callbackTokens).toEqual({
+      development: 'a-test-mode-token-from-the-dashboard',
+      live: 'a-live-mode-token-from-the-dashboard',
+    });
+    // The simulator on this machine keeps its defaults.
+    expect(() => loadConfig({ ...secret, XENDIT_BASE_URL: 'http://127.0.0.1:4010' })).not.toThrow();
+  });
+
   it('points sign-in at Google when GOOGLE_CLIENT_ID is set', () => {
     const config = loadConfig({
       GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',

@@ -24,7 +24,12 @@ import {
 import { priceOrder } from '../payments/pricing.ts';
 import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
 import { findChannel } from '../payments/channels.ts';
-import { providerMarket, type ProviderGateway } from '../provider/provider.ts';
+import {
+  providerMarket,
+  type AppRow,
+  type OperationLink,
+  type ProviderGateway,
+} from '../provider/provider.ts';
 
 type CardSessionRow = typeof cardSessions.$inferSelect;
 
@@ -84,6 +89,29 @@ export function createCardService(deps: {
       .from(vouchers)
       .where(and(eq(vouchers.id, request.voucher_id), eq(vouchers.appId, appId)));
     return lines - (voucher?.fixedAmount ?? 0);
+  }
+
+  /**
+   * Refuses a payment request or token id the customer's own card session did not make, reading
+   * only that session from the provider (it names what the cards script made from it).
+   */
+  async function requireMadeBySession(
+    app: AppRow,
+    link: OperationLink,
+    providerSessionId: string,
+    field: 'payment_request_id' | 'payment_token_id',
+    id: string,
+  ): Promise<void> {
+    const providerSession = await provider.call(app, link, (client) =>
+      client.getSession(providerSessionId),
+    );
+    if (providerSession[field] !== id) {
+      throw new AppError(
+        400,
+        cardErrorCodes.requestMismatch,
+        `${id} was not made from card session ${providerSessionId}`,
+      );
+    }
   }
 
   async function setSessionStatus(id: string, from: string, to: string) {
@@ -211,6 +239,16 @@ export function createCardService(deps: {
       if (row.type !== 'PAY' || !paymentId) throw sessionNotFound();
       const payment = await paymentService.loadOwnPayment(session, paymentId);
       const { app } = await paymentService.loadContext(session);
+      // Ownership first, from this customer's own session: the browser's id is read from the
+      // provider only once the session names it, so no other customer's record is fetched or
+      // stored in this customer's logs.
+      await requireMadeBySession(
+        app,
+        { paymentId },
+        providerSessionId,
+        'payment_request_id',
+        paymentRequestId,
+      );
       const request = await provider.call(app, { paymentId }, (client) =>
         client.getPaymentRequest(paymentRequestId),
       );
@@ -316,6 +354,13 @@ export function createCardService(deps: {
       const paymentMethodId = row.paymentMethodId;
       if (row.type !== 'SAVE' || !paymentMethodId) throw sessionNotFound();
       const { app } = await paymentService.loadContext(session);
+      await requireMadeBySession(
+        app,
+        { paymentMethodId },
+        providerSessionId,
+        'payment_token_id',
+        paymentTokenId,
+      );
       const token = await provider.call(app, { paymentMethodId }, (client) =>
         client.getPaymentToken(paymentTokenId),
       );
