@@ -25,6 +25,7 @@ import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { createRefundService } from './refunds/refund-service.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
 import { rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
+import { createRateLimiter } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
 import { buildClientConfig, renderClientConfigScript } from './web/client-config.ts';
 import { registerWebApp } from './web/static.ts';
@@ -62,11 +63,13 @@ export async function buildApp({
     }),
     bodyLimit: 256 * 1024,
     routerOptions: rawRouterErrors,
+    // Behind the configured proxies only, a client's address is read from X-Forwarded-For.
+    ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   const spaIndexHtml = await registerWebApp(app, config.webDistDir);
   registerErrorHandler(app, { spaIndexHtml });
 
@@ -94,6 +97,8 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const limiter = createRateLimiter(db);
+  const limits = config.rateLimits;
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProviderGateway(config, db);
   const payments = createPaymentService({ db, provider, config });
@@ -108,21 +113,12 @@ export async function buildApp({
     async (api) => {
       await api.register(authenticatePlugin, { db, sessionTokens });
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-      registerAuthRoutes(api, {
-        db,
-        verifyCredential,
-        sessionTokens,
-        loginPerMinute: config.rateLimits.loginPerMinute,
-      });
+      registerAuthRoutes(api, { db, verifyCredential, sessionTokens, limiter, limits });
       registerCatalogRoutes(api, { db });
-      registerPaymentRoutes(api, { payments, otpPerMinute: config.rateLimits.otpPerMinute });
+      registerPaymentRoutes(api, { payments, limiter, limits });
       registerCardRoutes(api, { cards });
       registerRefundRoutes(api, { refunds });
-      registerPaymentMethodRoutes(api, {
-        paymentMethods,
-        cards,
-        otpPerMinute: config.rateLimits.otpPerMinute,
-      });
+      registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits });
       registerWebhookRoute(api, { db, config, provider, payments, refunds, paymentMethods, cards });
     },
     { prefix: '/api' },

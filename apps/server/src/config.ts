@@ -94,7 +94,14 @@ const envSchema = z.object({
   XENDIT_CALLBACK_TOKEN: z.string().min(8).default(simulatorCallbackTokens.development),
   XENDIT_LIVE_CALLBACK_TOKEN: z.string().min(8).default(simulatorCallbackTokens.live),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  LOGIN_APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  OTP_RESEND_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(3),
+  PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\d.:a-fA-F/, ]+$/, 'must be the addresses or CIDR ranges of the reverse proxies')
+    .optional(),
   XENDIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   APM_TRACE_BASE_URL: url.default('https://app.datadoghq.com/apm/traces'),
@@ -136,7 +143,22 @@ export interface ServerConfig {
   xenditCardsScriptUrl: string;
   traceLinks: { apmTraceBaseUrl: string; logSearchBaseUrl: string; adminDashboardBaseUrl: string };
   mobileAppScheme: string;
-  rateLimits: { loginPerMinute: number; otpPerMinute: number };
+  /**
+   * Sign-ins per client address and per app, OTP tries per customer and per payment, OTP
+   * resends per payment (per 10 minutes), payment creates per customer: counted in the database.
+   */
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed, so a client's address is its own and
+   * not the proxy's; unset: the socket's address.
+   */
+  trustProxy: string[];
+  rateLimits: {
+    loginPerMinute: number;
+    loginPerAppPerMinute: number;
+    otpPerMinute: number;
+    otpResendsPer10Minutes: number;
+    paymentCreatesPerMinute: number;
+  };
   logLevel: string;
   webDistDir: string;
 }
@@ -217,9 +239,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       adminDashboardBaseUrl: e.ADMIN_DASHBOARD_BASE_URL,
     },
     mobileAppScheme: e.MOBILE_APP_SCHEME,
+    trustProxy: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
     rateLimits: {
       loginPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+      loginPerAppPerMinute: e.LOGIN_APP_RATE_LIMIT_PER_MINUTE,
       otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE,
+      otpResendsPer10Minutes: e.OTP_RESEND_LIMIT_PER_10_MINUTES,
+      paymentCreatesPerMinute: e.PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE,
     },
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),

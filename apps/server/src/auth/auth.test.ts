@@ -84,6 +84,20 @@ describe('POST /api/auth/login', () => {
     });
   });
 
+  it("refuses a credential that lives longer than Google's hour", async () => {
+    const credential = await server.identity.issueCredential({
+      email: 'ana@example.com',
+      audience: server.config.identity.clientId,
+      expiresInSeconds: 24 * 3600,
+    });
+    const response = await login(credential);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error_code: 'INVALID_CREDENTIAL',
+      message: 'The sign-in credential lives too long',
+    });
+  });
+
   it('refuses an unsigned (alg none) credential', async () => {
     const unsigned = new UnsecuredJWT({ email: 'eve@example.com' })
       .setIssuer(server.identity.url)
@@ -150,6 +164,17 @@ describe('session tokens', () => {
       headers: { authorization: `Bearer ${token}` },
     });
   }
+
+  it('refuses a session token without an expiry, signed with the server secret', async () => {
+    const claims = decodeClaims(await server.signIn('forever@example.com'));
+    delete claims.exp;
+    const forever = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(server.config.sessionSecret));
+    const response = await products(forever);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('UNAUTHORIZED');
+  });
 
   it('refuses an unsigned (alg none) session token with valid claims', async () => {
     const claims = decodeClaims(await server.signIn('none@example.com'));

@@ -21,6 +21,10 @@ const idTokenClaimsSchema = z.object({
  * Checks an ID token the way Google documents it (signature by a key of the JWKS, issuer, audience,
  * expiry); the identity simulator publishes its own JWKS, so both providers take this one path.
  */
+/** The longest lifetime of a Google ID token, and the clock skew allowed around it. */
+const maxLifetimeSeconds = 3600;
+const leewaySeconds = 30;
+
 export function createIdentityVerifier(config: IdentityConfig) {
   const keys = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 5000 });
   return async function verifyCredential(credential: string): Promise<VerifiedIdentity> {
@@ -29,8 +33,14 @@ export function createIdentityVerifier(config: IdentityConfig) {
         issuer: config.issuers,
         audience: config.clientId,
         algorithms: ['RS256'],
+        requiredClaims: ['exp', 'iat'],
+        clockTolerance: leewaySeconds,
       });
       const claims = idTokenClaimsSchema.parse(payload);
+      // Google's ID tokens live an hour: a longer-lived credential is not one of its.
+      if ((payload.exp ?? 0) - (payload.iat ?? 0) > maxLifetimeSeconds + leewaySeconds) {
+        throw new AppError(401, 'INVALID_CREDENTIAL', 'The sign-in credential lives too long');
+      }
       return {
         issuer: claims.iss,
         subject: claims.sub,
@@ -38,6 +48,7 @@ export function createIdentityVerifier(config: IdentityConfig) {
         name: claims.name ?? null,
       };
     } catch (error) {
+      if (error instanceof AppError) throw error;
       if (error instanceof errors.JWTExpired) {
         throw new AppError(401, 'INVALID_CREDENTIAL', 'The sign-in credential has expired');
       }

@@ -4,6 +4,8 @@ import { api, type Customer } from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { apps, customers } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import type { ServerConfig } from '../config.ts';
+import type { RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import type { IdentityVerifier } from './identity-verifier.ts';
 import type { SessionTokens } from './session-token.ts';
@@ -11,7 +13,8 @@ import { newId } from '../lib/ids.ts';
 
 interface AuthRoutesOptions {
   db: Database;
-  loginPerMinute: number;
+  limiter: RateLimiter;
+  limits: ServerConfig['rateLimits'];
   verifyCredential: IdentityVerifier;
   sessionTokens: SessionTokens;
 }
@@ -22,40 +25,44 @@ function toCustomer(row: typeof customers.$inferSelect): Customer {
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { db, verifyCredential, sessionTokens, loginPerMinute }: AuthRoutesOptions,
+  { db, verifyCredential, sessionTokens, limiter, limits }: AuthRoutesOptions,
 ): void {
-  registerEndpoint(
-    app,
-    api.login,
-    async ({ body }) => {
-      const [tenant] = await db.select().from(apps).where(eq(apps.id, body.app_id));
-      if (!tenant) throw new AppError(404, 'APP_NOT_FOUND', `App ${body.app_id} does not exist`);
-      const identity = await verifyCredential(body.credential);
-      const [customer] = await db
-        .insert(customers)
-        .values({
-          id: newId('cus'),
-          appId: tenant.id,
-          identityIssuer: identity.issuer,
-          identitySubject: identity.subject,
-          email: identity.email,
-          name: identity.name,
-        })
-        .onConflictDoUpdate({
-          target: [customers.appId, customers.identityIssuer, customers.identitySubject],
-          set: { email: identity.email, name: identity.name, updatedAt: sql`now()` },
-        })
-        .returning();
-      if (!customer) throw new Error('customer upsert returned no row');
-      const token = await sessionTokens.sign({
+  registerEndpoint(app, api.login, async ({ body, request }) => {
+    // Per client address (the socket's, which a client cannot vary by header) and per app.
+    await limiter.enforce([
+      { key: `login:address:${request.ip}`, max: limits.loginPerMinute, windowSeconds: 60 },
+      {
+        key: `login:app:${body.app_id.slice(0, 100)}`,
+        max: limits.loginPerAppPerMinute,
+        windowSeconds: 60,
+      },
+    ]);
+    const [tenant] = await db.select().from(apps).where(eq(apps.id, body.app_id));
+    if (!tenant) throw new AppError(404, 'APP_NOT_FOUND', `App ${body.app_id} does not exist`);
+    const identity = await verifyCredential(body.credential);
+    const [customer] = await db
+      .insert(customers)
+      .values({
+        id: newId('cus'),
         appId: tenant.id,
-        mode: tenant.mode,
-        customerId: customer.id,
-      });
-      return { token };
-    },
-    { perMinute: loginPerMinute },
-  );
+        identityIssuer: identity.issuer,
+        identitySubject: identity.subject,
+        email: identity.email,
+        name: identity.name,
+      })
+      .onConflictDoUpdate({
+        target: [customers.appId, customers.identityIssuer, customers.identitySubject],
+        set: { email: identity.email, name: identity.name, updatedAt: sql`now()` },
+      })
+      .returning();
+    if (!customer) throw new Error('customer upsert returned no row');
+    const token = await sessionTokens.sign({
+      appId: tenant.id,
+      mode: tenant.mode,
+      customerId: customer.id,
+    });
+    return { token };
+  });
 
   async function currentCustomer(appId: string, customerId: string) {
     const [row] = await db

@@ -40,12 +40,20 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
       const known = verified.get(token);
       if (known && known.until > now) return known.session;
       try {
-        const { payload } = await jwtVerify(token, key, { issuer, algorithms: ['HS256'] });
+        // A token without an expiry would be a session for ever: refused, though this server
+        // never signs one.
+        const { payload } = await jwtVerify(token, key, {
+          issuer,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp'],
+        });
         const claims = sessionClaimsSchema.parse(payload);
         const session = { appId: claims.app_id, mode: claims.mode, customerId: claims.customer_id };
         if (verified.size >= maxVerified) verified.clear();
-        const expiresAt = claims.exp === undefined ? Infinity : claims.exp * 1000;
-        verified.set(token, { session, until: Math.min(now + verifiedTtlMs, expiresAt) });
+        verified.set(token, {
+          session,
+          until: Math.min(now + verifiedTtlMs, (payload.exp ?? 0) * 1000),
+        });
         return session;
       } catch (error) {
         if (error instanceof errors.JWTExpired) {

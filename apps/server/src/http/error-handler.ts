@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { errorCodes, type ApiErrorBody } from '@store/contract';
 import { AppError } from './app-error.ts';
+import { RateLimitedError } from './rate-limits.ts';
 import { isSpaNavigation } from '../web/static.ts';
 
 function describeValidation(error: FastifyError): string {
@@ -46,6 +47,9 @@ export function registerErrorHandler(
   { spaIndexHtml }: { spaIndexHtml: string | null },
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RateLimitedError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(error.toBody());
     }

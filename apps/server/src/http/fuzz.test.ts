@@ -62,10 +62,13 @@ const pathSegment = fc.oneof(
   fc.constantFrom('pay_missing', '..', '%2e%2e', 'x'.repeat(500), 'null', '0'),
 );
 
-/** Every table's row count in one query: the soak run asks it twice per case. */
+/**
+ * Every table's row count in one query: the soak run asks it twice per case. The rate-limit
+ * counters are left out: counting hostile requests is their job.
+ */
 const countEveryTable = sql.raw(
   `select ${Object.values(schema)
-    .filter((value) => is(value, PgTable))
+    .filter((value) => is(value, PgTable) && value !== schema.rateLimitCounters)
     .map(
       (table) => `(select count(*) from "${getTableName(table)}")::int as "${getTableName(table)}"`,
     )

@@ -33,16 +33,10 @@ type Handler<E extends Endpoint> = E['auth'] extends true
  * Registers a route from its contract definition: the contract's schemas validate the request,
  * serialise the response and describe it in OpenAPI, and `auth` endpoints get the session.
  */
-export interface EndpointOptions {
-  /** Requests a client may make in a minute (per customer when signed in, else per address). */
-  perMinute?: number;
-}
-
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  options: EndpointOptions = {},
 ): void {
   const status = endpoint.successStatus ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -57,19 +51,6 @@ export function registerEndpoint<E extends Endpoint>(
       response: { [status]: endpoint.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
     },
     ...(endpoint.auth ? { onRequest: app.authenticate } : {}),
-    ...(options.perMinute
-      ? {
-          config: {
-            rateLimit: {
-              max: options.perMinute,
-              timeWindow: 60_000,
-              // Runs before authentication, so a signed-in client is told apart by its token.
-              keyGenerator: (request: FastifyRequest) =>
-                request.headers.authorization ?? request.ip,
-            },
-          },
-        }
-      : {}),
     handler: async (request, reply) => {
       const input = {
         params: request.params,

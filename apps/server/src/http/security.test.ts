@@ -7,6 +7,8 @@ beforeAll(async () => {
   server = await startTestServer({
     LOGIN_RATE_LIMIT_PER_MINUTE: '3',
     OTP_RATE_LIMIT_PER_MINUTE: '2',
+    OTP_RESEND_LIMIT_PER_10_MINUTES: '2',
+    PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: '3',
   });
   token = await server.signIn('limited@example.com');
 });
@@ -66,5 +68,107 @@ describe('rate limits', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([404, 404, 429]);
+  });
+
+  it('counts sign-ins per address whatever Authorization header each one carries', async () => {
+    const fresh = await startTestServer({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const response = await fresh.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { authorization: `Bearer junk-${attempt}-${Math.random()}` },
+          payload: { credential: 'not-a-token', app_id: 'demo-id' },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('limits keyed on the verified customer and the payment', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      OTP_RATE_LIMIT_PER_MINUTE: '2',
+      OTP_RESEND_LIMIT_PER_10_MINUTES: '2',
+      PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: '3',
+    });
+  });
+  afterAll(() => limited?.close());
+
+  it('counts OTP tries per customer whatever the spelling of the bearer scheme', async () => {
+    const other = await limited.signIn('otp-spellings@example.com');
+    const statuses: number[] = [];
+    for (const scheme of ['Bearer ', 'bearer ', 'BEARER ', 'Bearer  ']) {
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: `/api/payments/pay_missing_${statuses.length}/validate_otp`,
+        headers: { authorization: `${scheme}${other}` },
+        payload: { otp_code: '000000' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
+    expect(statuses).not.toContain(500);
+  });
+
+  it('allows a few OTP resends per payment in ten minutes', async () => {
+    const resender = await limited.signIn('resender@example.com');
+    const payment = await limited.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { authorization: `Bearer ${resender}` },
+      payload: {
+        amount: 89_000,
+        currency: 'IDR',
+        country: 'ID',
+        channel: 'BRI_DIRECT_DEBIT',
+        type: 'PAY',
+        orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
+        channel_properties: { mobile_number: '+628111111111' },
+      },
+    });
+    const id = (payment.json() as { id: string }).id;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: `/api/payments/${id}/resend_otp`,
+        headers: { authorization: `Bearer ${resender}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 2)).toEqual([200, 200]);
+    expect(statuses.slice(2)).toEqual([429, 429]);
+  });
+
+  it('limits payment creates per customer', async () => {
+    const buyer = await limited.signIn('busy-buyer@example.com');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: '/api/payments',
+        headers: { authorization: `Bearer ${buyer}` },
+        payload: {
+          amount: 89_000,
+          currency: 'IDR',
+          country: 'ID',
+          channel: 'BCA_VIRTUAL_ACCOUNT',
+          type: 'PAY',
+          orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
+        },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
   });
 });

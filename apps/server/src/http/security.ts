@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
-import { errorCodes, type ApiErrorBody } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 
 const originOf = (url: string) => new URL(url).origin;
@@ -56,18 +54,10 @@ export function securityHeaders(config: ServerConfig): Record<string, string> {
   };
 }
 
-/** Security headers on every answer, and the rate limiter that chosen routes opt into. */
-export async function registerSecurity(app: FastifyInstance, config: ServerConfig): Promise<void> {
+/** Security headers on every answer. */
+export function registerSecurity(app: FastifyInstance, config: ServerConfig): void {
   const headers = securityHeaders(config);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
-  });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context): ApiErrorBody & { statusCode: number } => ({
-      statusCode: context.statusCode,
-      error_code: errorCodes.rateLimited,
-      message: `Too many requests: try again in ${context.after}`,
-    }),
   });
 }

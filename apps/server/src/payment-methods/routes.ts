@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
+import type { ServerConfig } from '../config.ts';
+import type { RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
 import type { CardService } from '../cards/card-service.ts';
@@ -10,8 +12,14 @@ export function registerPaymentMethodRoutes(
   {
     paymentMethods,
     cards,
-    otpPerMinute,
-  }: { paymentMethods: PaymentMethodService; cards: CardService; otpPerMinute: number },
+    limiter,
+    limits,
+  }: {
+    paymentMethods: PaymentMethodService;
+    cards: CardService;
+    limiter: RateLimiter;
+    limits: ServerConfig['rateLimits'];
+  },
 ): void {
   registerEndpoint(app, api.createPaymentMethod, async ({ session, body, request }) =>
     paymentMethods.create(session, body, {
@@ -26,13 +34,18 @@ export function registerPaymentMethodRoutes(
   registerEndpoint(app, api.getPaymentMethod, async ({ session, params }) =>
     paymentMethods.get(session, params.paymentMethodId),
   );
-  registerEndpoint(
-    app,
-    api.validatePaymentMethodOtp,
-    async ({ session, params, body }) =>
-      paymentMethods.validateOtp(session, params.paymentMethodId, body.otp_code),
-    { perMinute: otpPerMinute },
-  );
+  // OTP tries count per verified customer and per method, whatever client sends them.
+  registerEndpoint(app, api.validatePaymentMethodOtp, async ({ session, params, body }) => {
+    await limiter.enforce([
+      { key: `otp:customer:${session.customerId}`, max: limits.otpPerMinute, windowSeconds: 60 },
+      {
+        key: `otp:method:${params.paymentMethodId}`,
+        max: limits.otpPerMinute,
+        windowSeconds: 60,
+      },
+    ]);
+    return paymentMethods.validateOtp(session, params.paymentMethodId, body.otp_code);
+  });
   registerEndpoint(app, api.cancelPaymentMethod, async ({ session, params }) =>
     paymentMethods.cancel(session, params.paymentMethodId),
   );

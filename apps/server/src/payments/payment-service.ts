@@ -792,12 +792,16 @@ export function createPaymentService(deps: {
           client.createPaymentRequest(body, { idempotencyKey: paymentId }),
         );
       } catch (error) {
-        // A refusal is final; a timeout or a provider fault leaves the outcome open until a
-        // webhook or a later status read settles it.
+        // A refusal is final: the customer is told it failed. An unknown outcome (a timeout, a
+        // dropped connection, a bare 5xx) may have reached the provider: the customer is told it
+        // is pending, and a webhook or the reconciler settles it.
+        if (!(error instanceof AppError)) throw error;
         if (isRefusal(error)) {
           await transition(paymentId, 'FAILED', { failureCode: error.errorCode });
+          throw error;
         }
-        throw error;
+        const [pending] = await toApiPayments(db, [inserted]);
+        return pending as Payment;
       }
 
       // The answer, its exchange and the provider's customer id are stored in one statement.

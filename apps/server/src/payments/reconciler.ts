@@ -2,7 +2,7 @@ import { and, asc, inArray, isNotNull, isNull, lt, lte, eq, or, sql, type SQL } 
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { apps, payments, refunds } from '../db/schema.ts';
+import { apps, payments, rateLimitCounters, refunds } from '../db/schema.ts';
 import { isRefusal } from '../http/app-error.ts';
 import type { ProviderGateway } from '../provider/provider.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
@@ -158,6 +158,11 @@ export function createReconciler(deps: {
         report.open += 1;
       }
     }
+
+    // Rate-limit windows long past count for nothing.
+    await db
+      .delete(rateLimitCounters)
+      .where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 86_400_000)));
 
     const unsentRefunds = await db
       .select()

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
+import type { ServerConfig } from '../config.ts';
+import type { RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
 import { channelsFor } from './channels.ts';
@@ -7,35 +9,58 @@ import type { PaymentService } from './payment-service.ts';
 
 export function registerPaymentRoutes(
   app: FastifyInstance,
-  { payments, otpPerMinute }: { payments: PaymentService; otpPerMinute: number },
+  {
+    payments,
+    limiter,
+    limits,
+  }: { payments: PaymentService; limiter: RateLimiter; limits: ServerConfig['rateLimits'] },
 ): void {
+  /** OTP tries count per verified customer and per payment, whatever client sends them. */
+  const otpTries = (customerId: string, paymentId: string) => [
+    { key: `otp:customer:${customerId}`, max: limits.otpPerMinute, windowSeconds: 60 },
+    { key: `otp:payment:${paymentId}`, max: limits.otpPerMinute, windowSeconds: 60 },
+  ];
+
   registerEndpoint(app, api.listChannels, async ({ session }) => {
     const { app: tenant, customer } = await payments.loadContext(session);
     return { channels: channelsFor(tenant, customer) };
   });
 
-  registerEndpoint(app, api.createPayment, async ({ session, body, request }) =>
-    payments.create(session, body, {
+  registerEndpoint(app, api.createPayment, async ({ session, body, request }) => {
+    await limiter.enforce([
+      {
+        key: `create:customer:${session.customerId}`,
+        max: limits.paymentCreatesPerMinute,
+        windowSeconds: 60,
+      },
+    ]);
+    return payments.create(session, body, {
       idempotencyKey: idempotencyKeyOf(request),
       clientId: clientIdOf(request),
-    }),
-  );
+    });
+  });
   registerEndpoint(app, api.listPayments, async ({ session, query }) =>
     payments.list(session, query),
   );
   registerEndpoint(app, api.getPayment, async ({ session, params }) =>
     payments.get(session, params.paymentId),
   );
-  registerEndpoint(
-    app,
-    api.validatePaymentOtp,
-    async ({ session, params, body }) =>
-      payments.runVerb(session, params.paymentId, 'validate_otp', body),
-    { perMinute: otpPerMinute },
-  );
-  registerEndpoint(app, api.resendPaymentOtp, async ({ session, params }) =>
-    payments.runVerb(session, params.paymentId, 'resend_otp'),
-  );
+  registerEndpoint(app, api.validatePaymentOtp, async ({ session, params, body }) => {
+    await limiter.enforce(otpTries(session.customerId, params.paymentId));
+    return payments.runVerb(session, params.paymentId, 'validate_otp', body);
+  });
+  // Each resend is a text message the provider sends: a few per payment in ten minutes.
+  registerEndpoint(app, api.resendPaymentOtp, async ({ session, params }) => {
+    await limiter.enforce([
+      ...otpTries(session.customerId, params.paymentId),
+      {
+        key: `resend:payment:${params.paymentId}`,
+        max: limits.otpResendsPer10Minutes,
+        windowSeconds: 600,
+      },
+    ]);
+    return payments.runVerb(session, params.paymentId, 'resend_otp');
+  });
   registerEndpoint(app, api.cancelPayment, async ({ session, params }) =>
     payments.runVerb(session, params.paymentId, 'cancel'),
   );

@@ -77,10 +77,9 @@ describe('wrong one-time passwords', () => {
 describe('no retries of refused provider calls', () => {
   it.each([
     ['refuse', 400],
-    ['status500', 502],
-    ['status503', 502],
+    ['unavailable', 502],
   ] as const)(
-    'sends a create the provider answers with %s once and shows the error',
+    'sends a create the provider refuses (%s) once and shows the error',
     async (mode, status) => {
       const before = seen('POST /v3/payment_requests');
       proxy.inject(mode, { times: 5 });
@@ -88,6 +87,19 @@ describe('no retries of refused provider calls', () => {
       proxy.inject('pass');
       expect(response.statusCode).toBe(status);
       expect(response.json().error_code).toMatch(/^[A-Z_]+$/);
+      expect(seen('POST /v3/payment_requests') - before).toBe(1);
+    },
+  );
+
+  it.each(['status500', 'status503'] as const)(
+    'sends a create whose outcome a bare %s leaves unknown once, and shows it pending',
+    async (mode) => {
+      const before = seen('POST /v3/payment_requests');
+      proxy.inject(mode, { times: 5 });
+      const response = await call('POST', '/api/payments', vaOrder());
+      proxy.inject('pass');
+      expect(response.statusCode).toBe(201);
+      expect(response.json().status).toBe('PENDING');
       expect(seen('POST /v3/payment_requests') - before).toBe(1);
     },
   );

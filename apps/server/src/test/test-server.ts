@@ -98,6 +98,9 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     OTP_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_APP_RATE_LIMIT_PER_MINUTE: '10000',
+    OTP_RESEND_LIMIT_PER_10_MINUTES: '10000',
+    PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: '10000',
     // Tests run reconciliation themselves (app.reconciler.reconcileNow()).
     RECONCILE_INTERVAL_SECONDS: '0',
     ...env,

@@ -18,6 +18,7 @@ import { SavedMethodList } from '@/features/checkout/components/saved-method-lis
 import { useIdempotencyKey } from '@/features/checkout/hooks/use-idempotency-key';
 import { orderTotal } from '@/features/checkout/utils/order-total';
 import { paymentResultDestination } from '@/features/checkout/utils/payment-result';
+import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { CheckoutCardPayment } from '../checkout-card-payment';
 
@@ -111,6 +112,11 @@ export function CheckoutRoute() {
           const destination = paymentResultDestination(payment);
           if (destination.kind === 'external') window.location.assign(destination.url);
           else navigate(destination.path);
+        },
+        // The store answered with a refusal: nothing was created, the cart stays, and trying
+        // again is a new attempt. Without an answer (status 0) the same key is sent again.
+        onError: (error) => {
+          if (error instanceof ApiError && error.status > 0) idempotencyKey.reset();
         },
       },
     );
