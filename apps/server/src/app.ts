@@ -7,7 +7,9 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, DatabaseHandle } from './db/database.ts';
+import { registerStatusEventRoutes } from './events/routes.ts';
+import { createStatusFeed } from './events/status-feed.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
 import { createIdentityVerifier, type IdentityVerifier } from './auth/identity-verifier.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -39,6 +41,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   config: ServerConfig;
   db: Database;
+  /** LISTEN on the database, for the live-status feed. */
+  listen: DatabaseHandle['listen'];
   /** Replaces the JWKS-backed verifier; only the tests of other parts pass one. */
   verifyCredential?: IdentityVerifier;
   /** Tests pass a stream to read what the server logs. */
@@ -48,6 +52,7 @@ export interface AppDependencies {
 export async function buildApp({
   config,
   db,
+  listen,
   verifyCredential = createIdentityVerifier(config.identity),
   logger = { level: config.logLevel },
 }: AppDependencies): Promise<FastifyInstance> {
@@ -104,6 +109,9 @@ export async function buildApp({
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onClose', async () => reconciler.stop());
+  const statusFeed = createStatusFeed(listen);
+  app.addHook('onReady', async () => statusFeed.start());
+  app.addHook('onClose', async () => statusFeed.stop());
   await app.register(
     async (api) => {
       await api.register(authenticatePlugin, { db, sessionTokens });
@@ -115,6 +123,7 @@ export async function buildApp({
         loginPerMinute: config.rateLimits.loginPerMinute,
       });
       registerCatalogRoutes(api, { db });
+      registerStatusEventRoutes(api, { feed: statusFeed });
       registerPaymentRoutes(api, { payments, otpPerMinute: config.rateLimits.otpPerMinute });
       registerCardRoutes(api, { cards });
       registerRefundRoutes(api, { refunds });
