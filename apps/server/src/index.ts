@@ -23,3 +23,5 @@ export async function startStoreServer(env: NodeJS.ProcessEnv = process.env) {
     },
   };
 }
+
+export { isStoreInstance, runStoreInstance, startStore } from './instances.ts';
