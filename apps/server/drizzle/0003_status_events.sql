@@ -2,6 +2,8 @@
 -- store_status channel, whatever code path wrote it, so each store instance LISTENing hears a
 -- webhook that reached another. The payload carries ids only, never amounts or provider data.
 -- Row triggers with a WHEN clause: an update that leaves the status alone never calls the function.
+-- A payment is not announced as it is inserted (CREATING): the same create moves it on at once,
+-- and that change is announced; the reconciler moves on one whose create was cut short.
 CREATE FUNCTION "store_notify_status"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('store_status', json_build_object(
@@ -16,8 +18,6 @@ BEGIN
   FROM payments p WHERE p.id = NEW.payment_id;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "payments_status_inserted" AFTER INSERT ON "payments"
-  FOR EACH ROW EXECUTE FUNCTION "store_notify_status"('payment');--> statement-breakpoint
 CREATE TRIGGER "payments_status_updated" AFTER UPDATE OF "status" ON "payments"
   FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status)
   EXECUTE FUNCTION "store_notify_status"('payment');--> statement-breakpoint
