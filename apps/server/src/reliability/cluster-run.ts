@@ -9,7 +9,7 @@ import { startIdentitySimulator } from '@store/identity-sim';
 import { createDefaultAccount, startXenditSimulator } from '@store/xendit-sim';
 import { simulatedGoogleClientId } from '../config.ts';
 import { findFreePort } from '../test/free-port.ts';
-import { providerPaymentRequests, vaOrder } from './helpers.ts';
+import { directDebitOrder, providerPaymentRequests, vaOrder } from './helpers.ts';
 
 // `npm run test:cluster` (`-- --short` in CI): three store processes on one fresh PostgreSQL
 // database behind nginx with the repo's deploy/nginx/store.conf, mixed load through the balancer
@@ -23,6 +23,8 @@ const customerCount = short ? 4 : 12;
 const createsPerCustomer = short ? 6 : 20;
 const loginLimit = 20;
 const loginAttempts = loginLimit * 2;
+const otpLimit = 10;
+const otpTries = otpLimit * 2;
 const attemptsPerCall = 8;
 const settleTimeoutMs = 30_000;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -210,6 +212,7 @@ async function main(): Promise<number> {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: String(loginLimit),
+    OTP_RATE_LIMIT_PER_MINUTE: String(otpLimit),
     XENDIT_TIMEOUT_MS: '2000',
     RECONCILE_INTERVAL_SECONDS: '2',
     DATABASE_URL: database.url,
@@ -248,7 +251,53 @@ async function main(): Promise<number> {
         login(`flood-${index}@example.com`),
       ),
     );
-    const limitBreaches = Math.max(0, loginsAccepted - loginLimit);
+    const loginBreaches = Math.max(0, loginsAccepted - loginLimit);
+
+    interface Create {
+      key: string;
+      token: string;
+      paymentId: string | null;
+      simulated: boolean;
+    }
+    const creates: Create[] = [];
+    const createPayment = async (create: Create, order: object) => {
+      creates.push(create);
+      const answer = await callWithRetries(
+        `${balancer}/api/payments`,
+        { method: 'POST', token: create.token, key: create.key, body: order },
+        (a) => !retryable(a.status),
+      );
+      if (answer.status === 201 || answer.status === 200)
+        create.paymentId = answer.body.id as string;
+    };
+
+    // Wrong OTPs from one customer, more than one instance allows in a minute, spread over
+    // direct-debit payments (each takes MAX_OTP_ATTEMPTS before the provider fails it).
+    const otpPayments: Create[] = [];
+    for (let index = 0; index < Math.ceil(otpTries / 3); index += 1) {
+      const create: Create = {
+        key: randomUUID(),
+        token: tokens[0] ?? '',
+        paymentId: null,
+        simulated: false,
+      };
+      await createPayment(create, directDebitOrder());
+      otpPayments.push(create);
+    }
+    const otpAnswers = await Promise.all(
+      Array.from({ length: otpTries }, (_, index) =>
+        call(
+          `${balancer}/api/payments/${otpPayments[index % otpPayments.length]?.paymentId}/validate_otp`,
+          {
+            method: 'POST',
+            token: tokens[0],
+            body: { otp_code: '123456' },
+          },
+        ),
+      ),
+    );
+    const otpAccepted = otpAnswers.filter((answer) => answer.status !== 429).length;
+    const limitBreaches = loginBreaches + Math.max(0, otpAccepted - otpLimit);
 
     const totalCreates = customerCount * createsPerCustomer;
     const killAt = Math.floor(totalCreates / 3);
@@ -261,29 +310,16 @@ async function main(): Promise<number> {
       instances[victim] = await startStore({ ...env, PORT: String(ports[victim]) });
     };
 
-    interface Create {
-      key: string;
-      token: string;
-      paymentId: string | null;
-      simulated: boolean;
-    }
-    const creates: Create[] = [];
     const refundedPayments = new Set<string>();
 
     await Promise.all(
       tokens.map(async (token) => {
         for (let index = 0; index < createsPerCustomer; index += 1) {
           const create: Create = { key: randomUUID(), token, paymentId: null, simulated: false };
-          creates.push(create);
-          const answer = await callWithRetries(
-            `${balancer}/api/payments`,
-            { method: 'POST', token, key: create.key, body: vaOrder() },
-            (a) => !retryable(a.status),
-          );
+          await createPayment(create, vaOrder());
           createsDone += 1;
           if (createsDone === killAt) killed = killAndRestart();
-          if (answer.status !== 201 && answer.status !== 200) continue;
-          create.paymentId = answer.body.id as string;
+          if (!create.paymentId) continue;
           // The provider's webhook then reaches whichever instance the balancer picks.
           const simulate = await callWithRetries(
             `${balancer}/api/payments/${create.paymentId}/simulate`,
@@ -373,6 +409,13 @@ async function main(): Promise<number> {
         );
       }
     }
+    const refundsOf = new Map(refundCounts.map((row) => [row.payment_id, Number(row.count)]));
+    for (const paymentId of refundedPayments) {
+      if (!refundsOf.get(paymentId)) {
+        lost += 1;
+        problems.push(`lost the acknowledged refund of ${paymentId}`);
+      }
+    }
     for (const { payment_id: paymentId, count } of refundCounts) {
       if (Number(count) > 1) {
         duplicated += 1;
@@ -382,7 +425,7 @@ async function main(): Promise<number> {
     for (const problem of problems.slice(0, 20)) console.error(problem);
     if (limitBreaches > 0) {
       console.error(
-        `sign-ins accepted across the instances: ${loginsAccepted} of ${loginAttempts} (one instance allows ${loginLimit} a minute)`,
+        `accepted across the instances: sign-ins ${loginsAccepted} of ${loginAttempts} (one instance allows ${loginLimit} a minute), OTP tries ${otpAccepted} of ${otpTries} (one instance allows ${otpLimit})`,
       );
     }
     console.log(
