@@ -9,7 +9,7 @@ import {
 import type { ServerConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { registerStatusEventRoutes } from './events/routes.ts';
-import { createStatusFeed } from './events/status-feed.ts';
+import { createStatusFeed, type StatusFeed } from './events/status-feed.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
 import { createIdentityVerifier, type IdentityVerifier } from './auth/identity-verifier.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles payments and refunds left open by lost answers or lost webhooks. */
     reconciler: Reconciler;
+    /** This instance's end of the live-status feed (GET /api/events). */
+    statusFeed: StatusFeed;
   }
 }
 
@@ -110,6 +112,7 @@ export async function buildApp({
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onClose', async () => reconciler.stop());
   const statusFeed = createStatusFeed(listen);
+  app.decorate('statusFeed', statusFeed);
   app.addHook('onReady', async () => statusFeed.start());
   app.addHook('onClose', async () => statusFeed.stop());
   await app.register(

@@ -155,6 +155,19 @@ describe.each([
     }
   });
 
+  it('lets go of a stream the client closes', async () => {
+    const token = await a.signIn(`leaving-${instances}@example.com`);
+    const before = b.app.statusFeed.subscriptionCount();
+    const stream = await openEventStream(b.url, token);
+    expect(b.app.statusFeed.subscriptionCount()).toBe(before + 1);
+    await stream.close();
+    const deadline = Date.now() + 5_000;
+    while (b.app.statusFeed.subscriptionCount() > before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(b.app.statusFeed.subscriptionCount()).toBe(before);
+  });
+
   it('refuses a stream without a session token', async () => {
     const response = await fetch(`${b.url}/api/events`);
     expect(response.status).toBe(401);

@@ -11,6 +11,8 @@ export interface StatusFeed {
   start(): Promise<void>;
   /** Hears the status changes of one customer of one app, from every instance. */
   subscribe(appId: string, customerId: string, listener: StatusListener): () => void;
+  /** Open subscriptions in this instance (each open stream holds one). */
+  subscriptionCount(): number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,11 @@ export function createStatusFeed(listen: DatabaseHandle['listen']): StatusFeed {
         set.delete(listener);
         if (set.size === 0) listeners.delete(key);
       };
+    },
+    subscriptionCount() {
+      let count = 0;
+      for (const set of listeners.values()) count += set.size;
+      return count;
     },
     async stop() {
       await unlisten?.();
