@@ -17,14 +17,16 @@ afterAll(() => {
   child?.kill('SIGTERM');
 });
 
-/** The store processes node:cluster forked: the primary's children. */
+/** The running store processes node:cluster forked: the primary's children. */
 function instancesOf(primary: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {
       try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.split(') ')[1]?.split(' ')[1]) === primary;
+        const [state, parent] =
+          readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        // A process killed but not yet reaped (Z) serves nothing.
+        return state !== 'Z' && Number(parent) === primary;
       } catch {
         return false;
       }

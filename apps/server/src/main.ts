@@ -5,7 +5,15 @@ import { ConfigError, isStoreInstance, runStoreInstance, startStore } from './in
 setFlagsFromString('--liftoff-only');
 
 try {
-  await (isStoreInstance ? runStoreInstance() : startStore());
+  if (isStoreInstance) {
+    await runStoreInstance();
+  } else {
+    const store = await startStore();
+    // With STORE_INSTANCES, closing lets each instance finish its requests before it stops.
+    const stop = () => void store.close().finally(() => process.exit(0));
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  }
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
