@@ -52,13 +52,26 @@ function createServerListener(url: string) {
     next.on('end', () => {
       if (client !== next || closed) return;
       client = null;
-      setTimeout(() => void ensureConnected().catch(() => undefined), relistenDelayMs).unref();
+      relistenLater();
     });
-    await next.connect();
-    for (const channel of handlers.keys())
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      for (const channel of handlers.keys()) {
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     client = next;
     return next;
+  }
+
+  /** Until the server answers again: a restart can take longer than one delay. */
+  function relistenLater(): void {
+    setTimeout(() => {
+      if (!closed) ensureConnected().catch(relistenLater);
+    }, relistenDelayMs).unref();
   }
 
   function ensureConnected(): Promise<pg.Client> {

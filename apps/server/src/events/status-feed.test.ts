@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, StatusEvent } from '@store/contract';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
@@ -174,3 +175,32 @@ describe.each([
     expect(((await response.json()) as { error_code: string }).error_code).toBe('UNAUTHORIZED');
   });
 });
+
+describe.runIf(process.env.STORE_TEST_DB === 'postgres')(
+  'GET /api/events when the PostgreSQL server drops the LISTEN connection',
+  () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer();
+    });
+    afterAll(() => server?.close());
+
+    it('listens again and delivers the changes made after', async () => {
+      const token = await server.signIn('relisten@example.com');
+      const stream = await openEventStream(server.url, token);
+      try {
+        // What a server restart or failover does to the connection that LISTENs.
+        const dropped = (await server.db.execute(
+          sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+        )) as unknown as { rows: unknown[] };
+        expect(dropped.rows).toHaveLength(1);
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        const payment = await createPayment(server.url, token);
+        await stream.waitFor((e) => e.kind === 'payment' && e.id === payment.id);
+      } finally {
+        await stream.close();
+      }
+    });
+  },
+);
