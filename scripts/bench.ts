@@ -162,8 +162,8 @@ function paymentRequest(token: string): Request {
   };
 }
 
-/** Payments at full speed (20 connections) and at 100 requests/s offered. */
-async function benchPayments(token: string, label: string, baseline: Result): Promise<void> {
+/** Payments at full speed (20 connections) and at 100 requests/s offered; returns the first. */
+async function benchPayments(token: string, label: string, baseline: Result): Promise<Result> {
   console.log(`POST /api/payments (${label}), 2 s to warm up, then 20 connections...`);
   // A fresh server's first seconds go to compiling its hot paths and opening its connections
   // (to the database and to the provider): not what a payment costs once it runs.
@@ -200,6 +200,7 @@ async function benchPayments(token: string, label: string, baseline: Result): Pr
     '< 50 ms',
     rate.latency.p99 < 50 && rate.non2xx + rate.errors === 0,
   );
+  return max;
 }
 
 interface ManifestChunk {
@@ -443,7 +444,7 @@ async function benchPostgres(baseline: Result): Promise<void> {
   try {
     await waitForHealth(`${storeUrl}/api/health`);
     const token = await signIn();
-    await benchPayments(token, 'PostgreSQL', baseline);
+    const single = await benchPayments(token, 'PostgreSQL', baseline);
 
     console.log("Filling payments to 1,000,000 rows (10,000 of them the bench customer's)...");
     const customerId = await customerIdOf(database.url, benchEmail);
@@ -490,6 +491,35 @@ async function benchPostgres(baseline: Result): Promise<void> {
       `first page ${describe(first, baseline)}; 5,000 deep ${describe(deep, baseline)}; ${usesIndex ? 'index scan on payments_customer_created' : 'NOT using payments_customer_created'}`,
       'p99 < 20 ms',
       first.latency.p99 < 20 && deep.latency.p99 < 20 && first.non2xx + deep.non2xx === 0,
+    );
+    await stop(store);
+    await benchTwoInstances(single, baseline);
+  } finally {
+    await stop(store);
+    await database.drop();
+  }
+}
+
+/**
+ * POST /api/payments on STORE_INSTANCES=2 (node:cluster, one port) on a fresh PostgreSQL database,
+ * as a ratio to one instance's figure from the same run.
+ */
+async function benchTwoInstances(single: Result, baseline: Result): Promise<void> {
+  const database = await createBenchDatabase();
+  if (typeof database === 'string') return;
+  console.log('Storefront as 2 instances (STORE_INSTANCES=2) on a fresh PostgreSQL database...');
+  const store = startStorefront(newDataDir(), {
+    DATABASE_URL: database.url,
+    STORE_INSTANCES: '2',
+  });
+  try {
+    await waitForHealth(`${storeUrl}/api/health`);
+    const two = await benchPayments(await signIn(), 'PostgreSQL, 2 instances', baseline);
+    record(
+      'POST /api/payments, 2 instances / 1 instance (PostgreSQL)',
+      `${(two.requests.average / single.requests.average).toFixed(2)} (${two.requests.average.toFixed(0)} vs ${single.requests.average.toFixed(0)} payments/s; 2 cores shared with the load generator and the provider simulator)`,
+      '-',
+      null,
     );
   } finally {
     await stop(store);

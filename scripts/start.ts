@@ -18,7 +18,7 @@ import {
   type XenditSimulator,
   type XenditSimulatorOptions,
 } from '@store/xendit-sim';
-import { ConfigError, startStoreServer } from '@store/server';
+import { ConfigError, isStoreInstance, runStoreInstance, startStore } from '@store/server';
 import type { ProviderSimulatorMessage } from './provider-simulator-thread.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     console.log(['Simulators are ready:', ...lines].join('\n'));
     return;
   }
-  const store = await startStoreServer({ ...env, DATA_DIR: dataDir });
+  const store = await startStore({ ...env, DATA_DIR: dataDir });
   // Closed last: the simulators stop sending webhooks first, so none is left in flight.
   closers.push(store.close);
   lines.unshift(`  storefront          ${store.url}  (API docs: ${store.url}/api/docs)`);
@@ -154,10 +154,17 @@ async function shutdown(code = 0): Promise<void> {
   for (const close of closers) await close().catch(() => undefined);
   process.exit(code);
 }
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+async function startInstance(): Promise<void> {
+  // A store process of STORE_INSTANCES (node:cluster): the primary runs the simulators.
+  await runStoreInstance({ ...env, DATA_DIR: dataDir });
+}
 
-main().catch(async (error: unknown) => {
+if (!isStoreInstance) {
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+(isStoreInstance ? startInstance() : main()).catch(async (error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
   for (const close of closers) await close().catch(() => undefined);
   process.exit(1);

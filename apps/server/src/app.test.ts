@@ -42,6 +42,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secret, XENDIT_BASE_URL: 'http://127.0.0.1:4010' })).not.toThrow();
   });
 
+  it('keeps the embedded database to one instance, and runs several on a PostgreSQL server', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...secret, STORE_INSTANCES: '3' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: STORE_INSTANCES 3 needs DATABASE_URL: the embedded database is single-instance',
+      ),
+    );
+    const config = loadConfig({
+      ...secret,
+      STORE_INSTANCES: '3',
+      DATABASE_URL: 'postgres://store@db.internal/store',
+    });
+    expect(config.instances).toBe(3);
+    expect(loadConfig(secret).instances).toBe(1);
+  });
+
   it('points sign-in at Google when GOOGLE_CLIENT_ID is set', () => {
     const config = loadConfig({
       GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',

@@ -7,7 +7,9 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, DatabaseHandle } from './db/database.ts';
+import { registerStatusEventRoutes } from './events/routes.ts';
+import { createStatusFeed, type StatusFeed } from './events/status-feed.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
 import { createIdentityVerifier, type IdentityVerifier } from './auth/identity-verifier.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -34,12 +36,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles payments and refunds left open by lost answers or lost webhooks. */
     reconciler: Reconciler;
+    /** This instance's end of the live-status feed (GET /api/events). */
+    statusFeed: StatusFeed;
   }
 }
 
 export interface AppDependencies {
   config: ServerConfig;
   db: Database;
+  /** LISTEN on the database, for the live-status feed. */
+  listen: DatabaseHandle['listen'];
   /** Replaces the JWKS-backed verifier; only the tests of other parts pass one. */
   verifyCredential?: IdentityVerifier;
   /** Tests pass a stream to read what the server logs. */
@@ -49,6 +55,7 @@ export interface AppDependencies {
 export async function buildApp({
   config,
   db,
+  listen,
   verifyCredential = createIdentityVerifier(config.identity),
   logger = { level: config.logLevel },
 }: AppDependencies): Promise<FastifyInstance> {
@@ -109,12 +116,17 @@ export async function buildApp({
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onClose', async () => reconciler.stop());
+  const statusFeed = createStatusFeed(listen);
+  app.decorate('statusFeed', statusFeed);
+  app.addHook('onReady', async () => statusFeed.start());
+  app.addHook('onClose', async () => statusFeed.stop());
   await app.register(
     async (api) => {
       await api.register(authenticatePlugin, { db, sessionTokens });
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       registerAuthRoutes(api, { db, verifyCredential, sessionTokens, limiter, limits });
       registerCatalogRoutes(api, { db });
+      registerStatusEventRoutes(api, { feed: statusFeed });
       registerPaymentRoutes(api, { payments, limiter, limits });
       registerCardRoutes(api, { cards });
       registerRefundRoutes(api, { refunds });

@@ -61,6 +61,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   PUBLIC_URL: url.optional(),
+  STORE_INSTANCES: z.coerce.number().int().min(1).max(64).default(1),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -125,6 +126,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Store processes sharing the port (node:cluster), all on the PostgreSQL server. */
+  instances: number;
   /** postgres://... for a PostgreSQL server; otherwise a PGlite data directory, or `memory`. */
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
   publicUrl: string;
@@ -192,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   checkCallbackTokens(e);
+  if (e.STORE_INSTANCES > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration: STORE_INSTANCES ${e.STORE_INSTANCES} needs DATABASE_URL: the embedded database is single-instance`,
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const xenditBaseUrl = (e.XENDIT_BASE_URL ?? `http://localhost:${e.XENDIT_SIM_PORT}`).replace(
     /\/$/,
@@ -210,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    instances: e.STORE_INSTANCES,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: join(dataDir, 'store') },

@@ -10,7 +10,7 @@ export async function startStoreServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const database = await openDatabase(config.database);
   await seedDatabase(database.db);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, listen: database.listen });
   await app.listen({ port: config.port, host: config.host });
   return {
     app,
@@ -23,3 +23,5 @@ export async function startStoreServer(env: NodeJS.ProcessEnv = process.env) {
     },
   };
 }
+
+export { isStoreInstance, runStoreInstance, startStore } from './instances.ts';

@@ -37,6 +37,8 @@ async function initialiseDataDir(dataDir: string): Promise<void> {
 export interface EmbeddedPostgres {
   /** For drizzle's PGlite driver: every statement of the database goes through it. */
   client: StatementClient;
+  /** LISTENs on a channel (PGlite's own API); resolves to the call that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,5 +46,9 @@ export interface EmbeddedPostgres {
 export async function openEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
   if (dataDir) await initialiseDataDir(dataDir);
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams });
-  return { client: withPreparedStatements(pglite), close: () => pglite.close() };
+  return {
+    client: withPreparedStatements(pglite),
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
+    close: () => pglite.close(),
+  };
 }

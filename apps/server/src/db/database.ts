@@ -17,7 +17,88 @@ export type DatabaseTarget =
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * LISTENs on a channel: PostgreSQL's NOTIFY from any instance on the same database (PGlite: this
+   * process's). Resolves to the call that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Held while migrating, so that instances starting together migrate one after the other. */
+const migrationLockKey = 7_180_001;
+/** Wait before a lost LISTEN connection is opened again. */
+const relistenDelayMs = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
+ * connection is opened again; what was notified meanwhile is not replayed: the feed is a hint to
+ * read again, and its clients read the state afresh whenever they (re)connect.
+ */
+function createServerListener(url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      console.warn(`The PostgreSQL LISTEN connection closed: ${error.message}`);
+    });
+    next.on('end', () => {
+      if (client !== next || closed) return;
+      client = null;
+      relistenLater();
+    });
+    try {
+      await next.connect();
+      for (const channel of handlers.keys()) {
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+    return next;
+  }
+
+  /** Until the server answers again: a restart can take longer than one delay. */
+  function relistenLater(): void {
+    setTimeout(() => {
+      if (!closed) ensureConnected().catch(relistenLater);
+    }, relistenDelayMs).unref();
+  }
+
+  function ensureConnected(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= connect().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  }
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      let channelHandlers = handlers.get(channel);
+      const isNew = !channelHandlers;
+      if (!channelHandlers) handlers.set(channel, (channelHandlers = new Set()));
+      channelHandlers.add(onPayload);
+      const connection = await ensureConnected();
+      if (isNew) await connection.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        channelHandlers.delete(onPayload);
+      };
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -31,12 +112,37 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('error', (error) => {
       console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
     });
+    await migrateOnce(pool);
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, close: () => pool.end() };
+    const listener = createServerListener(target.url);
+    return {
+      db: db as unknown as Database,
+      listen: listener.listen,
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   const embedded = await openEmbeddedPostgres(target.dataDir);
   const db = drizzlePglite({ client: embedded.client as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, close: () => embedded.close() };
+  return { db: db as unknown as Database, listen: embedded.listen, close: () => embedded.close() };
+}
+
+/**
+ * Migrates under a session advisory lock: instances started together would otherwise race on the
+ * same CREATE statements; the second finds the migrations applied and does nothing.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+    await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+  } finally {
+    await connection
+      .query('SELECT pg_advisory_unlock($1)', [migrationLockKey])
+      .catch(() => undefined);
+    connection.release();
+  }
 }

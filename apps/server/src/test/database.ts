@@ -26,6 +26,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await seedDatabase(handle.db);
   return {
     db: handle.db,
+    listen: handle.listen,
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

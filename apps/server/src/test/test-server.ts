@@ -11,7 +11,7 @@ import {
 } from '@store/xendit-sim';
 import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, DatabaseHandle } from '../db/database.ts';
 import { createTestDatabase } from './database.ts';
 import { findFreePort } from './free-port.ts';
 
@@ -19,6 +19,8 @@ export interface TestServer {
   app: FastifyInstance;
   config: ServerConfig;
   db: Database;
+  /** The database with its LISTEN, to start another instance on it. */
+  database: DatabaseHandle;
   identity: Awaited<ReturnType<typeof startIdentitySimulator>>;
   /** The provider simulator, over real HTTP, delivering webhooks to this server. */
   xendit: Awaited<ReturnType<typeof startXenditSimulator>>;
@@ -72,6 +74,11 @@ export async function startTestServer(
     logStream?: NodeJS.WritableStream;
     /** Overrides of the provider simulator's options (retry schedule, latency, ...). */
     simulator?: Partial<XenditSimulatorOptions>;
+    /**
+     * Another server's database, for several store instances on one database (closed by its
+     * owner, not by this server).
+     */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestServer> {
   const identity = await startIdentitySimulator({ port: 0 });
@@ -105,10 +112,12 @@ export async function startTestServer(
     RECONCILE_INTERVAL_SECONDS: '0',
     ...env,
   });
-  const database = await createTestDatabase();
+  const ownDatabase = options.database ? null : await createTestDatabase();
+  const database = options.database ?? (ownDatabase as DatabaseHandle);
   const app = await buildApp({
     config,
     db: database.db,
+    listen: database.listen,
     logger: options.logStream ? { level: 'debug', stream: options.logStream } : false,
   });
   await app.listen({ port: storePort, host: '127.0.0.1' });
@@ -199,6 +208,7 @@ export async function startTestServer(
     providerEvent,
     simulatorCall,
     db: database.db,
+    database,
     identity,
     xendit,
     url: `http://127.0.0.1:${storePort}`,
@@ -214,7 +224,7 @@ export async function startTestServer(
       // The provider first: it stops sending webhooks, so the store has no request left to await.
       await xendit.close();
       await app.close();
-      await database.close();
+      await ownDatabase?.close();
       await identity.close();
     },
   };

@@ -1,0 +1,197 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Payment, StatusEvent } from '@store/contract';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+/** A client of GET /api/events as the web reads it: fetch with a streamed body, token in a header. */
+async function openEventStream(url: string, token: string) {
+  const abort = new AbortController();
+  const response = await fetch(`${url}/api/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const events: StatusEvent[] = [];
+  let comments = 0;
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(':')) comments += 1;
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.startsWith('event: status\n') && data) {
+            events.push(JSON.parse(data.slice('data: '.length)) as StatusEvent);
+          }
+        }
+      }
+    } catch (error) {
+      if (!abort.signal.aborted) throw error;
+    }
+  })();
+  return {
+    events,
+    comments: () => comments,
+    async waitFor(predicate: (event: StatusEvent) => boolean, from = 0): Promise<StatusEvent> {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = events.slice(from).find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such event in ${JSON.stringify(events)}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async close() {
+      abort.abort();
+      await reading;
+    },
+  };
+}
+
+function order() {
+  return {
+    amount: 89_000,
+    currency: 'IDR',
+    country: 'ID',
+    channel: 'BCA_VIRTUAL_ACCOUNT',
+    reference_id: 'demo-store-order',
+    type: 'PAY',
+    orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
+  };
+}
+
+async function createPayment(url: string, token: string): Promise<Payment> {
+  const response = await fetch(`${url}/api/payments`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(order()),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Payment;
+}
+
+/** The provider's capture webhook, posted over HTTP to one instance. */
+/** The provider captures the payment, and its capture webhook reaches `server`. */
+async function deliverCapture(server: TestServer, payment: Payment): Promise<void> {
+  await server.endAtProvider(payment.id, 'SUCCEEDED');
+  const body = await server.providerEvent('payment.capture', payment.id, 'SUCCEEDED');
+  const response = await fetch(`${server.url}/api/webhooks/xendit`, {
+    method: 'POST',
+    headers: {
+      'x-callback-token': server.config.xendit.callbackTokens.development,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+const allowedKeys = ['app_id', 'customer_id', 'id', 'kind', 'payment_id'];
+
+describe.each([
+  ['one instance', 1],
+  ['two instances on one database', 2],
+] as const)('GET /api/events, %s', (_name, instances) => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    // One session secret: a token from either instance is good on both, as behind a balancer.
+    const env = { SESSION_SECRET: randomBytes(32).toString('hex') };
+    a = await startTestServer(env);
+    b = instances === 1 ? a : await startTestServer(env, { database: a.database });
+  });
+  afterAll(async () => {
+    if (b !== a) await b?.close();
+    await a?.close();
+  });
+
+  it("delivers a webhook's status change to the customer's stream, and no other's", async () => {
+    const payer = await a.signIn(`payer-${instances}@example.com`);
+    const other = await a.signIn(`other-${instances}@example.com`);
+    const payerStream = await openEventStream(b.url, payer);
+    const otherStream = await openEventStream(b.url, other);
+    try {
+      const payment = await createPayment(a.url, payer);
+      const created = await payerStream.waitFor((e) => e.kind === 'payment' && e.id === payment.id);
+      const afterCreate = payerStream.events.length;
+
+      await deliverCapture(a, payment);
+      await payerStream.waitFor((e) => e.kind === 'payment' && e.id === payment.id, afterCreate);
+      const line = await payerStream.waitFor((e) => e.kind === 'order_line', afterCreate);
+      expect(line.payment_id).toBe(payment.id);
+      expect(created.app_id).toBe('demo-id');
+      for (const event of payerStream.events) {
+        expect(Object.keys(event).every((key) => allowedKeys.includes(key))).toBe(true);
+        expect(event.customer_id).toBe(created.customer_id);
+      }
+
+      // The other customer's own change arrives, after all of the payer's: it heard none of them.
+      const own = await createPayment(a.url, other);
+      await otherStream.waitFor((e) => e.id === own.id);
+      expect(otherStream.events.filter((e) => e.customer_id === created.customer_id)).toEqual([]);
+      expect(otherStream.events.some((e) => e.id === payment.id)).toBe(false);
+    } finally {
+      await payerStream.close();
+      await otherStream.close();
+    }
+  });
+
+  it('lets go of a stream the client closes', async () => {
+    const token = await a.signIn(`leaving-${instances}@example.com`);
+    const before = b.app.statusFeed.subscriptionCount();
+    const stream = await openEventStream(b.url, token);
+    expect(b.app.statusFeed.subscriptionCount()).toBe(before + 1);
+    await stream.close();
+    const deadline = Date.now() + 5_000;
+    while (b.app.statusFeed.subscriptionCount() > before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(b.app.statusFeed.subscriptionCount()).toBe(before);
+  });
+
+  it('refuses a stream without a session token', async () => {
+    const response = await fetch(`${b.url}/api/events`);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error_code: string }).error_code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe.runIf(process.env.STORE_TEST_DB === 'postgres')(
+  'GET /api/events when the PostgreSQL server drops the LISTEN connection',
+  () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer();
+    });
+    afterAll(() => server?.close());
+
+    it('listens again and delivers the changes made after', async () => {
+      const token = await server.signIn('relisten@example.com');
+      const stream = await openEventStream(server.url, token);
+      try {
+        // What a server restart or failover does to the connection that LISTENs.
+        const dropped = (await server.db.execute(
+          sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+        )) as unknown as { rows: unknown[] };
+        expect(dropped.rows).toHaveLength(1);
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        const payment = await createPayment(server.url, token);
+        await stream.waitFor((e) => e.kind === 'payment' && e.id === payment.id);
+      } finally {
+        await stream.close();
+      }
+    });
+  },
+);
