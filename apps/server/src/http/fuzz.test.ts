@@ -148,3 +148,67 @@ describe('hostile input never breaks the API', () => {
     timeoutMs,
   );
 });
+
+describe('hostile webhooks never break the receiver', () => {
+  const eventNames = fc.constantFrom(
+    'payment.capture',
+    'payment.failure',
+    'payment.authorization',
+    'payment_request.expiry',
+    'payment_token.activation',
+    'refund.succeeded',
+    'refund.failed',
+    'payment_session.completed',
+  );
+  const dataKeys = [
+    'payment_id',
+    'payment_request_id',
+    'reference_id',
+    'request_amount',
+    'currency',
+    'country',
+    'channel_code',
+    'status',
+    'payment_token_id',
+    'payment_session_id',
+    'id',
+    'amount',
+    'created',
+    'updated',
+  ];
+
+  const paidCount = async () =>
+    (
+      await server.db
+        .select({ paid: sql<number>`count(*)::int` })
+        .from(schema.payments)
+        .where(sql`${schema.payments.status} = 'SUCCEEDED'`)
+    )[0]?.paid;
+
+  it(
+    'answers every event a 2xx or a 4xx, and changes no payment',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            event: fc.oneof(eventNames, fc.string()),
+            business_id: hostileValue,
+            created: hostileValue,
+            data: fc.oneof(
+              fc.dictionary(fc.constantFrom(...dataKeys), hostileValue, { maxKeys: 10 }),
+              fc.anything(),
+            ),
+          }),
+          async (body) => {
+            const before = await paidCount();
+            const response = await server.deliverWebhook(body);
+            expect(response.statusCode, response.body).toBeLessThan(500);
+            expect(await paidCount()).toEqual(before);
+          },
+        ),
+        { numRuns: runs, ...(seed === undefined ? {} : { seed }) },
+      );
+    },
+    timeoutMs,
+  );
+});
