@@ -38,13 +38,8 @@ import {
   lineStatusFor,
   type StoredPaymentStatus,
 } from './payment-status.ts';
-import {
-  readPaymentPage,
-  toApiPayment,
-  toApiPayments,
-  type PageRow,
-  type PaymentRow,
-} from './payment-view.ts';
+import { readPaymentPage, toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import { priceFrom, type PricedOrder } from './pricing.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -104,36 +99,6 @@ export function toStoreActions(paymentId: string, actions: Action[]): PaymentAct
 
 function requestFingerprint(request: CreatePaymentRequest): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
-}
-
-function encodeCursor({ payment, exactCreatedAt }: PageRow): string {
-  return Buffer.from(`${exactCreatedAt}|${payment.id}`).toString('base64url');
-}
-
-/** A cursor as encodeCursor makes it: the exact UTC created_at, then the payment id. */
-const cursorPattern =
-  /^(?<createdAt>(?<seconds>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d{1,6}Z)\|(?<id>\w+)$/;
-
-/**
- * Whether a time to the second names a moment PostgreSQL accepts: the pattern lets through a
- * 30 February or a year 0, which it refuses.
- */
-function isRealTime(seconds: string): boolean {
-  const date = new Date(`${seconds}Z`);
-  return (
-    !Number.isNaN(date.getTime()) &&
-    date.getUTCFullYear() > 0 &&
-    date.toISOString().slice(0, 19) === seconds
-  );
-}
-
-/** The page start a cursor names; a cursor comes from the client, so it is checked as input. */
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const fields = cursorPattern.exec(Buffer.from(cursor, 'base64url').toString('utf8'))?.groups;
-  if (!fields?.createdAt || !fields.seconds || !fields.id || !isRealTime(fields.seconds)) {
-    throw new AppError(400, 'API_VALIDATION_ERROR', 'cursor is not valid');
-  }
-  return { createdAt: fields.createdAt, id: fields.id };
 }
 
 /** The customer as the provider knows it: its id once known, else the details to create it. */

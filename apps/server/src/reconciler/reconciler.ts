@@ -6,7 +6,7 @@ import { apps, payments, rateLimitCounters, refunds } from '../db/schema.ts';
 import { isRefusal } from '../http/app-error.ts';
 import type { ProviderGateway } from '../provider/provider.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
-import type { PaymentService } from './payment-service.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
 
 /** What one reconciliation round did. */
 export interface ReconcileReport {

@@ -17,7 +17,7 @@ import type { AppRow, OperationLink, ProviderGateway } from '../provider/provide
 import type { CardService } from '../cards/card-service.ts';
 import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
-import type { PaymentService } from './payment-service.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
 
 interface WebhookDependencies {
   db: Database;
