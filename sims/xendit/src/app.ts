@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { ApiError } from './api-error.ts';
+import { API_VERSION } from '@store/xendit';
+import { ApiError, validationError } from './api-error.ts';
 import { registerHostedPages } from './hosted-pages/routes.ts';
 import { newRequestId } from './ids.ts';
 import { registerPaymentRequestRoutes } from './payment-requests/routes.ts';
@@ -64,6 +65,19 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
     reply.header('rate-limit-reset', Math.ceil((window.resetAt - now) / 1000));
     if (window.count > options.rateLimit.max) {
       throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests; slow down and retry');
+    }
+    // v3 answers in the shape of the version asked for; the simulator speaks one, so any other is
+    // refused rather than answered in a shape the caller did not ask for.
+    const apiVersion = request.headers['api-version'];
+    if (
+      apiVersion !== undefined &&
+      apiVersion !== API_VERSION &&
+      request.url.startsWith('/v3/') &&
+      !isBrowserPath(request.url)
+    ) {
+      throw validationError([
+        { path: 'api-version', message: `must be ${API_VERSION}, the version this API speaks` },
+      ]);
     }
     if (options.latency && isApiPath(request.url)) {
       const delay = options.latency.ms + Math.random() * (options.latency.jitterMs ?? 0);

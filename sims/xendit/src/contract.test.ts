@@ -312,7 +312,7 @@ describe('e-wallets', () => {
     expect(webhook.body.data).toMatchObject({ failure_code: 'USER_DECLINED_PAYMENT' });
   });
 
-  it('OVO answers PENDING without an action and succeeds by webhook (push approval)', async () => {
+  it('OVO answers REQUIRES_ACTION without an action (no PENDING: the published statuses) and succeeds by webhook (push approval)', async () => {
     const { body } = await client.createPaymentRequest(
       virtualAccount({
         channel_code: 'OVO',
@@ -320,7 +320,7 @@ describe('e-wallets', () => {
       }),
       { idempotencyKey: key() },
     );
-    expect(body.status).toBe('PENDING');
+    expect(body.status).toBe('REQUIRES_ACTION');
     expect(body.actions).toEqual([]);
     await receiver.waitFor(webhookOf('payment.capture', body.payment_request_id));
   });
@@ -499,7 +499,12 @@ describe('cards through sessions', () => {
     });
     const token = (await client.getPaymentToken(result.body.payment_token_id ?? '')).body;
     expect(token.status).toBe('ACTIVE');
-    expect(token.token_details?.masked_card_number).toBe('520000XXXXXX1005');
+    expect(token.channel_properties?.card_details).toMatchObject({
+      masked_card_number: '520000XXXXXX1005',
+      network: 'MASTERCARD',
+      expiry_month: '12',
+      expiry_year: '2030',
+    });
     expect(JSON.stringify(token)).not.toContain(TEST_CARDS.frictionless[1]);
     await receiver.waitFor(webhookOf('payment_token.activation', token.payment_token_id));
   });
@@ -573,7 +578,10 @@ describe('payment tokens', () => {
     expect(token.customer_id).toMatch(/^cust-/);
 
     const paid = await client.createPaymentRequest(
-      { ...virtualAccount({ channel_code: undefined }), payment_token_id: body.payment_token_id },
+      {
+        ...virtualAccount({ channel_code: 'DANA', channel_properties: undefined }),
+        payment_token_id: body.payment_token_id,
+      },
       { idempotencyKey: key() },
     );
     expect([paid.body.status, paid.body.actions, paid.body.channel_code]).toEqual([
@@ -585,7 +593,11 @@ describe('payment tokens', () => {
 
     const declined = await client.createPaymentRequest(
       {
-        ...virtualAccount({ channel_code: undefined, request_amount: 10054 }),
+        ...virtualAccount({
+          channel_code: 'DANA',
+          channel_properties: undefined,
+          request_amount: 10054,
+        }),
         payment_token_id: body.payment_token_id,
       },
       { idempotencyKey: key() },
@@ -627,7 +639,10 @@ describe('payment tokens', () => {
     expect(active.body.status).toBe('ACTIVE');
 
     const payment = await client.createPaymentRequest(
-      { ...virtualAccount({ channel_code: undefined }), payment_token_id: body.payment_token_id },
+      {
+        ...virtualAccount({ channel_code: 'BRI_DIRECT_DEBIT', channel_properties: undefined }),
+        payment_token_id: body.payment_token_id,
+      },
       { idempotencyKey: key() },
     );
     expect(payment.body.status).toBe('REQUIRES_ACTION');
@@ -636,7 +651,10 @@ describe('payment tokens', () => {
     expect((await client.cancelPaymentToken(body.payment_token_id)).body.status).toBe('CANCELED');
     const refused = await providerError(
       client.createPaymentRequest(
-        { ...virtualAccount({ channel_code: undefined }), payment_token_id: body.payment_token_id },
+        {
+          ...virtualAccount({ channel_code: 'BRI_DIRECT_DEBIT', channel_properties: undefined }),
+          payment_token_id: body.payment_token_id,
+        },
         { idempotencyKey: key() },
       ),
     );

@@ -7,11 +7,19 @@ import {
   type Payment,
   type PaymentRequest,
   type PaymentRequestStatus,
+  type ShownChannelProperties,
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, ineligible, notFound, validationError } from '../api-error.ts';
 import { authorisationOutcome, checkCard, type Outcome } from '../cards.ts';
-import { CHANNELS, isEwallet, isPresentToCustomer, isSaveable, type Channel } from '../channels.ts';
+import {
+  amountLimits,
+  CHANNELS,
+  isEwallet,
+  isPresentToCustomer,
+  isSaveable,
+  type Channel,
+} from '../channels.ts';
 import { planCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
 import { writeTogether } from '../db/write-together.ts';
@@ -27,7 +35,6 @@ export type PaymentRequestInternal = {
   otpAttempts?: number;
   /** The cards session the request came from: its return URLs win over the request's. */
   sessionId?: string;
-  cardDetails?: Record<string, string>;
 };
 
 export type StoredPaymentRequest = StoredObject<PaymentRequest> & {
@@ -37,7 +44,6 @@ export type StoredPaymentRequest = StoredObject<PaymentRequest> & {
 /** Allowed status changes of a payment request; every change goes through `settle` or `cancel`. */
 const TRANSITIONS: Record<PaymentRequestStatus, readonly PaymentRequestStatus[]> = {
   REQUIRES_ACTION: ['SUCCEEDED', 'FAILED', 'CANCELED', 'EXPIRED'],
-  PENDING: ['SUCCEEDED', 'FAILED', 'EXPIRED'],
   ACCEPTING_PAYMENTS: ['CANCELED', 'EXPIRED'],
   AUTHORIZED: ['SUCCEEDED', 'CANCELED'],
   SUCCEEDED: [],
@@ -100,6 +106,22 @@ function presentAction(channel: Channel, channelCode: string): Action {
     descriptor: 'QR_STRING',
     value: `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`,
   };
+}
+
+/**
+ * BPI answers with one API_POST_REQUEST DEBIT_ACCOUNT action, as the description's own example of
+ * the channel does; its value is where the OTP goes. Other direct debits name VALIDATE_OTP and
+ * RESEND_OTP.
+ */
+function directDebitActions(ctx: SimContext, channelCode: string, id: string): Action[] {
+  if (channelCode !== 'BPI_DIRECT_DEBIT') return otpActions(ctx, 'payment_requests', id);
+  return [
+    {
+      type: 'API_POST_REQUEST',
+      descriptor: 'DEBIT_ACCOUNT',
+      value: `${ctx.publicUrl}/v3/payment_requests/${id}/validate_otp`,
+    },
+  ];
 }
 
 export type CreateSource = { sessionId?: string };
@@ -171,11 +193,24 @@ export async function planPaymentRequest(
       { path: 'type', message: `${channelCode} cannot issue a reusable payment code` },
     ]);
   }
+  const limits = amountLimits(channel.kind, body.currency);
+  if (
+    body.type !== 'REUSABLE_PAYMENT_CODE' &&
+    (body.request_amount < limits.min || body.request_amount > limits.max)
+  ) {
+    throw validationError([
+      {
+        path: 'request_amount',
+        message: `must be between ${limits.min} and ${limits.max} ${body.currency} for ${channelCode}`,
+      },
+    ]);
+  }
   if (isEwallet(channel.kind)) refuseEwalletTestAmount(body.request_amount);
 
   const id = newPaymentRequestId();
   const now = new Date().toISOString();
-  const { card_details: card, ...channelProperties } = body.channel_properties ?? {};
+  const { card_details: card, ...entered } = body.channel_properties ?? {};
+  const channelProperties: ShownChannelProperties = entered;
   const internal: PaymentRequestInternal = { sessionId: source.sessionId };
   let status: PaymentRequestStatus = 'REQUIRES_ACTION';
   let actions: Action[] = [];
@@ -194,7 +229,8 @@ export async function planPaymentRequest(
   } else if (isEwallet(channel.kind)) {
     const declinedLater = body.request_amount === EWALLET_TEST_AMOUNTS.declinedLater;
     if (token || channel.kind === 'EWALLET_PUSH') {
-      status = 'PENDING';
+      // The published statuses have no PENDING for a payment request: a push approval or a saved
+      // wallet awaits the customer in REQUIRES_ACTION, with no action for the merchant.
       if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
       else if (token) immediate = authorisationOutcome(body.request_amount);
       else later = 'decide-later';
@@ -214,7 +250,7 @@ export async function planPaymentRequest(
       if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
     }
   } else if (channel.kind === 'DIRECT_DEBIT') {
-    actions = otpActions(ctx, 'payment_requests', id);
+    actions = directDebitActions(ctx, channelCode, id);
   } else if (token) {
     // A saved card is charged without the customer present, so without a 3DS challenge.
     immediate = authorisationOutcome(body.request_amount);
@@ -225,7 +261,7 @@ export async function planPaymentRequest(
       ]);
     }
     const check = checkCard(card, 'channel_properties.card_details');
-    internal.cardDetails = check.masked;
+    channelProperties.card_details = check.masked;
     if (check.needsThreeDs && channelProperties.skip_three_ds !== true) {
       actions = [
         {
@@ -361,7 +397,12 @@ export async function settle(
     !paymentRequest.payment_token_id
   ) {
     paymentRequest.payment_token_id = (
-      await createTokenFromPayment(tx, owner, paymentRequest, stored.internal.cardDetails)
+      await createTokenFromPayment(
+        tx,
+        owner,
+        paymentRequest,
+        paymentRequest.channel_properties?.card_details,
+      )
     ).payment_token_id;
   }
   await saveObject(tx, paymentRequest.payment_request_id, paymentRequest, stored.internal);
@@ -501,7 +542,7 @@ export async function runOutcomeJob(
   const stored = await loadObject<PaymentRequest>(tx, owner, 'payment_request', id, {
     forUpdate: true,
   });
-  if (!stored || (stored.data.status !== 'PENDING' && stored.data.status !== 'REQUIRES_ACTION')) {
+  if (!stored || stored.data.status !== 'REQUIRES_ACTION') {
     return;
   }
   const outcome =
