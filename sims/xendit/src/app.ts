@@ -7,6 +7,7 @@ import { registerHostedPages } from './hosted-pages/routes.ts';
 import { newRequestId } from './ids.ts';
 import { registerPaymentRequestRoutes } from './payment-requests/routes.ts';
 import { registerPaymentTokenRoutes } from './payment-tokens/routes.ts';
+import { registerPaymentRoutes } from './payments/routes.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
 import { registerSessionRoutes } from './sessions/routes.ts';
 import type { SimContext } from './sim-context.ts';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
   );
 
   registerPaymentRequestRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
   registerPaymentTokenRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerSessionRoutes(app, ctx);

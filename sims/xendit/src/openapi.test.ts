@@ -309,6 +309,40 @@ async function walkTheStoreFlows() {
   await simPost(`/_sim/sessions/${expiredSession.payment_session_id}/expire`);
   await receiver.waitFor(webhookOf('payment_session.expired', expiredSession.payment_session_id));
 
+  // Manual capture: authorised, then captured, cancelled or left to expire.
+  const authorize = async () => {
+    const request = (
+      await client.createPaymentRequest(
+        payment({
+          channel_code: 'CARDS',
+          capture_method: 'MANUAL',
+          channel_properties: {
+            ...returnUrls,
+            card_details: {
+              card_number: TEST_CARDS.frictionless[0],
+              expiry_month: '12',
+              expiry_year: '2030',
+              cvn: '123',
+              cardholder_first_name: 'Ana',
+              cardholder_last_name: 'Santos',
+              cardholder_email: 'ana@example.com',
+            },
+          },
+        }),
+        { idempotencyKey: key() },
+      )
+    ).body;
+    await receiver.waitFor(webhookOf('payment.authorization', request.payment_request_id));
+    return (await client.getPayment(request.latest_payment_id ?? '')).body;
+  };
+  const captured = await authorize();
+  await client.capturePayment(captured.payment_id, { capture_amount: captured.request_amount });
+  await receiver.waitFor(webhookOf('payment.capture', captured.payment_request_id));
+  await client.cancelPayment((await authorize()).payment_id);
+  const expired = await authorize();
+  await simPost(`/_sim/payments/${expired.payment_id}/expire`);
+  await receiver.waitFor(webhookOf('payment.expiry', expired.payment_id));
+
   // Method links: an e-wallet on the hosted page, a direct debit by OTP; pay with one; cancel.
   const wallet = (
     await client.createPaymentToken(
@@ -409,6 +443,9 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
         'GET /sessions/{id}',
         'GET /v3/payment_requests/{id}',
         'GET /v3/payment_tokens/{id}',
+        'GET /v3/payments/{id}',
+        'POST /v3/payments/{id}/cancel',
+        'POST /v3/payments/{id}/capture',
         'POST /refunds',
         'POST /sessions',
         'POST /sessions/{id}/cancel',
@@ -427,6 +464,8 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
       new Set([
         'payment.capture',
         'payment.failure',
+        'payment.authorization',
+        'payment.expiry',
         'payment_request.expiry',
         'refund.succeeded',
         'refund.failed',

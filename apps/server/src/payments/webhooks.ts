@@ -298,6 +298,7 @@ export function registerWebhookRoute(
       case 'payment.capture':
       case 'payment.authorization':
       case 'payment.failure':
+      case 'payment.expiry':
         return verifyPaymentEvent(received, { ...event.data, amount: event.data.request_amount });
       case 'payment_request.expiry':
         return verifyPaymentEvent(received, { ...event.data, amount: event.data.request_amount });

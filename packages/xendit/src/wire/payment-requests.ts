@@ -172,6 +172,9 @@ export const paymentSchema = z.looseObject({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+export const capturePaymentBodySchema = z.object({ capture_amount: amountSchema });
+export type CapturePaymentBody = z.infer<typeof capturePaymentBodySchema>;
+
 export const simulatePaymentBodySchema = z.object({ amount: amountSchema });
 export type SimulatePaymentBody = z.infer<typeof simulatePaymentBodySchema>;
 

@@ -32,6 +32,7 @@ const flatWebhookEventSchema = z.discriminatedUnion('event', [
   envelope('payment.capture', paymentSchema),
   envelope('payment.authorization', paymentSchema),
   envelope('payment.failure', paymentSchema),
+  envelope('payment.expiry', paymentSchema),
   envelope('payment_request.expiry', paymentRequestSchema),
   envelope('payment_token.activation', paymentTokenSchema),
   envelope('payment_token.failure', paymentTokenSchema),

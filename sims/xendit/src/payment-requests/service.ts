@@ -25,7 +25,13 @@ import type { Database } from '../db/database.ts';
 import { writeTogether } from '../db/write-together.ts';
 import { newCaptureId, newPaymentId, newPaymentRequestId, randomDigits } from '../ids.ts';
 import { jobInsert } from '../jobs.ts';
-import { loadObject, objectInsert, saveObject, type StoredObject } from '../objects.ts';
+import {
+  insertObject,
+  loadObject,
+  objectInsert,
+  saveObject,
+  type StoredObject,
+} from '../objects.ts';
 import { judgeOtp } from '../otp.ts';
 import { createTokenFromPayment, loadToken, otpActions } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
@@ -43,9 +49,9 @@ export type StoredPaymentRequest = StoredObject<PaymentRequest> & {
 
 /** Allowed status changes of a payment request; every change goes through `settle` or `cancel`. */
 const TRANSITIONS: Record<PaymentRequestStatus, readonly PaymentRequestStatus[]> = {
-  REQUIRES_ACTION: ['SUCCEEDED', 'FAILED', 'CANCELED', 'EXPIRED'],
+  REQUIRES_ACTION: ['AUTHORIZED', 'SUCCEEDED', 'FAILED', 'CANCELED', 'EXPIRED'],
   ACCEPTING_PAYMENTS: ['CANCELED', 'EXPIRED'],
-  AUTHORIZED: ['SUCCEEDED', 'CANCELED'],
+  AUTHORIZED: ['SUCCEEDED', 'CANCELED', 'EXPIRED'],
   SUCCEEDED: [],
   FAILED: [],
   CANCELED: [],
@@ -331,9 +337,15 @@ export async function createPaymentRequest(
   return paymentRequest;
 }
 
-/** The payment object of a settled request: the data of payment.capture / payment.failure. */
+/**
+ * The payment object of a settled request, kept for GET /v3/payments/{id}: the data of
+ * payment.capture, payment.authorization and payment.failure.
+ */
 function paymentOf(paymentRequest: PaymentRequest, now: string): Payment {
-  const status = paymentRequest.status === 'SUCCEEDED' ? 'SUCCEEDED' : 'FAILED';
+  const status =
+    paymentRequest.status === 'SUCCEEDED' || paymentRequest.status === 'AUTHORIZED'
+      ? paymentRequest.status
+      : 'FAILED';
   return {
     payment_id: paymentRequest.latest_payment_id ?? newPaymentId(),
     business_id: paymentRequest.business_id,
@@ -379,13 +391,18 @@ export async function settle(
   outcome: Outcome,
 ): Promise<PaymentRequest> {
   const from = stored.data.status;
-  if (!TRANSITIONS[from].includes(outcome.status)) {
+  // With capture_method MANUAL a successful authorisation holds the amount until it is captured.
+  const status =
+    outcome.status === 'SUCCEEDED' && stored.data.capture_method === 'MANUAL'
+      ? 'AUTHORIZED'
+      : outcome.status;
+  if (!TRANSITIONS[from].includes(status)) {
     throw ineligible('payment request', from, 'paid');
   }
   const now = new Date().toISOString();
   const paymentRequest: PaymentRequest = {
     ...stored.data,
-    status: outcome.status,
+    status,
     failure_code: outcome.status === 'FAILED' ? outcome.failureCode : undefined,
     latest_payment_id: newPaymentId(),
     actions: [],
@@ -406,13 +423,51 @@ export async function settle(
     ).payment_token_id;
   }
   await saveObject(tx, paymentRequest.payment_request_id, paymentRequest, stored.internal);
-  await enqueueWebhook(
+  await recordPayment(tx, owner, paymentOf(paymentRequest, now));
+  return paymentRequest;
+}
+
+const paymentEvents = {
+  SUCCEEDED: 'payment.capture',
+  AUTHORIZED: 'payment.authorization',
+  FAILED: 'payment.failure',
+} as const;
+
+/** Keeps a new payment for GET /v3/payments/{id}, with the webhook that tells the merchant. */
+async function recordPayment(tx: Database, owner: Owner, payment: Payment) {
+  await insertObject(
     tx,
     owner,
-    outcome.status === 'SUCCEEDED' ? 'payment.capture' : 'payment.failure',
-    paymentOf(paymentRequest, now),
+    'payment',
+    payment.payment_id,
+    payment,
+    {},
+    payment.payment_request_id,
   );
-  return paymentRequest;
+  const event = paymentEvents[payment.status as keyof typeof paymentEvents];
+  await enqueueWebhook(tx, owner, event, payment);
+}
+
+/**
+ * The payment request of a payment that has moved on (captured, cancelled or expired after its
+ * authorisation): it follows, without a webhook of its own.
+ */
+export async function followPayment(
+  tx: Database,
+  owner: Owner,
+  payment: Payment,
+  status: 'SUCCEEDED' | 'CANCELED' | 'EXPIRED',
+) {
+  const stored = await loadPaymentRequest(tx, owner, payment.payment_request_id, true);
+  if (!TRANSITIONS[stored.data.status].includes(status)) {
+    throw ineligible('payment request', stored.data.status, 'changed');
+  }
+  await saveObject(
+    tx,
+    payment.payment_request_id,
+    { ...stored.data, status, updated: payment.updated },
+    stored.internal,
+  );
 }
 
 export async function cancelPaymentRequest(tx: Database, owner: Owner, id: string) {
@@ -517,7 +572,7 @@ export async function payPresentedCode(
       },
       now,
     );
-    await enqueueWebhook(tx, owner, 'payment.capture', payment);
+    await recordPayment(tx, owner, payment);
     return stored.data;
   }
   if (stored.data.status !== 'REQUIRES_ACTION') {
