@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payment, PaymentMethod } from '@store/contract';
+import type { CardSession, Payment, PaymentMethod } from '@store/contract';
 import type { ProviderExchange } from '@store/xendit';
 import {
   descriptionPath,
@@ -125,7 +125,46 @@ async function walkTheStore(): Promise<string[]> {
   }
   const saved = await pay(order({ payment_token_id: linked.id }));
   await waitFor(saved.id, 'SUCCEEDED');
-  ids.push(va.id, canceled.id, dana.id, ovo.id, bri.id, bpi.id, saved.id);
+  const payAndSave = await pay(order({ channel: 'DANA', type: 'PAY_AND_SAVE' }));
+  await decide(payAndSave.actions[0]?.value ?? '', 'approve');
+  await waitFor(payAndSave.id, 'SUCCEEDED');
+
+  const debitLink = (
+    await call('POST', '/api/payment_methods', {
+      country: 'ID',
+      reference_id: randomUUID().slice(0, 8),
+      channel: 'BRI_DIRECT_DEBIT',
+      channel_properties: { mobile_number: '+628111111111' },
+    })
+  ).json() as PaymentMethod;
+  await call('POST', `/api/payment_methods/${debitLink.id}/validate_otp`, { otp_code: '333000' });
+  await call('POST', `/api/payment_methods/${debitLink.id}/cancel`);
+
+  // A card through the cards session, paid as the provider's script would from the browser.
+  const session = (
+    await call('POST', '/api/payments/cards', { orders: [mug], country: 'ID', currency: 'IDR' })
+  ).json() as CardSession;
+  const collected = (await (
+    await fetch(`${server.xendit.url}/v3/payment_with_session`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${session.extra_data.public_key}:`).toString('base64')}`,
+      },
+      body: JSON.stringify({
+        payment_session_id: session.id,
+        card_number: '4000000000001000',
+        expiry_month: '12',
+        expiry_year: '2030',
+        cvn: '123',
+      }),
+    })
+  ).json()) as { payment_request_id: string };
+  const card = await call('POST', `/api/payments/cards/session/${session.id}/complete`, {
+    payment_request_id: collected.payment_request_id,
+  });
+  expect(card.json().status).toBe('SUCCEEDED');
+  ids.push(va.id, canceled.id, dana.id, ovo.id, bri.id, bpi.id, saved.id, payAndSave.id);
   return ids;
 }
 
