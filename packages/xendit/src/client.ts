@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { errorBodySchema, type OtpBody } from './wire/common.ts';
 import {
   paymentRequestSchema,
+  paymentSchema,
   simulatePaymentResponseSchema,
+  type CapturePaymentBody,
   type CreatePaymentRequestBody,
   type SimulatePaymentBody,
 } from './wire/payment-requests.ts';
@@ -193,6 +195,11 @@ export function createXenditClient(options: XenditClientOptions) {
         simulatePaymentResponseSchema,
         { body },
       ),
+    getPayment: (paymentId: string) => call('GET', `/v3/payments/${id(paymentId)}`, paymentSchema),
+    capturePayment: (paymentId: string, body: CapturePaymentBody) =>
+      call('POST', `/v3/payments/${id(paymentId)}/capture`, paymentSchema, { body }),
+    cancelPayment: (paymentId: string) =>
+      call('POST', `/v3/payments/${id(paymentId)}/cancel`, paymentSchema),
     createPaymentToken: (body: CreatePaymentTokenBody, opts: IdempotencyOptions) =>
       call('POST', '/v3/payment_tokens', paymentTokenSchema, {
         body,

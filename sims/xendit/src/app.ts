@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { ApiError } from './api-error.ts';
+import { API_VERSION } from '@store/xendit';
+import { ApiError, validationError } from './api-error.ts';
 import { registerHostedPages } from './hosted-pages/routes.ts';
 import { newRequestId } from './ids.ts';
 import { registerPaymentRequestRoutes } from './payment-requests/routes.ts';
 import { registerPaymentTokenRoutes } from './payment-tokens/routes.ts';
+import { registerPaymentRoutes } from './payments/routes.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
 import { registerSessionRoutes } from './sessions/routes.ts';
 import type { SimContext } from './sim-context.ts';
@@ -65,6 +67,19 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
     if (window.count > options.rateLimit.max) {
       throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests; slow down and retry');
     }
+    // v3 answers in the shape of the version asked for; the simulator speaks one, so any other is
+    // refused rather than answered in a shape the caller did not ask for.
+    const apiVersion = request.headers['api-version'];
+    if (
+      apiVersion !== undefined &&
+      apiVersion !== API_VERSION &&
+      request.url.startsWith('/v3/') &&
+      !isBrowserPath(request.url)
+    ) {
+      throw validationError([
+        { path: 'api-version', message: `must be ${API_VERSION}, the version this API speaks` },
+      ]);
+    }
     if (options.latency && isApiPath(request.url)) {
       const delay = options.latency.ms + Math.random() * (options.latency.jitterMs ?? 0);
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -112,6 +127,7 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
   );
 
   registerPaymentRequestRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
   registerPaymentTokenRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerSessionRoutes(app, ctx);

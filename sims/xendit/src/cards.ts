@@ -1,9 +1,15 @@
-import { FAILING_AMOUNTS, TEST_CARDS, type CardDetails } from '@store/xendit';
+import { createHash } from 'node:crypto';
+import {
+  FAILING_AMOUNTS,
+  TEST_CARDS,
+  type CardDetails,
+  type MaskedCardDetails,
+} from '@store/xendit';
 import { validationError } from './api-error.ts';
 
 const threeDsCards: readonly string[] = TEST_CARDS.threeDs;
 
-export type CardCheck = { needsThreeDs: boolean; masked: Record<string, string> };
+export type CardCheck = { needsThreeDs: boolean; masked: MaskedCardDetails };
 
 /** Reads a card as the test acquirer would: 3DS test cards need the challenge, others go straight on. */
 export function checkCard(card: CardDetails, path: string): CardCheck {
@@ -12,11 +18,22 @@ export function checkCard(card: CardDetails, path: string): CardCheck {
   }
   return {
     needsThreeDs: threeDsCards.includes(card.card_number),
+    // The card as the published examples show it back in channel_properties.card_details.
     masked: {
       masked_card_number: `${card.card_number.slice(0, 6)}XXXXXX${card.card_number.slice(-4)}`,
-      card_network: card.card_number.startsWith('4') ? 'VISA' : 'MASTERCARD',
+      ...(card.cardholder_first_name && { cardholder_first_name: card.cardholder_first_name }),
+      ...(card.cardholder_last_name && { cardholder_last_name: card.cardholder_last_name }),
+      ...(card.cardholder_email && { cardholder_email: card.cardholder_email }),
+      ...(card.cardholder_phone_number && {
+        cardholder_phone_number: card.cardholder_phone_number,
+      }),
       expiry_month: card.expiry_month,
       expiry_year: card.expiry_year,
+      fingerprint: createHash('sha256').update(card.card_number).digest('hex').slice(0, 24),
+      type: 'CREDIT',
+      network: card.card_number.startsWith('4') ? 'VISA' : 'MASTERCARD',
+      country: 'ID',
+      issuer: 'SIMULATED BANK',
     },
   };
 }

@@ -49,3 +49,16 @@ export const isPresentToCustomer = (kind: ChannelKind) =>
 /** Channels that can become a payment token (saved method). */
 export const isSaveable = (kind: ChannelKind) =>
   isEwallet(kind) || kind === 'DIRECT_DEBIT' || kind === 'CARDS';
+
+/**
+ * The amounts a channel takes, as the provider documents them: e-wallets IDR 100 to 20,000,000
+ * (a premium account's ceiling) and PHP 1 to 100,000 (an upgraded account's)
+ * (https://docs.xendit.co/ewallet/rules-and-limitation); anything else up to IDR 999,999,999,999,
+ * the highest virtual-account ceiling (https://docs.xendit.co/xenpayments/virtual-account/rules-and-limitations).
+ */
+export function amountLimits(kind: ChannelKind, currency: string): { min: number; max: number } {
+  if (isEwallet(kind)) {
+    return currency === 'PHP' ? { min: 1, max: 100_000 } : { min: 100, max: 20_000_000 };
+  }
+  return { min: 1, max: 999_999_999_999 };
+}

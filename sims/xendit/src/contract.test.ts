@@ -312,7 +312,7 @@ describe('e-wallets', () => {
     expect(webhook.body.data).toMatchObject({ failure_code: 'USER_DECLINED_PAYMENT' });
   });
 
-  it('OVO answers PENDING without an action and succeeds by webhook (push approval)', async () => {
+  it('OVO answers REQUIRES_ACTION without an action (no PENDING: the published statuses) and succeeds by webhook (push approval)', async () => {
     const { body } = await client.createPaymentRequest(
       virtualAccount({
         channel_code: 'OVO',
@@ -320,7 +320,7 @@ describe('e-wallets', () => {
       }),
       { idempotencyKey: key() },
     );
-    expect(body.status).toBe('PENDING');
+    expect(body.status).toBe('REQUIRES_ACTION');
     expect(body.actions).toEqual([]);
     await receiver.waitFor(webhookOf('payment.capture', body.payment_request_id));
   });
@@ -499,7 +499,12 @@ describe('cards through sessions', () => {
     });
     const token = (await client.getPaymentToken(result.body.payment_token_id ?? '')).body;
     expect(token.status).toBe('ACTIVE');
-    expect(token.token_details?.masked_card_number).toBe('520000XXXXXX1005');
+    expect(token.channel_properties?.card_details).toMatchObject({
+      masked_card_number: '520000XXXXXX1005',
+      network: 'MASTERCARD',
+      expiry_month: '12',
+      expiry_year: '2030',
+    });
     expect(JSON.stringify(token)).not.toContain(TEST_CARDS.frictionless[1]);
     await receiver.waitFor(webhookOf('payment_token.activation', token.payment_token_id));
   });
@@ -573,7 +578,10 @@ describe('payment tokens', () => {
     expect(token.customer_id).toMatch(/^cust-/);
 
     const paid = await client.createPaymentRequest(
-      { ...virtualAccount({ channel_code: undefined }), payment_token_id: body.payment_token_id },
+      {
+        ...virtualAccount({ channel_code: 'DANA', channel_properties: undefined }),
+        payment_token_id: body.payment_token_id,
+      },
       { idempotencyKey: key() },
     );
     expect([paid.body.status, paid.body.actions, paid.body.channel_code]).toEqual([
@@ -585,7 +593,11 @@ describe('payment tokens', () => {
 
     const declined = await client.createPaymentRequest(
       {
-        ...virtualAccount({ channel_code: undefined, request_amount: 10054 }),
+        ...virtualAccount({
+          channel_code: 'DANA',
+          channel_properties: undefined,
+          request_amount: 10054,
+        }),
         payment_token_id: body.payment_token_id,
       },
       { idempotencyKey: key() },
@@ -627,7 +639,10 @@ describe('payment tokens', () => {
     expect(active.body.status).toBe('ACTIVE');
 
     const payment = await client.createPaymentRequest(
-      { ...virtualAccount({ channel_code: undefined }), payment_token_id: body.payment_token_id },
+      {
+        ...virtualAccount({ channel_code: 'BRI_DIRECT_DEBIT', channel_properties: undefined }),
+        payment_token_id: body.payment_token_id,
+      },
       { idempotencyKey: key() },
     );
     expect(payment.body.status).toBe('REQUIRES_ACTION');
@@ -636,7 +651,10 @@ describe('payment tokens', () => {
     expect((await client.cancelPaymentToken(body.payment_token_id)).body.status).toBe('CANCELED');
     const refused = await providerError(
       client.createPaymentRequest(
-        { ...virtualAccount({ channel_code: undefined }), payment_token_id: body.payment_token_id },
+        {
+          ...virtualAccount({ channel_code: 'BRI_DIRECT_DEBIT', channel_properties: undefined }),
+          payment_token_id: body.payment_token_id,
+        },
         { idempotencyKey: key() },
       ),
     );
@@ -749,5 +767,180 @@ describe('refunds', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errors: [{ path: 'reason' }] });
+  });
+});
+
+describe('payments: manual capture', () => {
+  const authorized = async (amount = 150_000) => {
+    const { body } = await client.createPaymentRequest(
+      virtualAccount({
+        channel_code: 'CARDS',
+        request_amount: amount,
+        capture_method: 'MANUAL',
+        channel_properties: {
+          ...returnUrls,
+          card_details: {
+            card_number: TEST_CARDS.frictionless[0],
+            expiry_month: '12',
+            expiry_year: '2030',
+            cvn: '123',
+          },
+        },
+      }),
+      { idempotencyKey: key() },
+    );
+    return body;
+  };
+
+  it('authorises with payment.authorization, then a capture succeeds both with payment.capture', async () => {
+    const request = await authorized();
+    expect(request.status).toBe('AUTHORIZED');
+    await receiver.waitFor(webhookOf('payment.authorization', request.payment_request_id));
+    const payment = (await client.getPayment(request.latest_payment_id ?? '')).body;
+    expect([payment.status, payment.payment_request_id]).toEqual([
+      'AUTHORIZED',
+      request.payment_request_id,
+    ]);
+    const over = await providerError(
+      client.capturePayment(payment.payment_id, { capture_amount: 150_001 }),
+    );
+    expect([over.status, over.errorCode]).toEqual([400, 'CAPTURE_AMOUNT_EXCEEDED']);
+    const captured = (await client.capturePayment(payment.payment_id, { capture_amount: 100_000 }))
+      .body;
+    expect([captured.status, captured.captures?.[0]?.capture_amount]).toEqual([
+      'SUCCEEDED',
+      100_000,
+    ]);
+    expect((await client.getPaymentRequest(request.payment_request_id)).body.status).toBe(
+      'SUCCEEDED',
+    );
+    await receiver.waitFor(webhookOf('payment.capture', payment.payment_id));
+    const again = await providerError(client.cancelPayment(payment.payment_id));
+    expect(again.errorCode).toBe('INELIGIBLE_TRANSACTION_STATUS');
+  });
+
+  it('cancels an authorisation; an expired one sends payment.expiry', async () => {
+    const canceled = await authorized();
+    const payment = (await client.cancelPayment(canceled.latest_payment_id ?? '')).body;
+    expect(payment.status).toBe('CANCELED');
+    expect((await client.getPaymentRequest(canceled.payment_request_id)).body.status).toBe(
+      'CANCELED',
+    );
+    const expiring = await authorized();
+    const response = await fetch(
+      `${simulator.url}/_sim/payments/${expiring.latest_payment_id ?? ''}/expire`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+        },
+      },
+    );
+    expect(response.status).toBe(200);
+    await receiver.waitFor(webhookOf('payment.expiry', expiring.latest_payment_id ?? ''));
+    expect((await client.getPayment(expiring.latest_payment_id ?? '')).body.status).toBe('EXPIRED');
+  });
+
+  it('an unknown payment is 404 DATA_NOT_FOUND', async () => {
+    const error = await providerError(client.getPayment('py-00000000-0000-0000-0000-000000000000'));
+    expect([error.status, error.errorCode]).toEqual([404, 'DATA_NOT_FOUND']);
+  });
+});
+
+describe('a strict provider', () => {
+  it('refuses an item without category, naming the field', async () => {
+    const error = await providerError(
+      client.createPaymentRequest(
+        virtualAccount({
+          items: [
+            {
+              reference_id: 'p1',
+              type: 'PHYSICAL_PRODUCT',
+              name: 'Mug',
+              net_unit_amount: 150_000,
+              quantity: 1,
+            } as never,
+          ],
+        }),
+        { idempotencyKey: key() },
+      ),
+    );
+    expect([error.status, error.errorCode]).toEqual([400, 'API_VALIDATION_ERROR']);
+    expect(JSON.stringify(error.exchange.response?.data)).toContain('items.0.category');
+  });
+
+  it('refuses a payment without channel_properties, and a token payment with them', async () => {
+    const missing = await providerError(
+      client.createPaymentRequest(virtualAccount({ channel_properties: undefined }), {
+        idempotencyKey: key(),
+      }),
+    );
+    expect(JSON.stringify(missing.exchange.response?.data)).toContain('channel_properties');
+    const both = await providerError(
+      client.createPaymentRequest(
+        { ...virtualAccount({ channel_code: 'DANA' }), payment_token_id: 'pt-1' },
+        { idempotencyKey: key() },
+      ),
+    );
+    expect([both.status, both.errorCode]).toEqual([400, 'API_VALIDATION_ERROR']);
+  });
+
+  it('refuses an unknown api-version, naming the header', async () => {
+    const response = await fetch(`${simulator.url}/v3/payment_requests/pr-1`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+        'api-version': '2099-01-01',
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error_code: 'API_VALIDATION_ERROR',
+      errors: [{ path: 'api-version' }],
+    });
+  });
+
+  it.each([
+    ['1e308 IDR on a virtual account', 'BCA_VIRTUAL_ACCOUNT', 1e308],
+    ['50 IDR on an e-wallet', 'DANA', 50],
+    ['20,000,001 IDR on an e-wallet', 'DANA', 20_000_001],
+  ])('refuses %s as out of range, naming request_amount', async (_label, channel, amount) => {
+    const error = await providerError(
+      client.createPaymentRequest(
+        virtualAccount({
+          channel_code: channel,
+          request_amount: amount,
+          channel_properties: channel === 'DANA' ? returnUrls : {},
+        }),
+        { idempotencyKey: key() },
+      ),
+    );
+    expect([error.status, error.errorCode]).toEqual([400, 'API_VALIDATION_ERROR']);
+    expect(JSON.stringify(error.exchange.response?.data)).toContain('request_amount');
+  });
+
+  it('answers BPI direct debit with the published DEBIT_ACCOUNT action; its OTP pays it', async () => {
+    const { body } = await client.createPaymentRequest(
+      virtualAccount({
+        country: 'PH',
+        currency: 'PHP',
+        request_amount: 2_500,
+        channel_code: 'BPI_DIRECT_DEBIT',
+        channel_properties: returnUrls,
+      }),
+      { idempotencyKey: key() },
+    );
+    expect(body.actions).toEqual([
+      {
+        type: 'API_POST_REQUEST',
+        descriptor: 'DEBIT_ACCOUNT',
+        value: expect.stringMatching(
+          new RegExp(`/v3/payment_requests/${body.payment_request_id}/validate_otp$`),
+        ) as string,
+      },
+    ]);
+    const paid = await client.validatePaymentRequestOtp(body.payment_request_id, {
+      otp_code: TEST_OTPS.success,
+    });
+    expect(paid.body.status).toBe('SUCCEEDED');
   });
 });

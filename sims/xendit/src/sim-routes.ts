@@ -13,6 +13,7 @@ import {
 import { answer } from './http.ts';
 import { expirePaymentRequest, loadPaymentRequest, settle } from './payment-requests/service.ts';
 import { loadToken, moveToken } from './payment-tokens/service.ts';
+import { expirePayment } from './payments/service.ts';
 import { endRefund } from './refunds/service.ts';
 import { expireSession } from './sessions/service.ts';
 import type { SimContext } from './sim-context.ts';
@@ -211,6 +212,13 @@ export function registerSimRoutes(app: FastifyInstance, ctx: SimContext) {
       endRefund(tx, owner, request.params.id, body.status),
     );
     return answer(reply, 200, refund);
+  });
+
+  // An authorisation nobody captured: EXPIRED now, with payment.expiry.
+  app.post<{ Params: { id: string } }>('/_sim/payments/:id/expire', async (request, reply) => {
+    const owner = testOwner(request);
+    const payment = await ctx.transaction((tx) => expirePayment(tx, owner, request.params.id));
+    return answer(reply, 200, payment);
   });
 
   app.post<{ Params: { id: string } }>('/_sim/sessions/:id/expire', async (request, reply) => {

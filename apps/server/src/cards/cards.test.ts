@@ -183,6 +183,11 @@ describe('card sessions', () => {
     );
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ id: method.id, status: 'ACTIVE', code: 'CARDS' });
+    // The provider shows the saved card in channel_properties.card_details, masked.
+    expect(saved.json().details).toEqual({
+      masked_card_number: '400000XXXXXX1000',
+      network: 'VISA',
+    });
 
     const paid = await server.app.inject({
       method: 'POST',

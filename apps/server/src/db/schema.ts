@@ -55,6 +55,8 @@ export const products = pgTable(
       .references(() => apps.id),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** Sent as items[].category, which the provider requires on every item. */
+    category: text('category').notNull().default('General'),
     imagePath: text('image_path').notNull(),
     priceAmount: amount('price_amount').notNull(),
     currency: text('currency').notNull(),
@@ -181,6 +183,7 @@ export const paymentLines = pgTable(
     position: integer('position').notNull(),
     productId: text('product_id').notNull(),
     productName: text('product_name').notNull(),
+    productCategory: text('product_category').notNull().default('General'),
     productDescription: text('product_description').notNull(),
     productImagePath: text('product_image_path').notNull(),
     price: amount('price').notNull(),

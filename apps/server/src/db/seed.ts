@@ -3,6 +3,8 @@ import { apps, products, vouchers } from './schema.ts';
 
 interface SeedProduct {
   slug: string;
+  /** The item category the provider requires on every item of a payment request. */
+  category: string;
   name: string;
   description: string;
   idr: number;
@@ -14,6 +16,7 @@ interface SeedProduct {
 const catalogue: SeedProduct[] = [
   {
     slug: 'kopi-beans',
+    category: 'Food & Drink',
     name: 'Kopi Arabica Beans',
     description: 'Single-origin Gayo arabica, 250 g, medium roast with notes of cocoa and spice.',
     idr: 125_000,
@@ -21,6 +24,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'ceramic-mug',
+    category: 'Home & Kitchen',
     name: 'Ceramic Mug',
     description: 'Hand-glazed stoneware mug, 350 ml, dishwasher safe.',
     idr: 89_000,
@@ -28,6 +32,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'canvas-tote',
+    category: 'Bags',
     name: 'Canvas Tote Bag',
     description: 'Heavy cotton canvas tote with an inner pocket, carries a week of groceries.',
     idr: 149_000,
@@ -35,6 +40,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'batik-shirt',
+    category: 'Clothing',
     name: 'Batik Shirt',
     description: 'Short-sleeved cotton shirt in a hand-stamped parang pattern.',
     idr: 425_000,
@@ -42,6 +48,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'rattan-basket',
+    category: 'Home & Kitchen',
     name: 'Rattan Basket',
     description: 'Woven rattan storage basket with handles, 30 cm across.',
     idr: 210_000,
@@ -49,6 +56,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'teak-board',
+    category: 'Home & Kitchen',
     name: 'Teak Cutting Board',
     description: 'Reclaimed teak board with a juice groove, oiled and ready to use.',
     idr: 275_000,
@@ -56,6 +64,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'dot-notebook',
+    category: 'Stationery',
     name: 'Dot Grid Notebook',
     description: 'A5 notebook, 160 pages of 100 gsm paper that takes fountain-pen ink.',
     idr: 65_000,
@@ -63,6 +72,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'steel-bottle',
+    category: 'Home & Kitchen',
     name: 'Steel Water Bottle',
     description: 'Double-walled bottle that keeps drinks cold for 24 hours, 750 ml.',
     idr: 189_000,
@@ -70,6 +80,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'trail-sneakers',
+    category: 'Footwear',
     name: 'Trail Sneakers',
     description: 'Light trail shoes with a grippy outsole for wet paths.',
     idr: 899_000,
@@ -77,6 +88,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'sunglasses',
+    category: 'Accessories',
     name: 'Polarised Sunglasses',
     description: 'UV400 polarised lenses in a recycled acetate frame.',
     idr: 349_000,
@@ -84,6 +96,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'headphones',
+    category: 'Electronics',
     name: 'Wireless Headphones',
     description: 'Over-ear headphones with 40 hours of battery and a folding frame.',
     idr: 1_299_000,
@@ -91,6 +104,7 @@ const catalogue: SeedProduct[] = [
   },
   {
     slug: 'desk-lamp',
+    category: 'Electronics',
     name: 'Desk Lamp',
     description: 'Dimmable LED lamp with a warm-to-cool colour slider and a USB port.',
     idr: 459_000,
@@ -148,6 +162,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       appId: 'demo-id',
       name: p.name,
       description: p.description,
+      category: p.category,
       imagePath: `/images/products/${p.slug}.svg`,
       priceAmount: p.idr,
       currency: 'IDR',
@@ -158,6 +173,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       appId: 'demo-id',
       name: p.name,
       description: p.description,
+      category: 'Sandbox',
       imagePath: '/images/products/sandbox.svg',
       priceAmount: p.idr,
       currency: 'IDR',
@@ -168,6 +184,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       appId: 'demo-ph',
       name: p.name,
       description: p.description,
+      category: p.category,
       imagePath: `/images/products/${p.slug}.svg`,
       priceAmount: p.php,
       currency: 'PHP',

@@ -51,8 +51,13 @@ function toMethodActions(methodId: string, actions: Action[]): PaymentMethodActi
   });
 }
 
+/** What the provider shows of the saved account: a card in channel_properties.card_details. */
 function detailsOf(token: PaymentToken): Record<string, string> | null {
-  const entries = Object.entries(token.token_details ?? {}).filter(
+  const card = token.channel_properties?.card_details;
+  const shown = card
+    ? { masked_card_number: card.masked_card_number, network: card.network }
+    : token.token_details;
+  const entries = Object.entries(shown ?? {}).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string',
   );
   return entries.length > 0 ? Object.fromEntries(entries) : null;

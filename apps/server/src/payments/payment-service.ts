@@ -90,8 +90,17 @@ export function toStoreActions(paymentId: string, actions: Action[]): PaymentAct
         { ...base, value: `/payments/new/${paymentId}/paymentcode`, paymentCode: action.value },
       ];
     }
-    if (action.descriptor === 'VALIDATE_OTP') {
-      return [{ ...base, value: `/payments/new/${paymentId}/otp`, paymentCode: null }];
+    // BPI asks for its OTP with DEBIT_ACCOUNT (the description's example of the channel): the same
+    // OTP screen, named as the screen and the OTP route know it.
+    if (action.descriptor === 'VALIDATE_OTP' || action.descriptor === 'DEBIT_ACCOUNT') {
+      return [
+        {
+          type: action.type,
+          descriptor: 'VALIDATE_OTP',
+          value: `/payments/new/${paymentId}/otp`,
+          paymentCode: null,
+        },
+      ];
     }
     return [];
   });
@@ -136,6 +145,7 @@ function newLines(paymentId: string, order: PricedOrder) {
     position,
     productId: product.id,
     productName: product.name,
+    productCategory: product.category,
     productDescription: product.description,
     productImagePath: product.imagePath,
     price: product.priceAmount,
@@ -322,7 +332,7 @@ export interface CreateCallSource {
     | 'providerTokenId'
     | 'paymentMethodId'
   >;
-  lines: { productId: string; productName: string; price: number }[];
+  lines: { productId: string; productName: string; productCategory: string; price: number }[];
 }
 
 /**
@@ -342,22 +352,24 @@ export function createCallBody(
     type: payment.type,
     ...market,
     request_amount: toMajorUnits(payment.amount, currency),
+    channel_code: payment.channelCode,
+    // Paying with a saved method is the published PayWithToken shape: the token and its channel,
+    // without channel_properties (a body with them would also fit Pay, which oneOf refuses).
     ...(payment.paymentMethodId
       ? { payment_token_id: payment.providerTokenId ?? '' }
-      : { channel_code: payment.channelCode }),
-    channel_properties: payment.channelProperties as Record<string, string>,
+      : { channel_properties: payment.channelProperties as Record<string, string> }),
     ...providerCustomer(customer),
     description: `Order ${payment.id}`,
     items: lines.map((line) => ({
       reference_id: line.productId,
+      type: 'PHYSICAL_PRODUCT',
       name: line.productName,
       net_unit_amount: toMajorUnits(line.price, currency),
       quantity: 1,
-      currency: market.currency,
-      type: 'PHYSICAL_PRODUCT',
+      category: line.productCategory,
     })),
     metadata: { app_id: app.id, customer_id: customer.id },
-  } as CreatePaymentRequestBody;
+  };
 }
 
 export function createPaymentService(deps: {
@@ -512,7 +524,7 @@ export function createPaymentService(deps: {
 
   /** What a provider's payment request (a create answer or a status read) makes of a payment. */
   function providerRequestChanges(payment: PaymentRow, request: PaymentRequest) {
-    const status = fromProviderStatus(request.status);
+    const status = fromProviderStatus(request.status, request.actions?.length ?? 0);
     const changes = {
       providerRequestId: request.payment_request_id,
       failureCode:

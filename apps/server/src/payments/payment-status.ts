@@ -31,13 +31,20 @@ export function canTransition(from: StoredPaymentStatus, to: StoredPaymentStatus
 export const awaitsProvider = (status: StoredPaymentStatus) =>
   status === 'CREATING' || status === 'REQUIRES_ACTION' || status === 'PENDING';
 
-/** The provider's payment-request statuses as the store counts them. */
-export function fromProviderStatus(status: PaymentRequestStatus): StoredPaymentStatus {
+/**
+ * The provider's payment-request statuses as the store counts them. A request awaiting the
+ * customer with nothing for the merchant to do (a push e-wallet such as OVO, a saved wallet) is
+ * PENDING to the store: the published statuses have no PENDING of their own.
+ */
+export function fromProviderStatus(
+  status: PaymentRequestStatus,
+  actionCount: number,
+): StoredPaymentStatus {
   switch (status) {
     case 'REQUIRES_ACTION':
+      return actionCount === 0 ? 'PENDING' : 'REQUIRES_ACTION';
     case 'ACCEPTING_PAYMENTS':
       return 'REQUIRES_ACTION';
-    case 'PENDING':
     case 'AUTHORIZED':
       return 'PENDING';
     case 'SUCCEEDED':

@@ -141,6 +141,27 @@ describe('refund webhooks: duplicated, out of order, forged', () => {
     };
   }
 
+  it('applies one in the published examples’ shape: an envelope nested in data, no payment_request_id', async () => {
+    const pending = await pendingRefund();
+    await server.simulatorCall(`/_sim/refunds/${pending.providerRefundId}/outcome`, {
+      status: 'SUCCEEDED',
+    });
+    const refund = refundEvent('refund.succeeded', pending, 'SUCCEEDED').data as Record<
+      string,
+      unknown
+    >;
+    delete refund.payment_request_id;
+    const nested = webhookEnvelope('refund.succeeded', webhookEnvelope('refund.succeeded', refund));
+    expect((await deliver(nested)).statusCode).toBe(200);
+    const recorded = (await webhooksOf('refundId', pending.refundId)).find(
+      (operation) => (operation.data as { data?: { event?: string } }).data?.event !== undefined,
+    );
+    expect(recorded).toBeDefined();
+    expect(recorded?.ignoredReason).toBeNull();
+    const [row] = await server.db.select().from(refunds).where(eq(refunds.id, pending.refundId));
+    expect(row?.status).toBe('SUCCEEDED');
+  });
+
   it('refuses a refund webhook with a wrong callback token and records nothing', async () => {
     const pending = await pendingRefund();
     const { payment, refundId } = pending;

@@ -202,7 +202,8 @@ export function registerWebhookRoute(
         `Refund ${sent.id} is not ${refund.providerRefundId}, the one recorded`,
       );
     }
-    if (sent.payment_request_id !== payment.providerRequestId) {
+    // The published refund webhooks may leave payment_request_id out; the read-back checks it.
+    if (sent.payment_request_id && sent.payment_request_id !== payment.providerRequestId) {
       return ignore(
         owner,
         link,
@@ -297,6 +298,7 @@ export function registerWebhookRoute(
       case 'payment.capture':
       case 'payment.authorization':
       case 'payment.failure':
+      case 'payment.expiry':
         return verifyPaymentEvent(received, { ...event.data, amount: event.data.request_amount });
       case 'payment_request.expiry':
         return verifyPaymentEvent(received, { ...event.data, amount: event.data.request_amount });

@@ -40,15 +40,25 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-export const itemSchema = z.looseObject({
-  reference_id: z.string().min(1).max(255).optional(),
+/** An item as published: every field but url, image_url, subcategory, description and metadata is required. */
+export const itemSchema = z.object({
+  reference_id: z.string().min(1).max(255),
+  type: z.enum([
+    'DIGITAL_PRODUCT',
+    'PHYSICAL_PRODUCT',
+    'DIGITAL_SERVICE',
+    'PHYSICAL_SERVICE',
+    'FEE',
+  ]),
   name: z.string().min(1).max(255),
   net_unit_amount: z.number(),
   quantity: z.number().int().positive(),
-  currency: currencySchema.optional(),
-  type: z.string().optional(),
-  category: z.string().optional(),
+  category: z.string().max(255),
+  subcategory: z.string().max(255).optional(),
+  description: z.string().max(255).optional(),
   url: z.string().optional(),
+  image_url: z.string().optional(),
+  metadata: metadataSchema.optional(),
 });
 export type Item = z.infer<typeof itemSchema>;
 
@@ -63,6 +73,8 @@ export const actionSchema = z.object({
     'DEEPLINK_URL',
     'VALIDATE_OTP',
     'RESEND_OTP',
+    // Not in the published descriptor enum, yet its own BPI direct-debit example answers with it.
+    'DEBIT_ACCOUNT',
   ]),
   value: z.string(),
 });

@@ -13,10 +13,9 @@ import {
 export const paymentRequestTypeSchema = z.enum(['PAY', 'PAY_AND_SAVE', 'REUSABLE_PAYMENT_CODE']);
 export type PaymentRequestType = z.infer<typeof paymentRequestTypeSchema>;
 
-/** PENDING is missing from the published enum but the provider sends it (PROVIDER.md). */
+/** As published: PENDING is a status of the payment, not of the payment request. */
 export const paymentRequestStatusSchema = z.enum([
   'REQUIRES_ACTION',
-  'PENDING',
   'ACCEPTING_PAYMENTS',
   'AUTHORIZED',
   'SUCCEEDED',
@@ -50,6 +49,23 @@ export const cardDetailsSchema = z.object({
 });
 export type CardDetails = z.infer<typeof cardDetailsSchema>;
 
+/** The card as the provider shows it back on payment requests, payments and tokens: masked. */
+export const maskedCardDetailsSchema = z.looseObject({
+  masked_card_number: optionalString,
+  cardholder_first_name: optionalString,
+  cardholder_last_name: optionalString,
+  cardholder_email: optionalString,
+  cardholder_phone_number: optionalString,
+  expiry_month: optionalString,
+  expiry_year: optionalString,
+  fingerprint: optionalString,
+  type: optionalString,
+  network: optionalString,
+  country: optionalString,
+  issuer: optionalString,
+});
+export type MaskedCardDetails = z.infer<typeof maskedCardDetailsSchema>;
+
 /** Channel-specific data; the fields the store and the simulator use are named, others pass through. */
 export const channelPropertiesSchema = z.looseObject({
   success_return_url: z.url().optional(),
@@ -64,6 +80,12 @@ export const channelPropertiesSchema = z.looseObject({
 });
 export type ChannelProperties = z.infer<typeof channelPropertiesSchema>;
 
+/** Channel properties in the provider's answers, where card_details holds the masked card. */
+export const shownChannelPropertiesSchema = channelPropertiesSchema.extend({
+  card_details: maskedCardDetailsSchema.optional(),
+});
+export type ShownChannelProperties = z.infer<typeof shownChannelPropertiesSchema>;
+
 export const createPaymentRequestBodySchema = z
   .object({
     reference_id: z.string().min(1).max(255),
@@ -71,7 +93,7 @@ export const createPaymentRequestBodySchema = z
     country: countrySchema,
     currency: currencySchema,
     request_amount: amountSchema,
-    channel_code: z.string().min(1).max(64).optional(),
+    channel_code: z.string().min(1).max(64),
     channel_properties: channelPropertiesSchema.optional(),
     payment_token_id: z.string().min(1).optional(),
     customer_id: z.string().min(1).max(41).optional(),
@@ -81,10 +103,15 @@ export const createPaymentRequestBodySchema = z
     items: z.array(itemSchema).optional(),
     metadata: metadataSchema.optional(),
   })
-  .refine((body) => body.channel_code !== undefined || body.payment_token_id !== undefined, {
-    path: ['channel_code'],
-    message: 'channel_code is required unless payment_token_id is given',
-  });
+  // The published body is one of four shapes: paying with a token (PayWithToken) takes no
+  // channel_properties, since a body with both would also fit Pay; every other shape requires them.
+  .refine(
+    (body) => (body.payment_token_id === undefined) === (body.channel_properties !== undefined),
+    {
+      path: ['channel_properties'],
+      message: 'channel_properties is required, and must be left out with payment_token_id',
+    },
+  );
 export type CreatePaymentRequestBody = z.infer<typeof createPaymentRequestBodySchema>;
 
 export const paymentRequestSchema = z.looseObject({
@@ -97,7 +124,7 @@ export const paymentRequestSchema = z.looseObject({
   request_amount: amountSchema,
   capture_method: captureMethodSchema.nullish(),
   channel_code: z.string(),
-  channel_properties: channelPropertiesSchema.nullish(),
+  channel_properties: shownChannelPropertiesSchema.nullish(),
   payment_token_id: optionalString,
   customer_id: optionalString,
   latest_payment_id: optionalString,
@@ -125,7 +152,7 @@ export const paymentSchema = z.looseObject({
   currency: currencySchema,
   country: countrySchema,
   channel_code: z.string(),
-  channel_properties: channelPropertiesSchema.nullish(),
+  channel_properties: shownChannelPropertiesSchema.nullish(),
   capture_method: captureMethodSchema.nullish(),
   captures: z
     .array(
@@ -144,6 +171,9 @@ export const paymentSchema = z.looseObject({
   updated: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+export const capturePaymentBodySchema = z.object({ capture_amount: amountSchema });
+export type CapturePaymentBody = z.infer<typeof capturePaymentBodySchema>;
 
 export const simulatePaymentBodySchema = z.object({ amount: amountSchema });
 export type SimulatePaymentBody = z.infer<typeof simulatePaymentBodySchema>;

@@ -7,7 +7,7 @@ import {
   metadataSchema,
   optionalString,
 } from './common.ts';
-import { channelPropertiesSchema } from './payment-requests.ts';
+import { channelPropertiesSchema, shownChannelPropertiesSchema } from './payment-requests.ts';
 
 export const paymentTokenStatusSchema = z.enum([
   'REQUIRES_ACTION',
@@ -51,7 +51,7 @@ export const paymentTokenSchema = z.looseObject({
   country: countrySchema,
   currency: currencySchema,
   customer_id: optionalString,
-  channel_properties: channelPropertiesSchema.nullish(),
+  channel_properties: shownChannelPropertiesSchema.nullish(),
   actions: z.array(actionSchema).nullish(),
   status: paymentTokenStatusSchema,
   token_details: tokenDetailsSchema.nullish(),

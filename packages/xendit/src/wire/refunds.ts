@@ -26,7 +26,8 @@ export type CreateRefundBody = z.infer<typeof createRefundBodySchema>;
 
 export const refundSchema = z.looseObject({
   id: z.string(),
-  payment_request_id: z.string(),
+  // The published refund webhook examples leave it out (they name the payment_id only).
+  payment_request_id: optionalString,
   payment_id: optionalString,
   reference_id: optionalString,
   channel_code: z.string(),

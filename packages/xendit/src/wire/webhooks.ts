@@ -14,10 +14,25 @@ function envelope<E extends string, D extends z.ZodType>(event: E, data: D) {
   });
 }
 
-export const webhookEventSchema = z.discriminatedUnion('event', [
+/**
+ * The published refund webhook examples nest a whole envelope (event, business_id, created, data)
+ * inside `data`; the refund is then the inner data. Both shapes are read as the flat one.
+ */
+function unnest(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const { data } = body as { data?: unknown };
+  if (!data || typeof data !== 'object') return body;
+  const inner = data as { event?: unknown; data?: unknown };
+  return typeof inner.event === 'string' && inner.data && typeof inner.data === 'object'
+    ? { ...body, data: inner.data }
+    : body;
+}
+
+const flatWebhookEventSchema = z.discriminatedUnion('event', [
   envelope('payment.capture', paymentSchema),
   envelope('payment.authorization', paymentSchema),
   envelope('payment.failure', paymentSchema),
+  envelope('payment.expiry', paymentSchema),
   envelope('payment_request.expiry', paymentRequestSchema),
   envelope('payment_token.activation', paymentTokenSchema),
   envelope('payment_token.failure', paymentTokenSchema),
@@ -27,5 +42,7 @@ export const webhookEventSchema = z.discriminatedUnion('event', [
   envelope('payment_session.completed', sessionSchema),
   envelope('payment_session.expired', sessionSchema),
 ]);
+
+export const webhookEventSchema = z.preprocess(unnest, flatWebhookEventSchema);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 export type WebhookEventName = WebhookEvent['event'];

@@ -19,7 +19,7 @@ export const providerObjects = pgTable(
   {
     id: text('id').primaryKey(),
     kind: text('kind', {
-      enum: ['payment_request', 'payment_token', 'refund', 'session', 'customer'],
+      enum: ['payment_request', 'payment', 'payment_token', 'refund', 'session', 'customer'],
     }).notNull(),
     businessId: text('business_id').notNull(),
     mode: text('mode', { enum: ['test', 'live'] }).notNull(),

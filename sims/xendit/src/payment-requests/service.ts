@@ -7,17 +7,31 @@ import {
   type Payment,
   type PaymentRequest,
   type PaymentRequestStatus,
+  type ShownChannelProperties,
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, ineligible, notFound, validationError } from '../api-error.ts';
 import { authorisationOutcome, checkCard, type Outcome } from '../cards.ts';
-import { CHANNELS, isEwallet, isPresentToCustomer, isSaveable, type Channel } from '../channels.ts';
+import {
+  amountLimits,
+  CHANNELS,
+  isEwallet,
+  isPresentToCustomer,
+  isSaveable,
+  type Channel,
+} from '../channels.ts';
 import { planCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
 import { writeTogether } from '../db/write-together.ts';
 import { newCaptureId, newPaymentId, newPaymentRequestId, randomDigits } from '../ids.ts';
 import { jobInsert } from '../jobs.ts';
-import { loadObject, objectInsert, saveObject, type StoredObject } from '../objects.ts';
+import {
+  insertObject,
+  loadObject,
+  objectInsert,
+  saveObject,
+  type StoredObject,
+} from '../objects.ts';
 import { judgeOtp } from '../otp.ts';
 import { createTokenFromPayment, loadToken, otpActions } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
@@ -27,7 +41,6 @@ export type PaymentRequestInternal = {
   otpAttempts?: number;
   /** The cards session the request came from: its return URLs win over the request's. */
   sessionId?: string;
-  cardDetails?: Record<string, string>;
 };
 
 export type StoredPaymentRequest = StoredObject<PaymentRequest> & {
@@ -36,10 +49,9 @@ export type StoredPaymentRequest = StoredObject<PaymentRequest> & {
 
 /** Allowed status changes of a payment request; every change goes through `settle` or `cancel`. */
 const TRANSITIONS: Record<PaymentRequestStatus, readonly PaymentRequestStatus[]> = {
-  REQUIRES_ACTION: ['SUCCEEDED', 'FAILED', 'CANCELED', 'EXPIRED'],
-  PENDING: ['SUCCEEDED', 'FAILED', 'EXPIRED'],
+  REQUIRES_ACTION: ['AUTHORIZED', 'SUCCEEDED', 'FAILED', 'CANCELED', 'EXPIRED'],
   ACCEPTING_PAYMENTS: ['CANCELED', 'EXPIRED'],
-  AUTHORIZED: ['SUCCEEDED', 'CANCELED'],
+  AUTHORIZED: ['SUCCEEDED', 'CANCELED', 'EXPIRED'],
   SUCCEEDED: [],
   FAILED: [],
   CANCELED: [],
@@ -100,6 +112,22 @@ function presentAction(channel: Channel, channelCode: string): Action {
     descriptor: 'QR_STRING',
     value: `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`,
   };
+}
+
+/**
+ * BPI answers with one API_POST_REQUEST DEBIT_ACCOUNT action, as the description's own example of
+ * the channel does; its value is where the OTP goes. Other direct debits name VALIDATE_OTP and
+ * RESEND_OTP.
+ */
+function directDebitActions(ctx: SimContext, channelCode: string, id: string): Action[] {
+  if (channelCode !== 'BPI_DIRECT_DEBIT') return otpActions(ctx, 'payment_requests', id);
+  return [
+    {
+      type: 'API_POST_REQUEST',
+      descriptor: 'DEBIT_ACCOUNT',
+      value: `${ctx.publicUrl}/v3/payment_requests/${id}/validate_otp`,
+    },
+  ];
 }
 
 export type CreateSource = { sessionId?: string };
@@ -171,11 +199,24 @@ export async function planPaymentRequest(
       { path: 'type', message: `${channelCode} cannot issue a reusable payment code` },
     ]);
   }
+  const limits = amountLimits(channel.kind, body.currency);
+  if (
+    body.type !== 'REUSABLE_PAYMENT_CODE' &&
+    (body.request_amount < limits.min || body.request_amount > limits.max)
+  ) {
+    throw validationError([
+      {
+        path: 'request_amount',
+        message: `must be between ${limits.min} and ${limits.max} ${body.currency} for ${channelCode}`,
+      },
+    ]);
+  }
   if (isEwallet(channel.kind)) refuseEwalletTestAmount(body.request_amount);
 
   const id = newPaymentRequestId();
   const now = new Date().toISOString();
-  const { card_details: card, ...channelProperties } = body.channel_properties ?? {};
+  const { card_details: card, ...entered } = body.channel_properties ?? {};
+  const channelProperties: ShownChannelProperties = entered;
   const internal: PaymentRequestInternal = { sessionId: source.sessionId };
   let status: PaymentRequestStatus = 'REQUIRES_ACTION';
   let actions: Action[] = [];
@@ -194,7 +235,8 @@ export async function planPaymentRequest(
   } else if (isEwallet(channel.kind)) {
     const declinedLater = body.request_amount === EWALLET_TEST_AMOUNTS.declinedLater;
     if (token || channel.kind === 'EWALLET_PUSH') {
-      status = 'PENDING';
+      // The published statuses have no PENDING for a payment request: a push approval or a saved
+      // wallet awaits the customer in REQUIRES_ACTION, with no action for the merchant.
       if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
       else if (token) immediate = authorisationOutcome(body.request_amount);
       else later = 'decide-later';
@@ -214,7 +256,7 @@ export async function planPaymentRequest(
       if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
     }
   } else if (channel.kind === 'DIRECT_DEBIT') {
-    actions = otpActions(ctx, 'payment_requests', id);
+    actions = directDebitActions(ctx, channelCode, id);
   } else if (token) {
     // A saved card is charged without the customer present, so without a 3DS challenge.
     immediate = authorisationOutcome(body.request_amount);
@@ -225,7 +267,7 @@ export async function planPaymentRequest(
       ]);
     }
     const check = checkCard(card, 'channel_properties.card_details');
-    internal.cardDetails = check.masked;
+    channelProperties.card_details = check.masked;
     if (check.needsThreeDs && channelProperties.skip_three_ds !== true) {
       actions = [
         {
@@ -295,9 +337,15 @@ export async function createPaymentRequest(
   return paymentRequest;
 }
 
-/** The payment object of a settled request: the data of payment.capture / payment.failure. */
+/**
+ * The payment object of a settled request, kept for GET /v3/payments/{id}: the data of
+ * payment.capture, payment.authorization and payment.failure.
+ */
 function paymentOf(paymentRequest: PaymentRequest, now: string): Payment {
-  const status = paymentRequest.status === 'SUCCEEDED' ? 'SUCCEEDED' : 'FAILED';
+  const status =
+    paymentRequest.status === 'SUCCEEDED' || paymentRequest.status === 'AUTHORIZED'
+      ? paymentRequest.status
+      : 'FAILED';
   return {
     payment_id: paymentRequest.latest_payment_id ?? newPaymentId(),
     business_id: paymentRequest.business_id,
@@ -343,13 +391,18 @@ export async function settle(
   outcome: Outcome,
 ): Promise<PaymentRequest> {
   const from = stored.data.status;
-  if (!TRANSITIONS[from].includes(outcome.status)) {
+  // With capture_method MANUAL a successful authorisation holds the amount until it is captured.
+  const status =
+    outcome.status === 'SUCCEEDED' && stored.data.capture_method === 'MANUAL'
+      ? 'AUTHORIZED'
+      : outcome.status;
+  if (!TRANSITIONS[from].includes(status)) {
     throw ineligible('payment request', from, 'paid');
   }
   const now = new Date().toISOString();
   const paymentRequest: PaymentRequest = {
     ...stored.data,
-    status: outcome.status,
+    status,
     failure_code: outcome.status === 'FAILED' ? outcome.failureCode : undefined,
     latest_payment_id: newPaymentId(),
     actions: [],
@@ -361,17 +414,60 @@ export async function settle(
     !paymentRequest.payment_token_id
   ) {
     paymentRequest.payment_token_id = (
-      await createTokenFromPayment(tx, owner, paymentRequest, stored.internal.cardDetails)
+      await createTokenFromPayment(
+        tx,
+        owner,
+        paymentRequest,
+        paymentRequest.channel_properties?.card_details,
+      )
     ).payment_token_id;
   }
   await saveObject(tx, paymentRequest.payment_request_id, paymentRequest, stored.internal);
-  await enqueueWebhook(
+  await recordPayment(tx, owner, paymentOf(paymentRequest, now));
+  return paymentRequest;
+}
+
+const paymentEvents = {
+  SUCCEEDED: 'payment.capture',
+  AUTHORIZED: 'payment.authorization',
+  FAILED: 'payment.failure',
+} as const;
+
+/** Keeps a new payment for GET /v3/payments/{id}, with the webhook that tells the merchant. */
+async function recordPayment(tx: Database, owner: Owner, payment: Payment) {
+  await insertObject(
     tx,
     owner,
-    outcome.status === 'SUCCEEDED' ? 'payment.capture' : 'payment.failure',
-    paymentOf(paymentRequest, now),
+    'payment',
+    payment.payment_id,
+    payment,
+    {},
+    payment.payment_request_id,
   );
-  return paymentRequest;
+  const event = paymentEvents[payment.status as keyof typeof paymentEvents];
+  await enqueueWebhook(tx, owner, event, payment);
+}
+
+/**
+ * The payment request of a payment that has moved on (captured, cancelled or expired after its
+ * authorisation): it follows, without a webhook of its own.
+ */
+export async function followPayment(
+  tx: Database,
+  owner: Owner,
+  payment: Payment,
+  status: 'SUCCEEDED' | 'CANCELED' | 'EXPIRED',
+) {
+  const stored = await loadPaymentRequest(tx, owner, payment.payment_request_id, true);
+  if (!TRANSITIONS[stored.data.status].includes(status)) {
+    throw ineligible('payment request', stored.data.status, 'changed');
+  }
+  await saveObject(
+    tx,
+    payment.payment_request_id,
+    { ...stored.data, status, updated: payment.updated },
+    stored.internal,
+  );
 }
 
 export async function cancelPaymentRequest(tx: Database, owner: Owner, id: string) {
@@ -476,7 +572,7 @@ export async function payPresentedCode(
       },
       now,
     );
-    await enqueueWebhook(tx, owner, 'payment.capture', payment);
+    await recordPayment(tx, owner, payment);
     return stored.data;
   }
   if (stored.data.status !== 'REQUIRES_ACTION') {
@@ -501,7 +597,7 @@ export async function runOutcomeJob(
   const stored = await loadObject<PaymentRequest>(tx, owner, 'payment_request', id, {
     forUpdate: true,
   });
-  if (!stored || (stored.data.status !== 'PENDING' && stored.data.status !== 'REQUIRES_ACTION')) {
+  if (!stored || stored.data.status !== 'REQUIRES_ACTION') {
     return;
   }
   const outcome =

@@ -3,9 +3,11 @@ import {
   type Action,
   type CreatePaymentTokenBody,
   type Customer,
+  type MaskedCardDetails,
   type PaymentRequest,
   type PaymentToken,
   type PaymentTokenStatus,
+  type ShownChannelProperties,
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, ineligible, notFound, validationError } from '../api-error.ts';
@@ -23,7 +25,6 @@ export type PaymentTokenInternal = {
   otpAttempts?: number;
   sessionId?: string;
   accountName?: string;
-  cardDetails?: Record<string, string>;
 };
 
 type StoredToken = StoredObject<PaymentToken> & { internal: PaymentTokenInternal };
@@ -82,7 +83,8 @@ export async function createPaymentToken(
     sessionId: source.sessionId,
     accountName: customerName(body.customer ?? source.customer),
   };
-  const { card_details: card, ...channelProperties } = body.channel_properties;
+  const { card_details: card, ...entered } = body.channel_properties;
+  const channelProperties: ShownChannelProperties = entered;
   let actions: Action[] = [];
   let activateNow = false;
   if (isEwallet(channel.kind)) {
@@ -107,7 +109,7 @@ export async function createPaymentToken(
       ]);
     }
     const check = checkCard(card, 'channel_properties.card_details');
-    internal.cardDetails = check.masked;
+    channelProperties.card_details = check.masked;
     if (check.needsThreeDs) {
       actions = [
         {
@@ -146,7 +148,7 @@ export async function createTokenFromPayment(
   tx: Database,
   owner: Owner,
   paymentRequest: PaymentRequest,
-  cardDetails: Record<string, string> | undefined,
+  cardDetails: MaskedCardDetails | undefined,
 ): Promise<PaymentToken> {
   const id = newPaymentTokenId();
   const now = new Date().toISOString();
@@ -158,12 +160,13 @@ export async function createTokenFromPayment(
     country: paymentRequest.country,
     currency: paymentRequest.currency,
     customer_id: paymentRequest.customer_id,
+    ...(cardDetails && { channel_properties: { card_details: cardDetails } }),
     actions: [],
     status: 'REQUIRES_ACTION',
     created: now,
     updated: now,
   };
-  const internal: PaymentTokenInternal = { accountName: customerName(undefined), cardDetails };
+  const internal: PaymentTokenInternal = { accountName: customerName(undefined) };
   await insertObject(tx, owner, 'payment_token', id, token, internal);
   return moveToken(tx, owner, { data: token, internal }, 'ACTIVE');
 }
@@ -189,7 +192,8 @@ export function otpActions(
 
 function tokenDetails(token: PaymentToken, internal: PaymentTokenInternal) {
   const channel = CHANNELS[token.channel_code];
-  if (channel?.kind === 'CARDS') return internal.cardDetails ?? {};
+  // A card shows itself in channel_properties.card_details (see the published token examples).
+  if (channel?.kind === 'CARDS') return undefined;
   if (channel?.kind === 'DIRECT_DEBIT') {
     return { account_name: internal.accountName, account_number: `XXXXXX${randomDigits(4)}` };
   }

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardSession, Payment, PaymentMethod } from '@store/contract';
+import type { ProviderExchange } from '@store/xendit';
+import {
+  descriptionPath,
+  descriptionPresent,
+  loadPublishedDescription,
+  outsideAllowList,
+} from '@store/xendit-sim/published-description';
+import { providerOperations } from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+if (!descriptionPresent)
+  console.warn(`Skipping the store's published contract: ${descriptionPath}`);
+
+let server: TestServer;
+let token: string;
+let philippines: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.signIn('contract@example.com');
+  philippines = await server.signIn('contract-ph@example.com', 'demo-ph');
+});
+afterAll(() => server?.close());
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object, as = token) {
+  return server.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${as}`, 'idempotency-key': randomUUID() },
+    payload,
+  });
+}
+
+const mug = { product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' };
+const order = (overrides: Record<string, unknown>) => ({
+  amount: 89_000,
+  currency: 'IDR',
+  country: 'ID',
+  type: 'PAY',
+  orders: [mug],
+  ...overrides,
+});
+
+async function pay(body: object, as = token): Promise<Payment> {
+  const response = await call('POST', '/api/payments', body, as);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as Payment;
+}
+
+async function waitFor(id: string, status: string, as = token): Promise<Payment> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const payment = (await call('GET', `/api/payments/${id}`, undefined, as)).json() as Payment;
+    if (payment.status === status) return payment;
+    if (Date.now() > deadline) throw new Error(`${id} is ${payment.status}, not ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function decide(pageUrl: string, decision: string) {
+  await fetch(pageUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ decision }),
+    redirect: 'manual',
+  });
+}
+
+/** The store's own flows through its API; the provider calls they make are what is judged. */
+async function walkTheStore(): Promise<string[]> {
+  const ids: string[] = [];
+  const va = await pay(order({ channel: 'BCA_VIRTUAL_ACCOUNT' }));
+  await call('POST', `/api/payments/${va.id}/simulate`);
+  const paid = await waitFor(va.id, 'SUCCEEDED');
+  await call('POST', `/api/payments/${va.id}/refund`, { orders: [paid.orders[0]?.id] });
+  const canceled = await pay(order({ channel: 'BCA_VIRTUAL_ACCOUNT' }));
+  await call('POST', `/api/payments/${canceled.id}/cancel`);
+  const dana = await pay(order({ channel: 'DANA' }));
+  await decide(dana.actions[0]?.value ?? '', 'approve');
+  await waitFor(dana.id, 'SUCCEEDED');
+  const ovo = await pay(
+    order({ channel: 'OVO', channel_properties: { mobile_number: '+628111111111' } }),
+  );
+  await waitFor(ovo.id, 'SUCCEEDED');
+  const bri = await pay(
+    order({ channel: 'BRI_DIRECT_DEBIT', channel_properties: { mobile_number: '+628111111111' } }),
+  );
+  await call('POST', `/api/payments/${bri.id}/validate_otp`, { otp_code: '222000' });
+  const bpi = await pay(
+    {
+      amount: 32_000,
+      currency: 'PHP',
+      country: 'PH',
+      type: 'PAY',
+      channel: 'BPI_DIRECT_DEBIT',
+      channel_properties: { mobile_number: '+639171234567' },
+      orders: [{ product_id: 'ph-ceramic-mug', quantity: 1, price: 32_000, currency: 'PHP' }],
+    },
+    philippines,
+  );
+  // BPI asks for its OTP with DEBIT_ACCOUNT; the store sends the customer to its OTP screen.
+  expect(bpi.actions[0]?.value).toBe(`/payments/new/${bpi.id}/otp`);
+  const bpiPaid = await call(
+    'POST',
+    `/api/payments/${bpi.id}/validate_otp`,
+    { otp_code: '222000' },
+    philippines,
+  );
+  expect(bpiPaid.json().status).toBe('SUCCEEDED');
+
+  const linked = (
+    await call('POST', '/api/payment_methods', {
+      country: 'ID',
+      reference_id: randomUUID().slice(0, 8),
+      channel: 'DANA',
+    })
+  ).json() as PaymentMethod;
+  await decide(linked.actions[0]?.value ?? '', 'link');
+  const deadline = Date.now() + 10_000;
+  while ((await call('GET', `/api/payment_methods/${linked.id}`)).json().status !== 'ACTIVE') {
+    if (Date.now() > deadline) throw new Error('the method did not become ACTIVE');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const saved = await pay(order({ payment_token_id: linked.id }));
+  await waitFor(saved.id, 'SUCCEEDED');
+  const payAndSave = await pay(order({ channel: 'DANA', type: 'PAY_AND_SAVE' }));
+  await decide(payAndSave.actions[0]?.value ?? '', 'approve');
+  await waitFor(payAndSave.id, 'SUCCEEDED');
+
+  const debitLink = (
+    await call('POST', '/api/payment_methods', {
+      country: 'ID',
+      reference_id: randomUUID().slice(0, 8),
+      channel: 'BRI_DIRECT_DEBIT',
+      channel_properties: { mobile_number: '+628111111111' },
+    })
+  ).json() as PaymentMethod;
+  await call('POST', `/api/payment_methods/${debitLink.id}/validate_otp`, { otp_code: '333000' });
+  await call('POST', `/api/payment_methods/${debitLink.id}/cancel`);
+
+  // A card through the cards session, paid as the provider's script would from the browser.
+  const session = (
+    await call('POST', '/api/payments/cards', { orders: [mug], country: 'ID', currency: 'IDR' })
+  ).json() as CardSession;
+  const collected = (await (
+    await fetch(`${server.xendit.url}/v3/payment_with_session`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${session.extra_data.public_key}:`).toString('base64')}`,
+      },
+      body: JSON.stringify({
+        payment_session_id: session.id,
+        card_number: '4000000000001000',
+        expiry_month: '12',
+        expiry_year: '2030',
+        cvn: '123',
+      }),
+    })
+  ).json()) as { payment_request_id: string };
+  const card = await call('POST', `/api/payments/cards/session/${session.id}/complete`, {
+    payment_request_id: collected.payment_request_id,
+  });
+  expect(card.json().status).toBe('SUCCEEDED');
+  ids.push(va.id, canceled.id, dana.id, ovo.id, bri.id, bpi.id, saved.id, payAndSave.id);
+  return ids;
+}
+
+describe.skipIf(!descriptionPresent)(
+  "the store's provider calls against the published description",
+  () => {
+    it('sends every request as published and gets every answer and webhook as published', async () => {
+      const description = loadPublishedDescription();
+      const ids = await walkTheStore();
+      // Let the last webhooks arrive and be recorded.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const operations = await server.db
+        .select()
+        .from(providerOperations)
+        .where(inArray(providerOperations.kind, ['request', 'webhook']));
+      const requests = operations.filter((operation) => operation.kind === 'request');
+      expect(requests.length).toBeGreaterThanOrEqual(ids.length);
+      const creates = requests
+        .map((operation) => operation.exchange as ProviderExchange)
+        .filter((exchange) => new URL(exchange.request.url).pathname === '/v3/payment_requests');
+      expect(creates.length).toBeGreaterThanOrEqual(ids.length);
+      const violations = [
+        ...requests.flatMap((operation) => {
+          const exchange = operation.exchange as ProviderExchange;
+          return description.checkExchange({
+            method: exchange.request.method,
+            url: exchange.request.url,
+            headers: exchange.request.headers,
+            requestBody: exchange.request.data ?? undefined,
+            status: exchange.response?.status ?? 0,
+            responseBody: exchange.response?.data,
+          });
+        }),
+        ...operations
+          .filter((operation) => operation.kind === 'webhook')
+          .flatMap((operation) => description.checkWebhook(operation.data)),
+      ];
+      expect(
+        outsideAllowList(violations).map(
+          (v) => `${v.subject} ${v.path} ${v.keyword}: ${v.message}`,
+        ),
+      ).toEqual([]);
+    }, 60_000);
+  },
+);

@@ -1,0 +1,418 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+/** The provider's published description, read where it lies beside the project (never copied in). */
+export const descriptionPath = fileURLToPath(
+  new URL('../../../../../shared/reference/xendit-payments-v3.openapi.yaml', import.meta.url),
+);
+export const descriptionPresent = existsSync(descriptionPath);
+
+type Json = Record<string, unknown>;
+
+/** One call as it crossed the wire: what the client sent and what the provider answered. */
+export type WireExchange = {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  requestBody: unknown;
+  status: number;
+  responseBody: unknown;
+};
+
+/** Where a body leaves the description: which body, where in it, and the rule it breaks. */
+export type Violation = {
+  /** `request POST /v3/payment_requests`, `response 201 POST /v3/payment_requests`, `webhook refund.succeeded`. */
+  subject: string;
+  /** JSON pointer into the body (or `header api-version`). */
+  path: string;
+  keyword: string;
+  message: string;
+};
+
+/**
+ * The description's own slips: where it is wrong, and the provider's documentation that says so.
+ * Each allows the violations it matches, and nothing else.
+ */
+export type Allowance = {
+  slip: string;
+  documentation: string;
+  matches: (violation: Violation) => boolean;
+};
+
+export const allowances: Allowance[] = [
+  {
+    // The file describes POST /refunds but not reading one back; the provider's refund API has
+    // getRefund, GET /refunds/{refund_id}, answering the same refund object.
+    slip: 'GET /refunds/{refund_id} is not in the file',
+    documentation: 'https://github.com/xendit/xendit-php/blob/master/docs/RefundApi.md (getRefund)',
+    matches: (v) =>
+      v.subject === 'request GET /refunds/{refund_id}' && v.keyword === 'undocumentedOperation',
+  },
+  {
+    // The sessions enum lists PAYMENT_LINK and COMPONENTS only, and the request schema has no
+    // cards_session_js; the provider documents mode CARDS_SESSION_JS with its cards_session_js
+    // return URLs for cards collected on the merchant's own page.
+    slip: 'sessions: mode CARDS_SESSION_JS and its cards_session_js object',
+    documentation:
+      'https://docs.xendit.co/docs/payment-sessions-overview (Mode options), https://docs.xendit.co/docs/cards-save-a-card',
+    matches: (v) =>
+      /(request|response \d+) \w+ \/sessions/.test(v.subject) ||
+      v.subject === 'webhook payment_session.completed' ||
+      v.subject === 'webhook payment_session.expired'
+        ? (v.path === '/mode' && v.keyword === 'enum') ||
+          (v.path === '/data/mode' && v.keyword === 'enum') ||
+          (v.path === '' &&
+            v.keyword === 'additionalProperties' &&
+            /cards_session_js/.test(v.message))
+        : false,
+  },
+  {
+    // The descriptor enum has no DEBIT_ACCOUNT, yet the description's own BPI direct-debit example
+    // (PAY_DirectDebit_BPI) answers API_POST_REQUEST + DEBIT_ACCOUNT, and the provider's direct
+    // debit guide gives BPI an OTP step: the simulator answers as the example does.
+    slip: 'BPI direct debit: action descriptor DEBIT_ACCOUNT',
+    documentation:
+      "the description's own example PAY_DirectDebit_BPI; https://docs.xendit.co/direct-debit/payment-flow (BPI has an OTP step)",
+    matches: (v) =>
+      /^response 2\d\d \w+ \/v3\/payment_requests/.test(v.subject) &&
+      /^\/actions\/\d+\/descriptor$/.test(v.path) &&
+      v.keyword === 'enum',
+  },
+  {
+    // These events have no webhook operation in the file; the provider's webhook reference lists
+    // them with their data objects (payment request, payment, session).
+    slip: 'webhooks payment_request.expiry, payment.expiry and payment_session.* are not in the file',
+    documentation:
+      'https://docs.xendit.co/docs/payments-api-webhooks, https://docs.xendit.co/apidocs/webhook-notification-sent-defined-webhook-url-updates-payment-session',
+    matches: (v) =>
+      /^webhook (payment_request\.expiry|payment\.expiry|payment_session\.(completed|expired))$/.test(
+        v.subject,
+      ) && v.keyword === 'undocumentedEvent',
+  },
+];
+
+/** OpenAPI 3.0's `nullable: true` is JSON Schema's "or null". */
+function toJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (!node || typeof node !== 'object') return node;
+  const { nullable, ...rest } = node as Json;
+  const converted = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([k]) => k !== 'example' && k !== 'examples')
+      .map(([k, v]) => [k, toJsonSchema(v)]),
+  );
+  return nullable === true ? { anyOf: [converted, { type: 'null' }] } : converted;
+}
+
+/**
+ * What a client may send: an object schema with named properties takes no others (the description
+ * leaves additionalProperties open, but a field it does not name is one the provider may refuse
+ * or read otherwise). Answers stay open: the provider may add fields.
+ */
+function closeObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closeObjects);
+  if (!node || typeof node !== 'object') return node;
+  const closed = Object.fromEntries(
+    Object.entries(node as Json).map(([k, v]) => [k, k === 'example' ? v : closeObjects(v)]),
+  );
+  return 'properties' in closed && !('additionalProperties' in closed)
+    ? { ...closed, additionalProperties: false }
+    : closed;
+}
+
+/** The errors of a body against a schema; none when it validates. */
+type BodyCheck = (body: unknown) => ErrorObject[];
+
+type Operation = {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  /** The body as published (open objects), and with only the fields the description names. */
+  request?: { published: BodyCheck; named: BodyCheck };
+  headers: { name: string; required: boolean; validate?: ValidateFunction }[];
+  responses: Map<string, BodyCheck | null>;
+  outsideTheFile?: boolean;
+};
+
+const webhookOperations: Record<string, string> = {
+  'payment.capture': '/your_payment_webhook_url',
+  'payment.authorization': '/your_payment_webhook_url',
+  'payment.failure': '/your_payment_webhook_url',
+  'refund.succeeded': '/your_refund_webhook_url',
+  'refund.failed': '/your_refund_webhook_url',
+  'payment_token.activation': '/your_payment_token_webhook_url',
+  'payment_token.failure': '/your_payment_token_webhook_url',
+  'payment_token.expiry': '/your_payment_token_webhook_url',
+};
+
+/** The object each event the file leaves out carries, by the provider's webhook reference. */
+const undocumentedEventData: Record<string, string> = {
+  'payment_request.expiry': 'Payments_API_PaymentRequestSchema',
+  'payment.expiry': 'Payments_API_PaymentSchema',
+  'payment_session.completed': 'Payment_Session_StandardSessionResponsePublicSchema',
+  'payment_session.expired': 'Payment_Session_StandardSessionResponsePublicSchema',
+};
+
+const toViolations = (subject: string, errors: ErrorObject[] | null | undefined): Violation[] =>
+  (errors ?? []).map((error) => ({
+    subject,
+    path: error.instancePath,
+    keyword: error.keyword,
+    message: `${error.message ?? ''} ${JSON.stringify(error.params)}`.trim(),
+  }));
+
+export function loadPublishedDescription() {
+  const document = parse(readFileSync(descriptionPath, 'utf8')) as Json;
+  const schemas = (document.components as Json).schemas as Json;
+  const parameters = (document.components as Json).parameters as Json;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  const open = toJsonSchema({ components: { schemas } }) as Json;
+  ajv.addSchema({ ...open, $id: 'answers' });
+  ajv.addSchema({ ...(closeObjects(open) as Json), $id: 'requests' });
+  const compile = (schema: unknown, base: 'answers' | 'requests') =>
+    ajv.compile({
+      $id: `${base}-${Math.random()}`,
+      ...(JSON.parse(
+        JSON.stringify(
+          base === 'requests' ? closeObjects(toJsonSchema(schema)) : toJsonSchema(schema),
+        ).replaceAll('"#/components/', `"${base}#/components/`),
+      ) as Json),
+    });
+  /**
+   * A top-level oneOf is checked one alternative at a time: ajv's own report mixes every
+   * alternative's errors. None matching reports the closest (fewest errors); two matching is the
+   * ambiguity oneOf refuses, named.
+   */
+  const check = (schema: unknown, base: 'answers' | 'requests'): BodyCheck => {
+    const alternatives = (schema as { oneOf?: unknown[] }).oneOf;
+    if (!alternatives) {
+      const validate = compile(schema, base);
+      return (body) => (validate(body) ? [] : (validate.errors ?? []));
+    }
+    const names = alternatives.map((alternative) =>
+      String((alternative as Json).$ref ?? '').replace('#/components/schemas/', ''),
+    );
+    const validators = alternatives.map((alternative) => compile(alternative, base));
+    return (body) => {
+      const outcomes = validators.map((validate) =>
+        validate(body) ? [] : (validate.errors ?? []),
+      );
+      const matching = names.filter((_, index) => outcomes[index]?.length === 0);
+      if (matching.length === 1) return [];
+      const oneOf = {
+        instancePath: '',
+        schemaPath: '#/oneOf',
+        keyword: 'oneOf',
+        params: { matching },
+        message:
+          matching.length === 0
+            ? `matches none of ${names.join(', ')}; closest: ${names[outcomes.indexOf(closest(outcomes))]}`
+            : 'must match exactly one schema in oneOf',
+      } as ErrorObject;
+      return matching.length === 0 ? [oneOf, ...closest(outcomes)] : [oneOf];
+    };
+  };
+  const closest = (outcomes: ErrorObject[][]) =>
+    [...outcomes].sort((a, b) => a.length - b.length)[0] ?? [];
+
+  const resolve = (node: Json): Json => {
+    const ref = node.$ref;
+    if (typeof ref !== 'string') return node;
+    return parameters[ref.replace('#/components/parameters/', '')] as Json;
+  };
+
+  const operations: Operation[] = [];
+  for (const [template, methods] of Object.entries(document.paths as Record<string, Json>)) {
+    for (const [method, operation] of Object.entries(methods as Record<string, Json>)) {
+      const requestSchema = (
+        ((operation.requestBody as Json | undefined)?.content as Json | undefined)?.[
+          'application/json'
+        ] as Json | undefined
+      )?.schema;
+      const responses = new Map<string, BodyCheck | null>();
+      for (const [status, response] of Object.entries((operation.responses ?? {}) as Json)) {
+        const schema = (
+          ((response as Json).content as Json | undefined)?.['application/json'] as Json | undefined
+        )?.schema;
+        responses.set(status, schema ? check(schema, 'answers') : null);
+      }
+      const headers = ((operation.parameters ?? []) as Json[])
+        .map(resolve)
+        .filter((parameter) => parameter.in === 'header')
+        .map((parameter) => ({
+          name: String(parameter.name).toLowerCase(),
+          required: parameter.required === true,
+          validate: parameter.schema ? compile(parameter.schema, 'answers') : undefined,
+        }));
+      operations.push({
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        request: requestSchema
+          ? { published: check(requestSchema, 'answers'), named: check(requestSchema, 'requests') }
+          : undefined,
+        headers,
+        responses,
+      });
+    }
+  }
+
+  // The store reads a refund back by id; the file has no such operation (an allowance names it),
+  // so its answer is judged by the file's refund object.
+  operations.push({
+    method: 'GET',
+    template: '/refunds/{refund_id}',
+    pattern: /^\/refunds\/[^/]+$/,
+    headers: [],
+    responses: new Map([
+      ['200', check({ $ref: '#/components/schemas/Payments_API_RefundSchema' }, 'answers')],
+    ]),
+    outsideTheFile: true,
+  });
+
+  const find = (method: string, path: string) =>
+    operations.find((operation) => operation.method === method && operation.pattern.test(path));
+
+  /** Every way one exchange leaves the description. */
+  function checkExchange(exchange: WireExchange): Violation[] {
+    const path = new URL(exchange.url).pathname;
+    const operation = find(exchange.method, path);
+    if (!operation) {
+      return [
+        {
+          subject: `request ${exchange.method} ${path}`,
+          path: '',
+          keyword: 'undocumentedOperation',
+          message: 'no operation of the description',
+        },
+      ];
+    }
+    const where = `${operation.method} ${operation.template}`;
+    const violations: Violation[] = operation.outsideTheFile
+      ? [
+          {
+            subject: `request ${where}`,
+            path: '',
+            keyword: 'undocumentedOperation',
+            message: 'no operation of the description',
+          },
+        ]
+      : [];
+    for (const header of operation.headers) {
+      const value = exchange.headers[header.name];
+      if (value === undefined) {
+        if (header.required) {
+          violations.push({
+            subject: `request ${where}`,
+            path: `header ${header.name}`,
+            keyword: 'required',
+            message: 'missing',
+          });
+        }
+      } else if (header.validate && !header.validate(value)) {
+        violations.push(
+          ...toViolations(`request ${where}`, header.validate.errors).map((v) => ({
+            ...v,
+            path: `header ${header.name}`,
+          })),
+        );
+      }
+    }
+    if (operation.request && exchange.requestBody !== undefined) {
+      const published = operation.request.published(exchange.requestBody);
+      // A field the description does not name, reported once the body fits as published.
+      const unnamed =
+        published.length === 0
+          ? operation.request
+              .named(exchange.requestBody)
+              .filter((error) => error.keyword === 'additionalProperties')
+          : [];
+      violations.push(...toViolations(`request ${where}`, [...published, ...unnamed]));
+    } else if (exchange.requestBody !== undefined && exchange.requestBody !== null) {
+      violations.push({
+        subject: `request ${where}`,
+        path: '',
+        keyword: 'undocumentedBody',
+        message: 'the operation takes no body',
+      });
+    }
+    const status = String(exchange.status);
+    const subject = `response ${status} ${where}`;
+    const documented = operation.responses.has(status)
+      ? operation.responses.get(status)
+      : operation.responses.get(`${status[0]}XX`);
+    if (documented === undefined) {
+      violations.push({
+        subject,
+        path: '',
+        keyword: 'undocumentedStatus',
+        message: `documented: ${[...operation.responses.keys()].join(', ')}`,
+      });
+    } else if (documented) {
+      violations.push(...toViolations(subject, documented(exchange.responseBody)));
+    }
+    return violations;
+  }
+
+  const eventData = new Map(
+    Object.entries(undocumentedEventData).map(([event, name]) => [
+      event,
+      compile(
+        {
+          type: 'object',
+          required: ['event', 'business_id', 'created', 'data'],
+          properties: {
+            event: { type: 'string' },
+            business_id: { type: 'string' },
+            created: { type: 'string', format: 'date-time' },
+            data: { $ref: `#/components/schemas/${name}` },
+          },
+        },
+        'answers',
+      ),
+    ]),
+  );
+
+  // Webhook bodies are the provider's answers: open objects, as any answer.
+  const webhookEnvelopes = new Map(
+    Object.entries(webhookOperations).map(([event, target]) => {
+      const post = ((document.paths as Json)[target] as Json | undefined)?.post as Json | undefined;
+      const media = ((post?.requestBody as Json | undefined)?.content as Json | undefined)?.[
+        'application/json'
+      ] as Json | undefined;
+      if (!media?.schema) throw new Error(`The description has no ${target}`);
+      return [event, compile(media.schema, 'answers')];
+    }),
+  );
+
+  /** Every way one webhook body leaves the description. */
+  function checkWebhook(body: unknown): Violation[] {
+    const event = String((body as { event?: unknown } | null)?.event);
+    const subject = `webhook ${event}`;
+    const envelope = webhookEnvelopes.get(event);
+    if (envelope) return envelope(body) ? [] : toViolations(subject, envelope.errors);
+    const validate = eventData.get(event);
+    const undocumented: Violation = {
+      subject,
+      path: '',
+      keyword: 'undocumentedEvent',
+      message: 'no webhook operation of the description carries this event',
+    };
+    if (!validate) return [undocumented];
+    return validate(body)
+      ? [undocumented]
+      : [undocumented, ...toViolations(subject, validate.errors)];
+  }
+
+  return { document, checkExchange, checkWebhook };
+}
+
+export type PublishedDescription = ReturnType<typeof loadPublishedDescription>;
+
+/** The violations no allowance covers. */
+export const outsideAllowList = (violations: Violation[]) =>
+  violations.filter((violation) => !allowances.some((allowance) => allowance.matches(violation)));
