@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     name: 'apps/server',
     include: ['src/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Budgets for a loaded 2-core machine: starting a store with its simulators and a fresh
+    // database takes seconds there, and CI is not always quiet.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // jsdom renders are slow on a loaded 2-core machine.
+    testTimeout: 30_000,
   },
 });
