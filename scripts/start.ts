@@ -18,7 +18,13 @@ import {
   type XenditSimulator,
   type XenditSimulatorOptions,
 } from '@store/xendit-sim';
-import { ConfigError, isStoreInstance, runStoreInstance, startStore } from '@store/server';
+import {
+  ConfigError,
+  isStoreInstance,
+  loadConfig,
+  runStoreInstance,
+  startStore,
+} from '@store/server';
 import type { ProviderSimulatorMessage } from './provider-simulator-thread.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -26,6 +32,9 @@ const env = process.env;
 const dev = process.argv.includes('--dev');
 const simulatorsOnly = process.argv.includes('--simulators-only');
 const dataDir = resolve(env.DATA_DIR ?? join(root, 'data'));
+// Ports, tokens and which simulators to run come from the store's configuration module, so
+// the launcher and the store can never disagree on them.
+const storeEnv = { ...env, DATA_DIR: dataDir };
 const closers: (() => Promise<void>)[] = [];
 
 function ensureWebBuild(): void {
@@ -91,36 +100,33 @@ function startXenditSimulatorThread(options: XenditSimulatorOptions): Promise<Xe
 async function main(): Promise<void> {
   ensureWebBuild();
   const lines: string[] = [];
-  if (!env.GOOGLE_CLIENT_ID) {
+  const config = loadConfig(storeEnv);
+  const { identity: identitySimulator, xendit: xenditSimulator } = config.simulators;
+  if (identitySimulator) {
     const identity = await startIdentitySimulator({
-      port: Number(env.IDENTITY_SIM_PORT ?? 4020),
+      port: identitySimulator.port,
       dataDir: join(dataDir, 'identity-sim'),
     });
     closers.push(identity.close);
     lines.push(`  identity simulator  ${identity.url}`);
   }
-  if (!env.XENDIT_BASE_URL) {
-    const storePort = Number(env.PORT ?? 3000);
+  if (xenditSimulator) {
     // Alone in its process (--simulators-only), the simulator needs no thread of its own.
     const start = simulatorsOnly ? startXenditSimulator : startXenditSimulatorThread;
-    // Unset or not a positive number: the simulator's own default.
-    const simulatorRateLimit = Number(env.XENDIT_SIM_RATE_LIMIT_PER_MINUTE ?? 0);
     const xendit = await start({
-      port: Number(env.XENDIT_SIM_PORT ?? 4010),
+      port: xenditSimulator.port,
       dataDir: join(dataDir, 'xendit-sim'),
       accounts: [
         createDefaultAccount({
-          webhookUrl: `http://localhost:${storePort}/api/webhooks/xendit`,
-          ...(env.XENDIT_CALLBACK_TOKEN ? { callbackToken: env.XENDIT_CALLBACK_TOKEN } : {}),
-          ...(env.XENDIT_LIVE_CALLBACK_TOKEN
-            ? { liveCallbackToken: env.XENDIT_LIVE_CALLBACK_TOKEN }
-            : {}),
+          webhookUrl: `http://localhost:${config.port}/api/webhooks/xendit`,
+          callbackToken: xenditSimulator.callbackTokens.development,
+          liveCallbackToken: xenditSimulator.callbackTokens.live,
         }),
       ],
       // The provider's schedule (15 min to 24 h) compressed, so a demo sees retries land.
       webhookRetrySchedule: [2, 5, 15, 60, 300, 900],
-      ...(simulatorRateLimit > 0
-        ? { rateLimit: { max: simulatorRateLimit, windowSeconds: 60 } }
+      ...(xenditSimulator.rateLimitPerMinute
+        ? { rateLimit: { max: xenditSimulator.rateLimitPerMinute, windowSeconds: 60 } }
         : {}),
     });
     closers.push(xendit.close);
@@ -130,7 +136,7 @@ async function main(): Promise<void> {
     console.log(['Simulators are ready:', ...lines].join('\n'));
     return;
   }
-  const store = await startStore({ ...env, DATA_DIR: dataDir });
+  const store = await startStore(storeEnv);
   // Closed last: the simulators stop sending webhooks first, so none is left in flight.
   closers.push(store.close);
   lines.unshift(`  storefront          ${store.url}  (API docs: ${store.url}/api/docs)`);
@@ -156,7 +162,7 @@ async function shutdown(code = 0): Promise<void> {
 }
 async function startInstance(): Promise<void> {
   // A store process of STORE_INSTANCES (node:cluster): the primary runs the simulators.
-  await runStoreInstance({ ...env, DATA_DIR: dataDir });
+  await runStoreInstance(storeEnv);
 }
 
 if (!isStoreInstance) {

@@ -72,6 +72,8 @@ const envSchema = z.object({
   IDENTITY_SIM_PORT: port.default(4020),
   IDENTITY_SIM_URL: url.optional(),
   XENDIT_SIM_PORT: port.default(4010),
+  /** The embedded provider simulator's limit per API key a minute (unset: its own default). */
+  XENDIT_SIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   XENDIT_BASE_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -155,6 +157,18 @@ export interface ServerConfig {
    * not the proxy's; unset: the socket's address.
    */
   trustProxy: string[];
+  /**
+   * The simulators `npm start` runs beside the store, each only while configuration does not
+   * point at the real service (GOOGLE_CLIENT_ID, XENDIT_BASE_URL).
+   */
+  simulators: {
+    identity: { port: number } | null;
+    xendit: {
+      port: number;
+      rateLimitPerMinute: number | undefined;
+      callbackTokens: Record<'development' | 'live', string>;
+    } | null;
+  };
   rateLimits: {
     loginPerMinute: number;
     loginPerAppPerMinute: number;
@@ -248,6 +262,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       adminDashboardBaseUrl: e.ADMIN_DASHBOARD_BASE_URL,
     },
     mobileAppScheme: e.MOBILE_APP_SCHEME,
+    simulators: {
+      identity: e.GOOGLE_CLIENT_ID ? null : { port: e.IDENTITY_SIM_PORT },
+      xendit: e.XENDIT_BASE_URL
+        ? null
+        : {
+            port: e.XENDIT_SIM_PORT,
+            rateLimitPerMinute: e.XENDIT_SIM_RATE_LIMIT_PER_MINUTE,
+            callbackTokens: {
+              development: e.XENDIT_CALLBACK_TOKEN,
+              live: e.XENDIT_LIVE_CALLBACK_TOKEN,
+            },
+          },
+    },
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')
       .map((address) => address.trim())

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
 
-export { ConfigError } from './config.ts';
+export { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 
 /** Starts the storefront: configuration, database (migrated and seeded), then the HTTP server. */
 export async function startStoreServer(env: NodeJS.ProcessEnv = process.env) {
