@@ -100,7 +100,7 @@ const envSchema = z.object({
   LOGIN_APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   OTP_RESEND_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(3),
-  PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   TRUST_PROXY: z
     .string()
     .regex(/^[\d.:a-fA-F/, ]+$/, 'must be the addresses or CIDR ranges of the reverse proxies')

@@ -23,6 +23,7 @@ import {
   vouchers,
 } from '../db/schema.ts';
 import { AppError, isRefusal, notFound } from '../http/app-error.ts';
+import { RateLimitedError } from '../http/rate-limits.ts';
 import { newId } from '../lib/ids.ts';
 import {
   exchangeRow,
@@ -183,8 +184,22 @@ export type NewPayment = Omit<
  */
 function prepareCreateStatements(db: Database) {
   const param = sql.placeholder;
+  // The customer's creates in the last minute, counted up to one past the limit on the
+  // payments index itself: the limit holds across instances and costs no write (0: no limit).
+  const recentCreates = sql<number>`case when ${param('createLimit')}::int = 0 then 0 else (
+      select count(*)::int from (
+        select 1 from ${payments}
+        where ${payments.appId} = ${param('appId')} and ${payments.customerId} = ${param('customerId')}
+          and ${payments.createdAt} > now() - interval '1 minute'
+        limit ${param('createLimit')}::int + 1) as recent) end`;
   const orderContext = db
-    .select({ app: apps, customer: customers, product: products, voucher: vouchers })
+    .select({
+      app: apps,
+      customer: customers,
+      product: products,
+      voucher: vouchers,
+      recentCreates,
+    })
     .from(customers)
     .innerJoin(apps, eq(apps.id, customers.appId))
     .leftJoin(
@@ -398,10 +413,13 @@ export function createPaymentService(deps: {
       appId: session.appId,
       productIds: request.orders.map((line) => line.product_id),
       voucherId: request.voucher_id ?? null,
+      createLimit: config.rateLimits.paymentCreatesPerMinute,
     });
     const [first] = rows;
     if (!first)
       throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
+    const limit = config.rateLimits.paymentCreatesPerMinute;
+    if (limit > 0 && first.recentCreates >= limit) throw new RateLimitedError(60);
     return {
       app: first.app,
       customer: first.customer,
