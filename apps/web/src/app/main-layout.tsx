@@ -16,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
 import { useCart } from '@/features/cart/stores/cart-store';
 import { clearSession, useSession } from '@/lib/session';
+import { useLiveStatuses } from './use-live-statuses';
 
 export const storeTitle = 'Xendit Demo Store';
 /** From this width up the navigation sits in the top bar; below it collapses behind a burger. */
@@ -34,6 +35,7 @@ export function MainLayout() {
   const queryClient = useQueryClient();
   const { lines } = useCart();
   const [accountMenuWanted, setAccountMenuWanted] = useState(false);
+  useLiveStatuses(session !== null);
 
   function signOut() {
     nav.close();

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import type { PaymentStatus } from '@store/contract/client';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLinkingResultRedirect } from '@/features/payment-methods/hooks/use-linking-result-redirect';
 import { PaymentStatusNote } from '@/features/payments/components/payment-status-note';
+import { useResultRedirect } from '@/features/payments/hooks/use-result-redirect';
 import { parseHandOffParams } from '@/lib/hand-off';
 import { useHandOff } from '@/lib/use-hand-off';
 import { useSession } from '@/lib/session';
@@ -49,6 +51,17 @@ function CurrentPaymentStatus({ expected }: { expected: PaymentStatus }) {
   return <PaymentStatusNote paymentId={paymentId} expected={expected} />;
 }
 
+/** Sends the customer to the result page that matches the payment the page was reached for. */
+function MatchPayment({ page }: { page: Parameters<typeof useResultRedirect>[0] }) {
+  useResultRedirect(page, useSession() !== null);
+  return null;
+}
+
+function MatchPaymentMethod({ page }: { page: Parameters<typeof useLinkingResultRedirect>[0] }) {
+  useLinkingResultRedirect(page, useSession() !== null);
+  return null;
+}
+
 /** Success and failure pages hand the result back to a mobile app that opened the flow. */
 function HandOff() {
   useHandOff();
@@ -78,6 +91,7 @@ export function PaymentPendingRoute() {
       title="Payment Pending"
       message="Your payment is being processed. This may take a few moments."
     >
+      <MatchPayment page="/payments/pending" />
       <GoBack />
       <Text size="sm" c="dimmed">
         {supportNote}
@@ -92,6 +106,7 @@ export function PaymentSuccessRoute() {
       title="Payment Successful!"
       message="Thank you for your purchase. Your transaction was successful."
     >
+      <MatchPayment page="/payments/success" />
       <CurrentPaymentStatus expected="SUCCEEDED" />
       <HandOff />
       <BackToHome />
@@ -105,6 +120,7 @@ export function PaymentFailureRoute() {
       title="Payment Failed"
       message="Unfortunately, your payment could not be processed."
     >
+      <MatchPayment page="/payments/failure" />
       <CurrentPaymentStatus expected="FAILED" />
       <HandOff />
       <BackToHome />
@@ -132,6 +148,7 @@ export function LinkingSuccessRoute() {
       title="Linking Successful!"
       message="Your payment method has been successfully linked."
     >
+      <MatchPaymentMethod page="/payment_methods/success" />
       <HandOff />
       <BackToHome />
     </ResultCard>
@@ -141,6 +158,7 @@ export function LinkingSuccessRoute() {
 export function LinkingFailureRoute() {
   return (
     <ResultCard title="Linking Failed." message="Your payment method could not be linked.">
+      <MatchPaymentMethod page="/payment_methods/failure" />
       <HandOff />
       <BackToHome />
     </ResultCard>

@@ -13,6 +13,7 @@ describe('the payment result after creation', () => {
   it("sends the browser to an absolute first action's URL", () => {
     expect(
       paymentResultDestination({
+        id: 'pay_1',
         status: 'REQUIRES_ACTION',
         actions: [
           action('REDIRECT_CUSTOMER', 'https://sim.test/pay/pr-1'),
@@ -25,40 +26,48 @@ describe('the payment result after creation', () => {
   it("navigates within the store to a relative first action's value", () => {
     expect(
       paymentResultDestination({
+        id: 'pay_1',
         status: 'REQUIRES_ACTION',
         actions: [action('PRESENT_TO_CUSTOMER', '/payments/p1')],
       }),
     ).toEqual({ kind: 'internal', path: '/payments/p1' });
     expect(
       paymentResultDestination({
+        id: 'pay_1',
         status: 'PENDING',
         actions: [action('VALIDATE_OTP', '/payments/new/p1/otp')],
       }),
     ).toEqual({ kind: 'internal', path: '/payments/new/p1/otp' });
   });
 
-  it('without actions goes by status', () => {
-    expect(paymentResultDestination({ status: 'SUCCEEDED', actions: [] })).toEqual({
+  it('without actions goes by status, to a result page that names the payment', () => {
+    expect(paymentResultDestination({ id: 'pay_1', status: 'SUCCEEDED', actions: [] })).toEqual({
       kind: 'internal',
-      path: '/payments/success',
+      path: '/payments/success?payment_id=pay_1',
     });
-    expect(paymentResultDestination({ status: 'FAILED', actions: [] })).toEqual({
+    expect(paymentResultDestination({ id: 'pay_1', status: 'FAILED', actions: [] })).toEqual({
       kind: 'internal',
-      path: '/payments/failure',
+      path: '/payments/failure?payment_id=pay_1',
     });
-    expect(paymentResultDestination({ status: 'PENDING', actions: [] })).toEqual({
+    expect(paymentResultDestination({ id: 'pay_1', status: 'PENDING', actions: [] })).toEqual({
       kind: 'internal',
-      path: '/payments/pending',
+      path: '/payments/pending?payment_id=pay_1',
     });
-    expect(paymentResultDestination({ status: 'REQUIRES_ACTION', actions: [] })).toEqual({
+    expect(
+      paymentResultDestination({ id: 'pay_1', status: 'REQUIRES_ACTION', actions: [] }),
+    ).toEqual({
       kind: 'internal',
-      path: '/payments/pending',
+      path: '/payments/pending?payment_id=pay_1',
     });
   });
 
   it('ignores actions without a value', () => {
     expect(
-      paymentResultDestination({ status: 'SUCCEEDED', actions: [action('NOTHING', null)] }),
-    ).toEqual({ kind: 'internal', path: '/payments/success' });
+      paymentResultDestination({
+        id: 'pay_1',
+        status: 'SUCCEEDED',
+        actions: [action('NOTHING', null)],
+      }),
+    ).toEqual({ kind: 'internal', path: '/payments/success?payment_id=pay_1' });
   });
 });

@@ -12,7 +12,7 @@ const absoluteUrl = /^[a-z][a-z\d+.-]*:\/\//i;
  * code says /payments/failed, its declared route is /payments/failure), anything else to pending.
  */
 export function paymentResultDestination(
-  payment: Pick<Payment, 'status' | 'actions'>,
+  payment: Pick<Payment, 'id' | 'status' | 'actions'>,
 ): PaymentDestination {
   const value = payment.actions.find((action) => action.value)?.value;
   if (value) {
@@ -20,12 +20,14 @@ export function paymentResultDestination(
       ? { kind: 'external', url: value }
       : { kind: 'internal', path: value };
   }
+  // The result page reads the payment it names, so it can tell the truth and move on by itself.
+  const about = `?payment_id=${encodeURIComponent(payment.id)}`;
   switch (payment.status) {
     case 'SUCCEEDED':
-      return { kind: 'internal', path: '/payments/success' };
+      return { kind: 'internal', path: `/payments/success${about}` };
     case 'FAILED':
-      return { kind: 'internal', path: '/payments/failure' };
+      return { kind: 'internal', path: `/payments/failure${about}` };
     default:
-      return { kind: 'internal', path: '/payments/pending' };
+      return { kind: 'internal', path: `/payments/pending${about}` };
   }
 }

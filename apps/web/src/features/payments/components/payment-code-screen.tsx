@@ -77,7 +77,8 @@ export function PaymentCodeScreen({
             onClick={() => {
               onLeaving?.(true);
               simulate.mutate(payment.id, {
-                onSuccess: () => navigate('/payments/pending'),
+                onSuccess: () =>
+                  navigate(`/payments/pending?payment_id=${encodeURIComponent(payment.id)}`),
                 onError: () => onLeaving?.(false),
               });
             }}
