@@ -85,7 +85,7 @@ export default tseslint.config(
   },
   ...importBoundaries,
   {
-    files: ['sims/*/public/**/*.js'],
+    files: ['sims/*/public/**/*.js', 'apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -42,3 +42,22 @@ test('result pages follow the payment or method they name, not the address', asy
   await expect(page).toHaveURL(/\/payment_methods\/failure\?payment_method_id=pm_does_not_exist$/);
   await expect(page.getByRole('heading', { name: 'Linking Failed.' })).toBeVisible();
 });
+
+test('the mobile embed demo runs under the store’s Content-Security-Policy', async ({
+  page,
+  context,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      refused.push(message.text());
+    }
+  });
+  await page.goto('/mobile-embed-demo.html');
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Open Payment Successful' }).click();
+  const child = await opened;
+  await child.waitForLoadState();
+  expect(new URL(child.url()).pathname).toBe('/payments/success');
+  expect(refused).toEqual([]);
+});
