@@ -65,6 +65,10 @@ test('links DANA on the hosted page, then unlinks it', async ({ page }) => {
   await page.keyboard.press('Escape');
 
   await row.getByRole('button', { name: 'Unlink' }).click();
+  // Nothing happens until the customer confirms.
+  const confirm = page.getByRole('dialog', { name: 'Unlink this payment method?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Unlink' }).click();
   await expect(row.getByRole('button', { name: 'CANCELED' })).toBeDisabled();
 });
 

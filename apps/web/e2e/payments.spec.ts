@@ -103,6 +103,10 @@ test('cancels a payment that requires action from the payments list', async ({ p
   await expect(row.getByRole('button', { name: 'Continue Payment' })).toBeVisible();
   await row.getByRole('button', { name: /^More actions for / }).click();
   await page.getByRole('menuitem', { name: 'Cancel' }).click();
+  // Nothing happens until the customer confirms.
+  const confirm = page.getByRole('dialog', { name: 'Cancel this payment?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel payment' }).click();
 
   await expect(row).toContainText('CANCELLED');
   await expect(row.getByRole('button', { name: 'Continue Payment' })).toBeHidden();

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { PaymentMethod } from '@store/contract/client';
 import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
 import { formatDateTime } from '@/utils/format';
 import { usePaymentMethods } from '../api/get-payment-methods';
@@ -12,6 +14,7 @@ const absoluteUrl = /^[a-z][a-z\d+.-]*:\/\//i;
 function StatusAction({ method }: { method: PaymentMethod }) {
   const navigate = useNavigate();
   const cancel = useCancelPaymentMethod();
+  const [confirming, setConfirming] = useState(false);
   const action = paymentMethodStatusAction(method);
 
   if (action.kind === 'disabled') {
@@ -23,16 +26,26 @@ function StatusAction({ method }: { method: PaymentMethod }) {
   }
   if (action.kind === 'unlink') {
     return (
-      <Button
-        size="xs"
-        color="red"
-        variant="light"
-        loading={cancel.isPending}
-        // A failed unlink is only logged (specification section 8).
-        onClick={() => cancel.mutate(method.id, { onError: (error) => console.error(error) })}
-      >
-        Unlink
-      </Button>
+      <>
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          loading={cancel.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          Unlink
+        </Button>
+        <ConfirmDialog
+          opened={confirming}
+          title="Unlink this payment method?"
+          message={`${method.channel_name} will no longer be offered at checkout.`}
+          confirmLabel="Unlink"
+          // A failed unlink is only logged (specification section 8).
+          onConfirm={() => cancel.mutate(method.id, { onError: (error) => console.error(error) })}
+          onClose={() => setConfirming(false)}
+        />
+      </>
     );
   }
   const { target } = action;

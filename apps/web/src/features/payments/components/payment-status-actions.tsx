@@ -1,6 +1,8 @@
 import { ActionIcon, Button, Group, Menu, Modal } from '@mantine/core';
 import type { Payment } from '@store/contract/client';
 import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCancelPayment } from '../api/payment-mutations';
 import {
@@ -13,6 +15,7 @@ import {
 export function PaymentStatusActions({ payment }: { payment: Payment }) {
   const navigate = useNavigate();
   const cancel = useCancelPayment();
+  const [confirming, setConfirming] = useState(false);
   const action = paymentStatusAction(payment.status);
 
   if (action.kind === 'none') return null;
@@ -58,11 +61,19 @@ export function PaymentStatusActions({ payment }: { payment: Payment }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item color="red" onClick={() => cancel.mutate(payment.id)}>
+          <Menu.Item color="red" onClick={() => setConfirming(true)}>
             Cancel
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <ConfirmDialog
+        opened={confirming}
+        title="Cancel this payment?"
+        message={`Payment ${payment.id} will be cancelled and can no longer be paid.`}
+        confirmLabel="Cancel payment"
+        onConfirm={() => cancel.mutate(payment.id)}
+        onClose={() => setConfirming(false)}
+      />
       <Modal opened={cancel.isError} onClose={cancel.reset} title="Cancel failed">
         <ErrorPanel error={cancel.error} onClose={cancel.reset} />
       </Modal>
