@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { PaymentMethod } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { formatDateTime } from '@/utils/format';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { useCancelPaymentMethod } from '../api/payment-method-mutations';
 import { paymentMethodStatusAction } from '../utils/payment-method-status-action';
+import { StatusBadge } from '@/components/status-badge';
 
 const absoluteUrl = /^[a-z][a-z\d+.-]*:\/\//i;
 
@@ -85,7 +86,7 @@ function PaymentMethodRow({
           </Text>
         </Stack>
         <Stack gap="xs" align="flex-end">
-          <Badge variant="light">{method.status}</Badge>
+          <StatusBadge status={method.status} />
           <Group gap="xs">
             <StatusAction method={method} />
             <Button size="xs" variant="light" onClick={() => onViewLogs(method.id)}>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Checkbox, Group, Image, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Image, Stack, Text } from '@mantine/core';
 import type { OrderLine } from '@store/contract/client';
 import { formatPrice } from '@/utils/format';
+import { StatusBadge } from '@/components/status-badge';
 
 export interface OrderListProps {
   lines: readonly OrderLine[];
@@ -49,9 +50,7 @@ export function OrderList({
             <Text size="sm">{line.product.name}</Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Badge variant="light" size="sm">
-              {line.status}
-            </Badge>
+            <StatusBadge status={line.status} size="sm" />
             <Text size="sm">{formatPrice({ amount: line.price, currency: line.currency })}</Text>
           </Group>
         </Group>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { OrderLine, Payment } from '@store/contract/client';
 import { formatDateTime, formatPrice } from '@/utils/format';
 import { PaymentStatusActions } from './payment-status-actions';
 import { PaymentPages, type PaymentListProps } from './payments-list';
+import { StatusBadge } from '@/components/status-badge';
 
 function OrderLineRow({ line }: { line: OrderLine }) {
   return (
@@ -54,7 +55,7 @@ function OrderCard({
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>Paid with {payment.channel}</Text>
-          <Badge variant="light">{payment.status}</Badge>
+          <StatusBadge status={payment.status} />
         </Group>
         <Text size="xs" c="dimmed">
           {formatDateTime(payment.created)} ·{' '}
