@@ -32,6 +32,7 @@ describe.skipIf(!serverUrl)('state on a PostgreSQL server (TEST_DATABASE_URL)', 
       currency: 'IDR' as const,
       request_amount: 150_000,
       channel_code: 'BCA_VIRTUAL_ACCOUNT',
+      channel_properties: {},
     };
     const first = await startXenditSimulator({ port: 0, databaseUrl });
     const created = await createXenditClient({
