@@ -17,7 +17,7 @@ export * from './payments.ts';
 export * from './refunds.ts';
 export * from './payment-methods.ts';
 export * from './cards.ts';
-export * from './events.ts';
+export * from './events-route.ts';
 export * from './responses.ts';
 export type {
   CreateCardPaymentRequest,

@@ -1,6 +1,6 @@
 import {
+  readStatusEvent,
   statusEventName,
-  statusEventSchema,
   statusEventsRoute,
   type StatusEvent,
 } from '@store/contract/client';
@@ -73,8 +73,7 @@ export function parseBlock(block: string): StatusEvent | null {
   }
   if (name !== statusEventName || data.length === 0) return null;
   try {
-    const parsed = statusEventSchema.safeParse(JSON.parse(data.join('\n')));
-    return parsed.success ? parsed.data : null;
+    return readStatusEvent(JSON.parse(data.join('\n')));
   } catch {
     return null;
   }
