@@ -63,6 +63,11 @@ test('shows the failure page when DANA is declined on the hosted page', async ({
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
   await expect(page.getByText('Unfortunately, your payment could not be processed.')).toBeVisible();
   await expect(page.getByText(/^Payment \S+ has failed\.$/)).toBeVisible();
+  // Why, in words, with the provider's code for support.
+  await expect(
+    page.getByText('The payment was declined in the app or on the page that asked for approval.'),
+  ).toBeVisible();
+  await expect(page.getByText('USER_DECLINED_PAYMENT')).toBeVisible();
 });
 
 test('pays by BRI direct debit with a mobile number and OTP, after a wrong OTP', async ({

@@ -18,6 +18,7 @@ export * from './refunds.ts';
 export * from './payment-methods.ts';
 export * from './cards.ts';
 export * from './events-route.ts';
+export * from './failure-reasons.ts';
 export * from './responses.ts';
 export type {
   CreateCardPaymentRequest,

@@ -3,6 +3,7 @@ import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import type { PaymentStatus } from '@store/contract/client';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLinkingResultRedirect } from '@/features/payment-methods/hooks/use-linking-result-redirect';
+import { FailureReason } from '@/features/payments/components/failure-reason';
 import { PaymentStatusNote } from '@/features/payments/components/payment-status-note';
 import { useResultRedirect } from '@/features/payments/hooks/use-result-redirect';
 import { parseHandOffParams } from '@/lib/hand-off';
@@ -60,6 +61,14 @@ function MatchPayment({ page }: { page: Parameters<typeof useResultRedirect>[0] 
 function MatchPaymentMethod({ page }: { page: Parameters<typeof useLinkingResultRedirect>[0] }) {
   useLinkingResultRedirect(page, useSession() !== null);
   return null;
+}
+
+function WhyItFailed() {
+  const [search] = useSearchParams();
+  const session = useSession();
+  const paymentId = search.get('payment_id');
+  if (!paymentId || !session) return null;
+  return <FailureReason paymentId={paymentId} />;
 }
 
 /** Success and failure pages hand the result back to a mobile app that opened the flow. */
@@ -121,6 +130,7 @@ export function PaymentFailureRoute() {
       message="Unfortunately, your payment could not be processed."
     >
       <MatchPayment page="/payments/failure" />
+      <WhyItFailed />
       <CurrentPaymentStatus expected="FAILED" />
       <HandOff />
       <BackToHome />
