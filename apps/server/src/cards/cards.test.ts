@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSession, Payment, PaymentMethod } from '@store/contract';
 import { cardSessions, payments, providerOperations } from '../db/schema.ts';
+import { collectCardData as collectFromScript } from '../test/cards-script.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -37,33 +38,8 @@ async function startCardPayment(orders = [mug], as = token): Promise<CardSession
   return response.json() as CardSession;
 }
 
-/** What the provider's cards-session script posts from the browser, with the public key. */
-async function collectCardData(session: CardSession, cardNumber: string) {
-  const response = await fetch(`${server.xendit.url}/v3/payment_with_session`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from(`${session.extra_data.public_key}:`).toString('base64')}`,
-    },
-    body: JSON.stringify({
-      payment_session_id: session.id,
-      card_number: cardNumber,
-      expiry_month: '12',
-      expiry_year: '2030',
-      cvn: '123',
-      cardholder_first_name: 'Ana',
-      cardholder_last_name: 'Lee',
-      cardholder_email: 'ana@example.com',
-      cardholder_phone: '+628111111111',
-    }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as {
-    payment_request_id: string;
-    payment_token_id: string;
-    action_url?: string;
-  };
-}
+const collectCardData = (session: CardSession, cardNumber: string) =>
+  collectFromScript(server.xendit.url, session, cardNumber);
 
 async function complete(session: CardSession, paymentRequestId: string, as = token) {
   return call(

@@ -10,6 +10,7 @@ import {
   outsideAllowList,
 } from '@store/xendit-sim/published-description';
 import { providerOperations } from '../db/schema.ts';
+import { collectCardData } from '../test/cards-script.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 if (!descriptionPresent)
@@ -144,22 +145,7 @@ async function walkTheStore(): Promise<string[]> {
   const session = (
     await call('POST', '/api/payments/cards', { orders: [mug], country: 'ID', currency: 'IDR' })
   ).json() as CardSession;
-  const collected = (await (
-    await fetch(`${server.xendit.url}/v3/payment_with_session`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Basic ${Buffer.from(`${session.extra_data.public_key}:`).toString('base64')}`,
-      },
-      body: JSON.stringify({
-        payment_session_id: session.id,
-        card_number: '4000000000001000',
-        expiry_month: '12',
-        expiry_year: '2030',
-        cvn: '123',
-      }),
-    })
-  ).json()) as { payment_request_id: string };
+  const collected = await collectCardData(server.xendit.url, session, '4000000000001000');
   const card = await call('POST', `/api/payments/cards/session/${session.id}/complete`, {
     payment_request_id: collected.payment_request_id,
   });

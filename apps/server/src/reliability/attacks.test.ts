@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSession, Payment, PaymentMethod } from '@store/contract';
 import { createDefaultAccount } from '@store/xendit-sim';
 import { payments, providerOperations } from '../db/schema.ts';
+import { collectCardData } from '../test/cards-script.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 import { vaOrder } from './helpers.ts';
 
@@ -221,27 +222,8 @@ describe('another customer’s provider ids', () => {
     return response.json() as CardSession;
   }
 
-  async function collect(session: CardSession) {
-    const response = await fetch(`${server.xendit.url}/v3/payment_with_session`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Basic ${Buffer.from(`${session.extra_data.public_key}:`).toString('base64')}`,
-      },
-      body: JSON.stringify({
-        payment_session_id: session.id,
-        card_number: '4000000000001000',
-        expiry_month: '12',
-        expiry_year: '2030',
-        cvn: '123',
-        cardholder_first_name: 'Ana',
-        cardholder_last_name: 'Lee',
-        cardholder_email: 'ana@example.com',
-        cardholder_phone: '+628111111111',
-      }),
-    });
-    return (await response.json()) as { payment_request_id: string; payment_token_id: string };
-  }
+  const collect = (session: CardSession) =>
+    collectCardData(server.xendit.url, session, '4000000000001000');
 
   /** What the attacker's own logs (of their payment or method) hold of an id. */
   const logsMention = async (id: string, link: { paymentId?: string; paymentMethodId?: string }) =>
