@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import {
   cardErrorCodes,
   toMajorUnits,
@@ -10,21 +10,20 @@ import {
   type Currency,
   type Payment,
 } from '@store/contract';
-import type { Session as ProviderSession } from '@store/xendit';
 import type { Session } from '../auth/session-token.ts';
 import type { Database } from '../db/database.ts';
 import { cardSessions, paymentMethods, payments, vouchers } from '../db/schema.ts';
-import { AppError, isRefusal } from '../http/app-error.ts';
+import { AppError } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
-import {
-  providerCustomer,
-  rememberProviderCustomer,
-  type PaymentService,
-} from '../payments/payment-service.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import { moveCardSession } from '../statuses/card-session-status.ts';
+import { providerCustomer, rememberProviderCustomer } from '../provider/mapping.ts';
 import { priceOrder } from '../payments/pricing.ts';
 import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
 import { findChannel } from '../payments/channels.ts';
 import {
+  decisiveCall,
+  answerOf,
   providerMarket,
   type AppRow,
   type OperationLink,
@@ -114,13 +113,6 @@ export function createCardService(deps: {
     }
   }
 
-  async function setSessionStatus(id: string, from: string, to: string) {
-    await db
-      .update(cardSessions)
-      .set({ status: to, updatedAt: sql`now()` })
-      .where(and(eq(cardSessions.id, id), eq(cardSessions.status, from)));
-  }
-
   return {
     async current(session: Session): Promise<CardSession> {
       const [row] = await db
@@ -177,32 +169,31 @@ export function createCardService(deps: {
       );
       if (!inserted) throw new Error('a fresh payment id collided');
       const currency = app.currency as Currency;
-      let providerSession: ProviderSession;
-      try {
-        providerSession = await provider.call(app, { paymentId }, (client) =>
-          client.createSession(
-            {
-              // The script's payment request carries this reference, so its webhooks find the payment.
-              reference_id: paymentId,
-              session_type: 'PAY',
-              mode: 'CARDS_SESSION_JS',
-              amount: toMajorUnits(order.amount, currency),
-              ...providerMarket(app),
-              allow_save_payment_method: type === 'PAY_AND_SAVE' ? 'OPTIONAL' : 'DISABLED',
-              ...providerCustomer(customer),
-              cards_session_js: paymentService.returnUrls(paymentId, options.clientId),
-              description: `Order ${paymentId}`,
-              metadata: { app_id: app.id, customer_id: customer.id },
-            },
-            { idempotencyKey: paymentId },
-          ),
-        );
-      } catch (error) {
-        if (isRefusal(error)) {
-          await paymentService.transition(paymentId, 'FAILED', { failureCode: error.errorCode });
-        }
-        throw error;
-      }
+      const providerSession = answerOf(
+        await decisiveCall(
+          () =>
+            provider.call(app, { paymentId }, (client) =>
+              client.createSession(
+                {
+                  // The script's payment request carries this reference, so its webhooks find the payment.
+                  reference_id: paymentId,
+                  session_type: 'PAY',
+                  mode: 'CARDS_SESSION_JS',
+                  amount: toMajorUnits(order.amount, currency),
+                  ...providerMarket(app),
+                  allow_save_payment_method: type === 'PAY_AND_SAVE' ? 'OPTIONAL' : 'DISABLED',
+                  ...providerCustomer(customer),
+                  cards_session_js: paymentService.returnUrls(paymentId, options.clientId),
+                  description: `Order ${paymentId}`,
+                  metadata: { app_id: app.id, customer_id: customer.id },
+                },
+                { idempotencyKey: paymentId },
+              ),
+            ),
+          (error) =>
+            paymentService.transition(paymentId, 'FAILED', { failureCode: error.errorCode }),
+        ),
+      );
       await rememberProviderCustomer(db, customer, providerSession.customer_id);
       await paymentService.transition(paymentId, 'REQUIRES_ACTION', { actions: [] });
       const [row] = await db
@@ -260,7 +251,7 @@ export function createCardService(deps: {
         );
       }
       await paymentService.applyProviderRequest(payment, request);
-      await setSessionStatus(row.id, 'ACTIVE', 'COMPLETED');
+      await moveCardSession(db, row.id, 'COMPLETED');
       return paymentService.get(session, paymentId);
     },
 
@@ -299,32 +290,31 @@ export function createCardService(deps: {
         })
         .returning();
       if (!method) throw new Error('payment method insert returned nothing');
-      let providerSession: ProviderSession;
-      try {
-        providerSession = await provider.call(app, { paymentMethodId }, (client) =>
-          client.createSession(
-            {
-              // The token the script makes carries this reference, so it finds the method.
-              reference_id: paymentMethodId,
-              session_type: 'SAVE',
-              mode: 'CARDS_SESSION_JS',
-              amount: 0,
-              ...providerMarket(app),
-              ...providerCustomer(customer),
-              cards_session_js: methodService.returnUrls(paymentMethodId, options.clientId),
-              metadata: { app_id: app.id, customer_id: customer.id },
-            },
-            { idempotencyKey: paymentMethodId },
-          ),
-        );
-      } catch (error) {
-        if (isRefusal(error)) {
-          await methodService.transition(paymentMethodId, 'FAILED', {
-            failureCode: error.errorCode,
-          });
-        }
-        throw error;
-      }
+      const providerSession = answerOf(
+        await decisiveCall(
+          () =>
+            provider.call(app, { paymentMethodId }, (client) =>
+              client.createSession(
+                {
+                  // The token the script makes carries this reference, so it finds the method.
+                  reference_id: paymentMethodId,
+                  session_type: 'SAVE',
+                  mode: 'CARDS_SESSION_JS',
+                  amount: 0,
+                  ...providerMarket(app),
+                  ...providerCustomer(customer),
+                  cards_session_js: methodService.returnUrls(paymentMethodId, options.clientId),
+                  metadata: { app_id: app.id, customer_id: customer.id },
+                },
+                { idempotencyKey: paymentMethodId },
+              ),
+            ),
+          (error) =>
+            methodService.transition(paymentMethodId, 'FAILED', {
+              failureCode: error.errorCode,
+            }),
+        ),
+      );
       await rememberProviderCustomer(db, customer, providerSession.customer_id);
       await db.insert(cardSessions).values({
         id: newId('cs'),
@@ -377,7 +367,7 @@ export function createCardService(deps: {
         .where(eq(paymentMethods.id, paymentMethodId));
       if (!method) throw sessionNotFound();
       await methodService.applyToken(method, token);
-      await setSessionStatus(row.id, 'ACTIVE', 'COMPLETED');
+      await moveCardSession(db, row.id, 'COMPLETED');
       return methodService.get(session, paymentMethodId);
     },
 
@@ -396,7 +386,7 @@ export function createCardService(deps: {
         .where(eq(cardSessions.providerSessionId, providerSessionId));
       if (!row) return null;
       const apply = async (status: 'COMPLETED' | 'EXPIRED') => {
-        await setSessionStatus(row.id, 'ACTIVE', status);
+        await moveCardSession(db, row.id, status);
         if (status !== 'EXPIRED' || !row.paymentId) return;
         const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
         if (payment && !payment.providerRequestId) {

@@ -1,33 +1,43 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type {
   CreatePaymentMethodRequest,
   PaymentMethod,
   PaymentMethodAction,
   TransactionType,
 } from '@store/contract';
-import type { Action, PaymentToken } from '@store/xendit';
+import type { PaymentToken } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Session } from '../auth/session-token.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods, payments, providerOperations } from '../db/schema.ts';
-import { AppError, isRefusal, notFound } from '../http/app-error.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { idempotentCreate } from '../lib/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import { channelsFor, findChannel } from '../payments/channels.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
 import {
   providerCustomer,
   rememberProviderCustomer,
+  tokenDetails,
+  toMethodActions,
   type CustomerRow,
-  type PaymentService,
-} from '../payments/payment-service.ts';
+} from '../provider/mapping.ts';
 import { toOperation } from '../payments/payment-view.ts';
-import { providerMarket, type AppRow, type ProviderGateway } from '../provider/provider.ts';
+import {
+  decisiveCall,
+  answerOf,
+  providerMarket,
+  type AppRow,
+  type ProviderGateway,
+} from '../provider/provider.ts';
 import {
   canTransitionMethod,
   methodAwaitsProvider,
   toApiMethodStatus,
+  movePaymentMethod,
   type StoredPaymentMethodStatus,
-} from './payment-method-status.ts';
+} from '../statuses/payment-method-status.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 type OperationRow = typeof providerOperations.$inferSelect;
@@ -35,33 +45,6 @@ type StoredProperty = { transaction_type: TransactionType; name: string; value: 
 
 /** A read asks the provider for news at most this often per method. */
 const refreshIntervalMs = 2_000;
-
-/**
- * Provider actions as the browser follows them: the linking page stays a link; an OTP points at
- * the store's OTP screen. Resending a linking OTP is not offered (the specification's 'Not
- * implemented').
- */
-function toMethodActions(methodId: string, actions: Action[]): PaymentMethodAction[] {
-  return actions.flatMap((action): PaymentMethodAction[] => {
-    if (action.type === 'REDIRECT_CUSTOMER') return [{ type: action.type, value: action.value }];
-    if (action.descriptor === 'VALIDATE_OTP') {
-      return [{ type: action.type, value: `/payment_methods/new/${methodId}/otp` }];
-    }
-    return [];
-  });
-}
-
-/** What the provider shows of the saved account: a card in channel_properties.card_details. */
-function detailsOf(token: PaymentToken): Record<string, string> | null {
-  const card = token.channel_properties?.card_details;
-  const shown = card
-    ? { masked_card_number: card.masked_card_number, network: card.network }
-    : token.token_details;
-  const entries = Object.entries(shown ?? {}).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string',
-  );
-  return entries.length > 0 ? Object.fromEntries(entries) : null;
-}
 
 /**
  * The id of the method a PAY_AND_SAVE payment saves, from its token: a token webhook is recorded
@@ -97,30 +80,11 @@ export function createPaymentMethodService(deps: {
     return row;
   }
 
-  /** Moves a method to a new status if the state machine allows it, locking its row. */
-  async function transition(
+  const transition = (
     paymentMethodId: string,
     to: StoredPaymentMethodStatus,
-    changes: Partial<
-      Pick<PaymentMethodRow, 'actions' | 'failureCode' | 'providerTokenId' | 'details'>
-    > = {},
-  ): Promise<PaymentMethodRow | null> {
-    return db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(paymentMethods)
-        .where(eq(paymentMethods.id, paymentMethodId))
-        .for('update');
-      if (!current) return null;
-      if (!canTransitionMethod(current.status as StoredPaymentMethodStatus, to)) return current;
-      const [updated] = await tx
-        .update(paymentMethods)
-        .set({ ...changes, status: to, updatedAt: sql`now()` })
-        .where(eq(paymentMethods.id, paymentMethodId))
-        .returning();
-      return updated ?? null;
-    });
-  }
+    changes?: Parameters<typeof movePaymentMethod>[3],
+  ) => movePaymentMethod(db, paymentMethodId, to, changes);
 
   /** Applies what the provider says of a payment token (a create answer, a read or a webhook). */
   async function applyToken(method: PaymentMethodRow, token: PaymentToken) {
@@ -129,7 +93,7 @@ export function createPaymentMethodService(deps: {
       providerTokenId: token.payment_token_id,
       actions: methodAwaitsProvider(status) ? toMethodActions(method.id, token.actions ?? []) : [],
       failureCode: token.failure_code ?? null,
-      details: detailsOf(token) ?? method.details,
+      details: tokenDetails(token) ?? method.details,
     });
   }
 
@@ -287,70 +251,73 @@ export function createPaymentMethodService(deps: {
       const idempotencyKey = options.idempotencyKey ?? newId('auto');
       const hash = fingerprint(request);
       const paymentMethodId = newId('pm');
-      const [inserted] = await db
-        .insert(paymentMethods)
-        .values({
-          id: paymentMethodId,
-          appId: app.id,
-          customerId: customer.id,
-          channelCode: channel.code,
-          country: app.country,
-          referenceId: request.reference_id,
-          status: 'CREATING',
-          properties,
-          idempotencyKey,
-          requestHash: hash,
-        })
-        .onConflictDoNothing({
-          target: [paymentMethods.appId, paymentMethods.customerId, paymentMethods.idempotencyKey],
-        })
-        .returning();
-      if (!inserted) {
-        const [existing] = await db
-          .select()
-          .from(paymentMethods)
-          .where(
-            and(
-              eq(paymentMethods.appId, app.id),
-              eq(paymentMethods.customerId, customer.id),
-              eq(paymentMethods.idempotencyKey, idempotencyKey),
-            ),
-          );
-        if (!existing) throw new Error('idempotency conflict without a row');
-        if (existing.requestHash !== hash) {
-          throw new AppError(
-            409,
-            'IDEMPOTENCY_KEY_REUSED',
-            'This Idempotency-Key was used for another payment method',
-          );
-        }
-        return toApi(app, await waitWhileCreating(existing));
-      }
+      const recorded = await idempotentCreate({
+        resource: 'payment method',
+        requestHash: hash,
+        insert: async () => {
+          const [row] = await db
+            .insert(paymentMethods)
+            .values({
+              id: paymentMethodId,
+              appId: app.id,
+              customerId: customer.id,
+              channelCode: channel.code,
+              country: app.country,
+              referenceId: request.reference_id,
+              status: 'CREATING',
+              properties,
+              idempotencyKey,
+              requestHash: hash,
+            })
+            .onConflictDoNothing({
+              target: [
+                paymentMethods.appId,
+                paymentMethods.customerId,
+                paymentMethods.idempotencyKey,
+              ],
+            })
+            .returning();
+          return row;
+        },
+        holder: async () => {
+          const [row] = await db
+            .select()
+            .from(paymentMethods)
+            .where(
+              and(
+                eq(paymentMethods.appId, app.id),
+                eq(paymentMethods.customerId, customer.id),
+                eq(paymentMethods.idempotencyKey, idempotencyKey),
+              ),
+            );
+          return row;
+        },
+      });
+      if (recorded.earlier) return toApi(app, await waitWhileCreating(recorded.earlier));
+      const inserted = recorded.created;
 
-      let token: PaymentToken;
-      try {
-        token = await provider.call(app, { paymentMethodId }, (client) =>
-          client.createPaymentToken(
-            {
-              reference_id: paymentMethodId,
-              ...providerMarket(app),
-              channel_code: channel.code,
-              channel_properties: {
-                ...channelProperties,
-                ...returnUrls(paymentMethodId, options.clientId),
-              },
-              ...providerCustomer(customer),
-              metadata: { app_id: app.id, customer_id: customer.id },
-            },
-            { idempotencyKey: paymentMethodId },
-          ),
-        );
-      } catch (error) {
-        if (isRefusal(error)) {
-          await transition(paymentMethodId, 'FAILED', { failureCode: error.errorCode });
-        }
-        throw error;
-      }
+      const token = answerOf(
+        await decisiveCall(
+          () =>
+            provider.call(app, { paymentMethodId }, (client) =>
+              client.createPaymentToken(
+                {
+                  reference_id: paymentMethodId,
+                  ...providerMarket(app),
+                  channel_code: channel.code,
+                  channel_properties: {
+                    ...channelProperties,
+                    ...returnUrls(paymentMethodId, options.clientId),
+                  },
+                  ...providerCustomer(customer),
+                  metadata: { app_id: app.id, customer_id: customer.id },
+                },
+                { idempotencyKey: paymentMethodId },
+              ),
+            ),
+          (error) => transition(paymentMethodId, 'FAILED', { failureCode: error.errorCode }),
+        ),
+      );
       await rememberProviderCustomer(db, customer, token.customer_id);
       const updated = await applyToken(inserted, token);
       return toApi(app, updated ?? inserted);

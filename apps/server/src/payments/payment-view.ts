@@ -10,7 +10,7 @@ import type {
 import type { Database } from '../db/database.ts';
 import type { providerOperations } from '../db/schema.ts';
 import { paymentLines, payments } from '../db/schema.ts';
-import { toApiStatus, type StoredPaymentStatus } from './payment-status.ts';
+import { toApiStatus, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type OperationRow = typeof providerOperations.$inferSelect;

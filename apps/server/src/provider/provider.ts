@@ -13,7 +13,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { apps } from '../db/schema.ts';
 import { providerOperations } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError, isRefusal } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 
 export type AppRow = typeof apps.$inferSelect;
@@ -148,3 +148,36 @@ export function createProviderGateway(config: ServerConfig, db: Database) {
   };
 }
 export type ProviderGateway = ReturnType<typeof createProviderGateway>;
+
+/** How a provider call that decides a record ended. */
+export type DecisiveOutcome<T> =
+  | { answer: T; refused?: never; open?: never }
+  | { refused: AppError; answer?: never; open?: never }
+  | { open: AppError; answer?: never; refused?: never };
+
+/**
+ * A provider call whose answer decides a record (a payment, a method, a refund), the same way
+ * everywhere: a refusal is final, and `onRefusal` fails the record at once; a fault (a timeout, a
+ * dropped connection, a bare 5xx) may have reached the provider, so the record stays open for a
+ * webhook or the reconciler.
+ */
+export async function decisiveCall<T>(
+  call: () => Promise<T>,
+  onRefusal: (error: AppError) => Promise<unknown>,
+): Promise<DecisiveOutcome<T>> {
+  try {
+    return { answer: await call() };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (!isRefusal(error)) return { open: error };
+    await onRefusal(error);
+    return { refused: error };
+  }
+}
+
+/** The answer of a decisive call; its refusal or fault is thrown for the caller's customer. */
+export function answerOf<T>(outcome: DecisiveOutcome<T>): T {
+  if (outcome.refused) throw outcome.refused;
+  if (outcome.open) throw outcome.open;
+  return outcome.answer;
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   refundErrorCodes,
   toMajorUnits,
@@ -11,12 +11,24 @@ import type { Refund as ProviderRefund } from '@store/xendit';
 import type { Session } from '../auth/session-token.ts';
 import type { Database } from '../db/database.ts';
 import { apps, paymentLines, payments, refunds } from '../db/schema.ts';
-import { AppError, isRefusal, notFound } from '../http/app-error.ts';
+import { AppError, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
-import { canTransition, type StoredPaymentStatus } from '../payments/payment-status.ts';
+import {
+  refundableLineStatuses,
+  reserveLines,
+  rollBackRefundLines,
+  settleRefundLines,
+} from '../statuses/order-line-status.ts';
+import { movePayment, type StoredPaymentStatus } from '../statuses/payment-status.ts';
+import { settleRefund } from '../statuses/refund-status.ts';
 import { toApiPayments } from '../payments/payment-view.ts';
-import { providerCurrency, type ProviderGateway } from '../provider/provider.ts';
+import {
+  answerOf,
+  decisiveCall,
+  providerCurrency,
+  type ProviderGateway,
+} from '../provider/provider.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -27,15 +39,6 @@ const refundablePaymentStatuses: readonly string[] = [
   'REFUND_SUCCEEDED',
   'REFUND_FAILED',
 ];
-/** Lines that may be (re)refunded: paid, or whose earlier refund failed. */
-const refundableLineStatuses: readonly string[] = ['PAID', 'REFUND_FAILED'];
-
-/** A refund settles once: PENDING to SUCCEEDED or FAILED; a late or repeated webhook changes nothing. */
-const refundTransitions: Record<RefundStatus, readonly RefundStatus[]> = {
-  PENDING: ['SUCCEEDED', 'FAILED'],
-  SUCCEEDED: [],
-  FAILED: [],
-};
 
 /** The provider's refund for a stored one: rebuilt the same for a replay under the same key. */
 function refundCallBody(refund: RefundRow, providerRequestId: string) {
@@ -110,7 +113,7 @@ export function createRefundService(deps: {
             `Order line ${lineId} is already being refunded`,
           );
         }
-        if (!refundableLineStatuses.includes(line.status)) {
+        if (!(refundableLineStatuses as readonly string[]).includes(line.status)) {
           throw new AppError(
             400,
             refundErrorCodes.lineNotRefundable,
@@ -152,19 +155,8 @@ export function createRefundService(deps: {
         })
         .returning();
       if (!refund) throw new Error('refund insert returned nothing');
-      await tx
-        .update(paymentLines)
-        .set({ status: 'REFUND_PENDING', refundId: refund.id })
-        .where(inArray(paymentLines.id, lineIds));
-      if (payment.status !== 'REFUND_PENDING') {
-        if (!canTransition(payment.status as StoredPaymentStatus, 'REFUND_PENDING')) {
-          throw new Error(`payment ${paymentId} cannot go REFUND_PENDING from ${payment.status}`);
-        }
-        await tx
-          .update(payments)
-          .set({ status: 'REFUND_PENDING', updatedAt: sql`now()` })
-          .where(eq(payments.id, paymentId));
-      }
+      await reserveLines(tx, lineIds, refund.id);
+      await settlePaymentStatus(tx, paymentId);
       return { payment, refund };
     });
   }
@@ -173,49 +165,41 @@ export function createRefundService(deps: {
   async function rollBack(refund: RefundRow, failureCode: string) {
     await db.transaction(async (tx) => {
       await tx.select().from(payments).where(eq(payments.id, refund.paymentId)).for('update');
-      await tx
-        .update(refunds)
-        .set({ status: 'FAILED', failureCode, updatedAt: sql`now()` })
-        .where(eq(refunds.id, refund.id));
-      for (const [lineId, status] of Object.entries(refund.previousLineStatuses)) {
-        await tx
-          .update(paymentLines)
-          .set({ status, refundId: null })
-          .where(and(eq(paymentLines.id, lineId), eq(paymentLines.refundId, refund.id)));
-      }
-      await settlePaymentStatus(tx, refund.paymentId, refund.previousPaymentStatus, {
-        rollback: true,
-      });
+      if (!(await settleRefund(tx, refund.id, 'FAILED', { failureCode }))) return;
+      await rollBackRefundLines(tx, refund.id, refund.previousLineStatuses);
+      await settlePaymentStatus(tx, refund.paymentId);
     });
   }
 
   /**
-   * The payment's status follows its lines: REFUND_PENDING while any line is, otherwise the given
-   * outcome, through the payment state machine. A rollback restores the status from before the
-   * refund, which the state machine does not offer (a late payment.capture must never do that).
-   * Runs inside a transaction that holds the payment row.
+   * The payment's status follows its lines: REFUND_PENDING while any line is, then how its
+   * refunds ended, or SUCCEEDED when every refund was rolled back; moved through the payment
+   * state machine as a refund's move. Runs inside a transaction that holds the payment row.
    */
-  async function settlePaymentStatus(
-    tx: Database,
-    paymentId: string,
-    outcome: string,
-    { rollback = false } = {},
-  ) {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-    if (!payment) return;
-    const pending = await tx
-      .select({ id: paymentLines.id })
+  async function settlePaymentStatus(tx: Database, paymentId: string) {
+    const lines = await tx
+      .select({ status: paymentLines.status })
       .from(paymentLines)
-      .where(and(eq(paymentLines.paymentId, paymentId), eq(paymentLines.status, 'REFUND_PENDING')));
-    const next = pending.length > 0 ? 'REFUND_PENDING' : outcome;
-    const allowed =
-      (rollback && pending.length === 0) ||
-      canTransition(payment.status as StoredPaymentStatus, next as StoredPaymentStatus);
-    if (!allowed || payment.status === next) return;
-    await tx
-      .update(payments)
-      .set({ status: next, updatedAt: sql`now()` })
-      .where(eq(payments.id, paymentId));
+      .where(eq(paymentLines.paymentId, paymentId));
+    const [latest] = await tx
+      .select({ status: refunds.status })
+      .from(refunds)
+      .where(
+        and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['SUCCEEDED', 'FAILED'])),
+      )
+      .orderBy(desc(refunds.updatedAt))
+      .limit(1);
+    const has = (status: string) => lines.some((line) => line.status === status);
+    const next: StoredPaymentStatus = has('REFUND_PENDING')
+      ? 'REFUND_PENDING'
+      : latest?.status === 'SUCCEEDED' && has('REFUND_SUCCEEDED')
+        ? 'REFUND_SUCCEEDED'
+        : has('REFUND_FAILED')
+          ? 'REFUND_FAILED'
+          : has('REFUND_SUCCEEDED')
+            ? 'REFUND_SUCCEEDED'
+            : 'SUCCEEDED';
+    await movePayment(tx, paymentId, next, {}, 'refund');
   }
 
   /**
@@ -232,28 +216,13 @@ export function createRefundService(deps: {
     if (!known) return null;
     await db.transaction(async (tx) => {
       await tx.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
-      const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-      if (!current || !refundTransitions[current.status as RefundStatus].includes(outcome)) {
-        return;
-      }
-      await tx
-        .update(refunds)
-        .set({
-          status: outcome,
-          failureCode: providerRefund.failure_code ?? null,
-          providerRefundId: providerRefund.id,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(refunds.id, refundId));
-      await tx
-        .update(paymentLines)
-        .set({ status: outcome === 'SUCCEEDED' ? 'REFUND_SUCCEEDED' : 'REFUND_FAILED' })
-        .where(and(eq(paymentLines.refundId, refundId), eq(paymentLines.status, 'REFUND_PENDING')));
-      await settlePaymentStatus(
-        tx,
-        known.paymentId,
-        outcome === 'SUCCEEDED' ? 'REFUND_SUCCEEDED' : 'REFUND_FAILED',
-      );
+      const moved = await settleRefund(tx, refundId, outcome, {
+        failureCode: providerRefund.failure_code ?? null,
+        providerRefundId: providerRefund.id,
+      });
+      if (!moved) return;
+      await settleRefundLines(tx, refundId, outcome);
+      await settlePaymentStatus(tx, known.paymentId);
     });
     return { appId: known.appId, paymentId: known.paymentId, refundId };
   }
@@ -271,29 +240,26 @@ export function createRefundService(deps: {
       .where(eq(payments.id, refund.paymentId));
     const providerRequestId = row?.payment.providerRequestId;
     if (!row || !providerRequestId) return 'open';
-    try {
-      const accepted = await provider.call(
-        row.app,
-        { paymentId: refund.paymentId, refundId: refund.id },
-        (client) =>
+    const outcome = await decisiveCall(
+      () =>
+        provider.call(row.app, { paymentId: refund.paymentId, refundId: refund.id }, (client) =>
           client.createRefund(refundCallBody(refund, providerRequestId), {
             idempotencyKey: refund.id,
           }),
-      );
-      await db
-        .update(refunds)
-        .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
-        .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)));
-      if (accepted.status === 'SUCCEEDED' || accepted.status === 'FAILED') {
-        await applyProviderRefund(accepted, accepted.status);
-      }
-      return 'settled';
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (!isRefusal(error)) return 'open';
-      await rollBack(refund, error.errorCode);
-      return 'failed';
+        ),
+      (error) => rollBack(refund, error.errorCode),
+    );
+    if (outcome.open) return 'open';
+    if (outcome.refused) return 'failed';
+    const accepted = outcome.answer;
+    await db
+      .update(refunds)
+      .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
+      .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)));
+    if (accepted.status === 'SUCCEEDED' || accepted.status === 'FAILED') {
+      await applyProviderRefund(accepted, accepted.status);
     }
+    return 'settled';
   }
 
   /** A PENDING refund the provider accepted but whose webhook has not come: read its status. */
@@ -343,27 +309,25 @@ export function createRefundService(deps: {
       }
       const uniqueLineIds = [...new Set(lineIds)];
       const { refund } = await reserve(paymentId, uniqueLineIds);
-      let refundRow: RefundRow = refund;
-      try {
-        const accepted = await provider.call(app, { paymentId, refundId: refund.id }, (client) =>
-          client.createRefund(refundCallBody(refund, providerRequestId), {
-            idempotencyKey: refund.id,
-          }),
-        );
-        const [updated] = await db
-          .update(refunds)
-          .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
-          .where(eq(refunds.id, refund.id))
-          .returning();
-        refundRow = updated ?? refund;
-      } catch (error) {
-        // A refusal is final and rolls back; a timeout or a provider fault leaves the refund
-        // pending until the provider's webhook says how it ended.
-        if (isRefusal(error)) {
-          await rollBack(refund, error.errorCode);
-        }
-        throw error;
-      }
+      // A refusal is final and rolls back; a timeout or a provider fault leaves the refund
+      // pending until the provider's webhook or the reconciler says how it ended.
+      const accepted = answerOf(
+        await decisiveCall(
+          () =>
+            provider.call(app, { paymentId, refundId: refund.id }, (client) =>
+              client.createRefund(refundCallBody(refund, providerRequestId), {
+                idempotencyKey: refund.id,
+              }),
+            ),
+          (error) => rollBack(refund, error.errorCode),
+        ),
+      );
+      const [updated] = await db
+        .update(refunds)
+        .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
+        .where(eq(refunds.id, refund.id))
+        .returning();
+      const refundRow = updated ?? refund;
       const [paymentRow] = await db.select().from(payments).where(eq(payments.id, paymentId));
       const [payment] = await toApiPayments(db, paymentRow ? [paymentRow] : []);
       if (!payment) throw notFound(`Payment ${paymentId}`);

@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import type { PaymentMethodStatus } from '@store/contract';
+import type { Database } from '../db/database.ts';
+import { paymentMethods } from '../db/schema.ts';
 
 /** A method's stored status: the API's, plus CREATING until the provider answers the create call. */
 export type StoredPaymentMethodStatus = PaymentMethodStatus | 'CREATING';
@@ -32,3 +35,34 @@ export const methodAwaitsProvider = (status: StoredPaymentMethodStatus) =>
 
 export const toApiMethodStatus = (status: StoredPaymentMethodStatus): PaymentMethodStatus =>
   status === 'CREATING' ? 'PENDING' : status;
+
+type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/**
+ * Moves a method to a new status if the table allows it, locking its row. Answers the method as
+ * it is after the move (unchanged when the table refused it).
+ */
+export async function movePaymentMethod(
+  db: Database,
+  paymentMethodId: string,
+  to: StoredPaymentMethodStatus,
+  changes: Partial<
+    Pick<PaymentMethodRow, 'actions' | 'failureCode' | 'providerTokenId' | 'details'>
+  > = {},
+): Promise<PaymentMethodRow | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, paymentMethodId))
+      .for('update');
+    if (!current) return null;
+    if (!canTransitionMethod(current.status as StoredPaymentMethodStatus, to)) return current;
+    const [updated] = await tx
+      .update(paymentMethods)
+      .set({ ...changes, status: to, updatedAt: sql`now()` })
+      .where(eq(paymentMethods.id, paymentMethodId))
+      .returning();
+    return updated ?? null;
+  });
+}

@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { CreatePaymentRequest, Payment } from '@store/contract';
+import type { ServerConfig } from '../config.ts';
+import type { Session } from '../auth/session-token.ts';
+import type { Database } from '../db/database.ts';
+import { paymentMethods, payments } from '../db/schema.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { RateLimitedError } from '../http/rate-limits.ts';
+import { idempotentCreate } from '../lib/idempotent-create.ts';
+import { newId } from '../lib/ids.ts';
+import { createCallBody, paymentRequestChanges } from '../provider/mapping.ts';
+import {
+  decisiveCall,
+  exchangeRow,
+  type AppRow,
+  type ProviderGateway,
+} from '../provider/provider.ts';
+import { lineStatusesFrom, lineStatusFor } from '../statuses/order-line-status.ts';
+import {
+  awaitsProvider,
+  movePayment,
+  paymentStatusesFrom,
+  type StoredPaymentStatus,
+} from '../statuses/payment-status.ts';
+import { findChannel } from './channels.ts';
+import { newLines, recordPayment, type CreateStatements } from './create-statements.ts';
+import { toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
+import { priceFrom } from './pricing.ts';
+
+const requestFingerprint = (request: CreatePaymentRequest) =>
+  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/**
+ * The channel properties a payment sends: those the channel asks for this kind of payment (the
+ * save choice decides which), each required.
+ */
+function channelPropertiesFor(
+  channelCode: string,
+  app: AppRow,
+  request: CreatePaymentRequest,
+  savedMethod: boolean,
+): Record<string, string> {
+  const channel = findChannel(app, channelCode);
+  if (!channel)
+    throw new AppError(
+      400,
+      'CHANNEL_NOT_AVAILABLE',
+      `Channel ${channelCode} is not offered by this store`,
+    );
+  if (channel.creation_workflow_type === 'CARDS_SESSION_JS' && !savedMethod) {
+    throw new AppError(400, 'USE_CARDS_SESSION', 'Card payments start with POST /payments/cards');
+  }
+  const transactionTypes = savedMethod
+    ? ['TOKENIZED_PAYMENT']
+    : request.type === 'PAY_AND_SAVE'
+      ? ['PAY_AND_SAVE']
+      : ['PAY', 'ONE_TIME_PAYMENT'];
+  if (request.type === 'PAY_AND_SAVE' && !channel.is_saveable) {
+    throw new AppError(400, 'CHANNEL_NOT_SAVEABLE', `${channel.name} cannot be saved`);
+  }
+  const properties: Record<string, string> = {};
+  for (const property of channel.properties) {
+    if (!transactionTypes.includes(property.transaction_type)) continue;
+    const value = request.channel_properties?.[property.name]?.trim();
+    if (!value)
+      throw new AppError(
+        400,
+        'API_VALIDATION_ERROR',
+        `${property.name} is required for ${channel.name}`,
+      );
+    properties[property.name] = value;
+  }
+  return properties;
+}
+
+/** Creating a payment: priced by the store, recorded, then asked of the provider. */
+export function createPaymentCreator(deps: {
+  db: Database;
+  provider: ProviderGateway;
+  config: ServerConfig;
+  statements: CreateStatements;
+  loadPayment: (paymentId: string) => Promise<PaymentRow | undefined>;
+  settleCreating: (payment: PaymentRow) => Promise<unknown>;
+  returnUrls: (paymentId: string, clientId: string) => Record<string, string>;
+}) {
+  const { db, provider, config, statements, loadPayment, settleCreating, returnUrls } = deps;
+
+  /** The signed-in customer with their app, the ordered products and the voucher, in one read. */
+  async function loadOrderContext(session: Session, request: CreatePaymentRequest) {
+    const rows = await statements.orderContext.execute({
+      customerId: session.customerId,
+      appId: session.appId,
+      productIds: request.orders.map((line) => line.product_id),
+      voucherId: request.voucher_id ?? null,
+      createLimit: config.rateLimits.paymentCreatesPerMinute,
+    });
+    const [first] = rows;
+    if (!first)
+      throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
+    const limit = config.rateLimits.paymentCreatesPerMinute;
+    if (limit > 0 && first.recentCreates >= limit) throw new RateLimitedError(60);
+    return {
+      app: first.app,
+      customer: first.customer,
+      products: rows.flatMap((row) => (row.product ? [row.product] : [])),
+      voucher: first.voucher,
+    };
+  }
+
+  async function resolveSavedMethod(session: Session, paymentMethodId: string) {
+    const [method] = await db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.id, paymentMethodId),
+          eq(paymentMethods.appId, session.appId),
+          eq(paymentMethods.customerId, session.customerId),
+        ),
+      );
+    if (!method) throw notFound(`Payment method ${paymentMethodId}`);
+    if (method.status !== 'ACTIVE' || !method.providerTokenId) {
+      throw new AppError(400, 'PAYMENT_METHOD_NOT_ACTIVE', 'Only an ACTIVE payment method can pay');
+    }
+    return method;
+  }
+
+  async function waitWhileCreating(payment: PaymentRow): Promise<PaymentRow> {
+    const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
+    let current = payment;
+    while (current.status === 'CREATING' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const row = await loadPayment(payment.id);
+      if (!row) break;
+      current = row;
+    }
+    return current;
+  }
+
+  /** The answer to a create whose key was used before: that payment, settled if it can be. */
+  async function answerAgain(earlier: PaymentRow): Promise<Payment> {
+    // The first request is still at the provider, or its answer was lost (a timeout, a crash):
+    // once it has had its time, this retry settles it as the reconciler would.
+    let current = await waitWhileCreating(earlier);
+    if (current.status === 'CREATING') {
+      await settleCreating(current);
+      current = (await loadPayment(current.id)) ?? current;
+    }
+    const [view] = await toApiPayments(db, [current]);
+    return view as Payment;
+  }
+
+  return async function create(
+    session: Session,
+    request: CreatePaymentRequest,
+    options: { idempotencyKey: string | undefined; clientId: string },
+  ): Promise<Payment> {
+    const context = await loadOrderContext(session, request);
+    const { app, customer } = context;
+    const savedMethod = request.payment_token_id
+      ? await resolveSavedMethod(session, request.payment_token_id)
+      : null;
+    const channelCode = savedMethod?.channelCode ?? request.channel;
+    if (!channelCode) throw new AppError(400, 'API_VALIDATION_ERROR', 'channel is required');
+    const properties = channelPropertiesFor(channelCode, app, request, savedMethod !== null);
+    const order = priceFrom(app, request, channelCode, context.products, context.voucher);
+    const idempotencyKey = options.idempotencyKey ?? newId('auto');
+    const requestHash = requestFingerprint(request);
+    const paymentId = newId('pay');
+    const lines = newLines(paymentId, order);
+
+    const recorded = await idempotentCreate({
+      resource: 'order',
+      requestHash,
+      insert: () =>
+        recordPayment(
+          statements,
+          {
+            id: paymentId,
+            appId: app.id,
+            customerId: customer.id,
+            idempotencyKey,
+            requestHash,
+            type: request.type === 'PAY_AND_SAVE' ? 'PAY_AND_SAVE' : 'PAY',
+            channelCode,
+            country: app.country,
+            currency: app.currency,
+            amount: order.amount,
+            voucherId: order.voucher?.id ?? null,
+            voucherCode: order.voucher?.code ?? null,
+            voucherAmount: order.voucher?.fixedAmount ?? null,
+            status: 'CREATING',
+            // The return URLs are kept with the payment so that a replayed create sends them again.
+            channelProperties: { ...properties, ...returnUrls(paymentId, options.clientId) },
+            paymentMethodId: savedMethod?.id ?? null,
+            providerTokenId: savedMethod?.providerTokenId ?? null,
+          },
+          lines,
+        ),
+      holder: async () => {
+        const [row] = await db
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.appId, app.id),
+              eq(payments.customerId, customer.id),
+              eq(payments.idempotencyKey, idempotencyKey),
+            ),
+          );
+        return row;
+      },
+    });
+    if (recorded.earlier) return answerAgain(recorded.earlier);
+    const inserted = recorded.created;
+
+    const body = createCallBody(app, customer, { payment: inserted, lines });
+    const outcome = await decisiveCall(
+      () =>
+        provider.callKeepingExchange(app, { paymentId }, (client) =>
+          client.createPaymentRequest(body, { idempotencyKey: paymentId }),
+        ),
+      (error) => movePayment(db, paymentId, 'FAILED', { failureCode: error.errorCode }),
+    );
+    // A refusal is final: the customer is told it failed. An unknown outcome may have reached the
+    // provider: the customer is told it is pending, and a webhook or the reconciler settles it.
+    if (outcome.refused) throw outcome.refused;
+    if (outcome.open) {
+      const [pending] = await toApiPayments(db, [inserted]);
+      return pending as Payment;
+    }
+    const answered = outcome.answer;
+
+    // The answer, its exchange and the provider's customer id are stored in one statement.
+    const { status, changes } = paymentRequestChanges(inserted, answered.body);
+    const operation = exchangeRow(app, { paymentId }, answered.exchange);
+    const lineStatus = lineStatusFor(status);
+    const [result] = await statements.applyAnswer.execute({
+      paymentId,
+      status,
+      allowedFrom: paymentStatusesFrom(status, 'provider'),
+      providerRequestId: changes.providerRequestId,
+      failureCode: changes.failureCode,
+      actions: JSON.stringify(changes.actions),
+      channelProperties: JSON.stringify(changes.channelProperties),
+      providerTokenId: changes.providerTokenId,
+      lineStatus,
+      lineFrom: lineStatus ? lineStatusesFrom(lineStatus, 'provider') : [],
+      operationId: operation.id,
+      appId: app.id,
+      mode: app.mode,
+      exchange: JSON.stringify(operation.exchange),
+      customerId: customer.id,
+      providerCustomerId: customer.providerCustomerId ? null : (answered.body.customer_id ?? null),
+    });
+    // Lines change with the status only: moved from a status awaiting the provider, they are
+    // as inserted, or as this change made them.
+    if (result?.moved && awaitsProvider(result.locked.status as StoredPaymentStatus)) {
+      return toApiPayment(
+        result.moved,
+        lines.map((line) => ({ ...line, status: lineStatus ?? line.status })),
+      );
+    }
+    const current = result?.moved ?? (await loadPayment(paymentId)) ?? inserted;
+    const [view] = await toApiPayments(db, [current]);
+    return view as Payment;
+  };
+}

@@ -1,0 +1,207 @@
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import {
+  apps,
+  customers,
+  paymentLines,
+  payments,
+  products,
+  providerOperations,
+  vouchers,
+} from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { paymentMoveParts } from '../statuses/payment-status.ts';
+import type { PricedOrder } from './pricing.ts';
+
+/** A new payment's lines, from its priced order. */
+export function newLines(paymentId: string, order: PricedOrder) {
+  return order.lines.map((product, position) => ({
+    id: newId('line'),
+    paymentId,
+    position,
+    productId: product.id,
+    productName: product.name,
+    productCategory: product.category,
+    productDescription: product.description,
+    productImagePath: product.imagePath,
+    price: product.priceAmount,
+    currency: product.currency,
+    status: 'PENDING',
+  }));
+}
+export type NewLine = ReturnType<typeof newLines>[number];
+
+/** Lines as one JSON array keyed by column name: the input of jsonb_populate_recordset. */
+function linesAsJson(lines: NewLine[]): string {
+  const columns = Object.entries(getTableColumns(paymentLines));
+  return JSON.stringify(
+    lines.map((line) =>
+      Object.fromEntries(
+        columns.map(([key, column]) => [
+          column.name,
+          (line as Record<string, unknown>)[key] ?? null,
+        ]),
+      ),
+    ),
+  );
+}
+
+/** A new payment as the create path and the cards path record it. */
+export type NewPayment = Omit<
+  typeof payments.$inferInsert,
+  'providerRequestId' | 'failureCode' | 'actions' | 'createdAt' | 'updatedAt'
+>;
+
+/**
+ * The statements of a payment create, prepared once per database: a create builds no SQL, and
+ * PostgreSQL plans them once per connection. JSON values are passed as text (a driver would send
+ * an array as a PostgreSQL array).
+ */
+export function prepareCreateStatements(db: Database) {
+  const param = sql.placeholder;
+  // The customer's creates in the last minute, counted up to one past the limit on the
+  // payments index itself: the limit holds across instances and costs no write (0: no limit).
+  const recentCreates = sql<number>`case when ${param('createLimit')}::int = 0 then 0 else (
+      select count(*)::int from (
+        select 1 from ${payments}
+        where ${payments.appId} = ${param('appId')} and ${payments.customerId} = ${param('customerId')}
+          and ${payments.createdAt} > now() - interval '1 minute'
+        limit ${param('createLimit')}::int + 1) as recent) end`;
+  const orderContext = db
+    .select({
+      app: apps,
+      customer: customers,
+      product: products,
+      voucher: vouchers,
+      recentCreates,
+    })
+    .from(customers)
+    .innerJoin(apps, eq(apps.id, customers.appId))
+    .leftJoin(
+      products,
+      and(eq(products.appId, apps.id), sql`${products.id} = any(${param('productIds')})`),
+    )
+    .leftJoin(
+      vouchers,
+      and(eq(vouchers.id, param('voucherId')), eq(vouchers.appId, apps.id), eq(vouchers.active, 1)),
+    )
+    .where(and(eq(customers.id, param('customerId')), eq(customers.appId, param('appId'))))
+    .prepare('payment_create_context');
+
+  // The payment and its lines, the lines only if the payment is new: one statement.
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(payments)
+      .values({
+        id: param('id'),
+        appId: param('appId'),
+        customerId: param('customerId'),
+        idempotencyKey: param('idempotencyKey'),
+        requestHash: param('requestHash'),
+        type: param('type'),
+        channelCode: param('channelCode'),
+        country: param('country'),
+        currency: param('currency'),
+        amount: param('amount'),
+        voucherId: param('voucherId'),
+        voucherCode: param('voucherCode'),
+        voucherAmount: param('voucherAmount'),
+        status: param('status'),
+        channelProperties: sql`${param('channelProperties')}::jsonb`,
+        paymentMethodId: param('paymentMethodId'),
+        providerTokenId: param('providerTokenId'),
+      })
+      .onConflictDoNothing({
+        target: [payments.appId, payments.customerId, payments.idempotencyKey],
+      })
+      .returning(),
+  );
+  const lineColumns = sql.join(
+    Object.values(getTableColumns(paymentLines)).map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const insertedLines = db
+    .$with('inserted_lines')
+    .as(
+      db
+        .insert(paymentLines)
+        .select(
+          sql`select ${lineColumns} from jsonb_populate_recordset(null::${paymentLines}, ${param('lines')}::jsonb) where exists (select 1 from ${inserted})`,
+        ),
+    );
+  const insertPayment = db
+    .with(inserted, insertedLines)
+    .select()
+    .from(inserted)
+    .prepare('payment_create_insert');
+
+  // The provider's answer applied as `movePayment` applies a change, from the same table, with the
+  // exchange and the provider's customer id stored in the same statement.
+  const { locked, moved, movedLines } = paymentMoveParts(db, {
+    paymentId: param('paymentId'),
+    status: param('status'),
+    allowedFrom: sql`${param('allowedFrom')}::text[]`,
+    lineStatus: param('lineStatus'),
+    lineFrom: sql`${param('lineFrom')}::text[]`,
+    set: {
+      providerRequestId: sql`${param('providerRequestId')}`,
+      failureCode: sql`${param('failureCode')}`,
+      actions: sql`${param('actions')}::jsonb`,
+      channelProperties: sql`${param('channelProperties')}::jsonb`,
+      providerTokenId: sql`${param('providerTokenId')}`,
+    },
+  });
+  const exchange = db.$with('exchange').as(
+    db.insert(providerOperations).values({
+      id: param('operationId'),
+      appId: param('appId'),
+      kind: 'request',
+      mode: param('mode'),
+      paymentId: param('paymentId'),
+      exchange: sql`${param('exchange')}::jsonb`,
+    }),
+  );
+  const providerCustomer = db.$with('provider_customer').as(
+    db
+      .update(customers)
+      .set({ providerCustomerId: sql`${param('providerCustomerId')}` })
+      .where(
+        and(
+          eq(customers.id, param('customerId')),
+          sql`${param('providerCustomerId')}::text is not null`,
+          isNull(customers.providerCustomerId),
+        ),
+      ),
+  );
+  const applyAnswer = db
+    .with(locked, moved, movedLines, exchange, providerCustomer)
+    .select()
+    .from(locked)
+    .leftJoin(moved, sql`true`)
+    .prepare('payment_create_answer');
+
+  return { orderContext, insertPayment, applyAnswer };
+}
+export type CreateStatements = ReturnType<typeof prepareCreateStatements>;
+
+/**
+ * Records a new payment, CREATING, with its lines, in one statement; null when the customer
+ * already used this idempotency key.
+ */
+export async function recordPayment(
+  statements: CreateStatements,
+  values: NewPayment,
+  lines: NewLine[],
+): Promise<typeof payments.$inferSelect | null> {
+  const [row] = await statements.insertPayment.execute({
+    ...values,
+    voucherId: values.voucherId ?? null,
+    voucherCode: values.voucherCode ?? null,
+    voucherAmount: values.voucherAmount ?? null,
+    channelProperties: JSON.stringify(values.channelProperties ?? {}),
+    paymentMethodId: values.paymentMethodId ?? null,
+    providerTokenId: values.providerTokenId ?? null,
+    lines: linesAsJson(lines),
+  });
+  return row ?? null;
+}

@@ -1,0 +1,97 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Payment } from '@store/contract';
+import type { Session } from '../auth/session-token.ts';
+import type { Database } from '../db/database.ts';
+import { payments, providerOperations } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import type { AppRow, ProviderGateway } from '../provider/provider.ts';
+import type { PaymentRequest } from '@store/xendit';
+import { awaitsProvider, type StoredPaymentStatus } from '../statuses/payment-status.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { readPaymentPage, toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
+
+/** A read asks the provider for news at most this often per payment. */
+const refreshIntervalMs = 2_000;
+
+/** Reading and paging a customer's payments. */
+export function createPaymentReads(deps: {
+  db: Database;
+  provider: ProviderGateway;
+  loadOwnPayment: (session: Session, paymentId: string) => Promise<PaymentRow>;
+  loadApp: (session: Session) => Promise<AppRow>;
+  applyProviderRequest: (
+    payment: PaymentRow,
+    request: PaymentRequest,
+  ) => Promise<PaymentRow | null>;
+}) {
+  const { db, provider, loadOwnPayment, loadApp, applyProviderRequest } = deps;
+
+  /**
+   * Whether this read may ask the provider for news: true for one caller per interval, whichever
+   * store instance it reaches, since the claim is a row update in the shared database.
+   */
+  async function claimProviderRead(paymentId: string): Promise<boolean> {
+    const claimed = await db
+      .update(payments)
+      .set({ providerReadAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          sql`coalesce(${payments.providerReadAt}, ${payments.updatedAt}) < now() - make_interval(secs => ${refreshIntervalMs / 1000})`,
+        ),
+      )
+      .returning({ id: payments.id });
+    return claimed.length > 0;
+  }
+
+  return {
+    async list(session: Session, query: { cursor?: string; limit: number }) {
+      const rows = await readPaymentPage(db, {
+        appId: session.appId,
+        customerId: session.customerId,
+        after: query.cursor ? decodeCursor(query.cursor) : null,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        payments: page.map(({ payment, lines }) => toApiPayment(payment, lines)),
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    /**
+     * One payment; while the provider may still change it, its status is read afresh, at most
+     * once per interval across every store instance. The store's own record is the answer when
+     * the provider cannot be read: its silence hides nothing the store knows.
+     */
+    async get(session: Session, paymentId: string): Promise<Payment> {
+      let payment = await loadOwnPayment(session, paymentId);
+      const providerRequestId = payment.providerRequestId;
+      if (
+        awaitsProvider(payment.status as StoredPaymentStatus) &&
+        providerRequestId &&
+        (await claimProviderRead(paymentId))
+      ) {
+        try {
+          const app = await loadApp(session);
+          const request = await provider.call(app, { paymentId }, (client) =>
+            client.getPaymentRequest(providerRequestId),
+          );
+          if (request.reference_id === paymentId) {
+            payment = (await applyProviderRequest(payment, request)) ?? payment;
+          }
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      const operations = await db
+        .select()
+        .from(providerOperations)
+        .where(eq(providerOperations.paymentId, paymentId))
+        .orderBy(desc(providerOperations.createdAt));
+      const [view] = await toApiPayments(db, [payment], operations);
+      return view as Payment;
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import { eq } from 'drizzle-orm';
+import type { PaymentAction, PaymentMethodAction } from '@store/contract';
+import { toMajorUnits, type Currency } from '@store/contract';
+import type {
+  Action,
+  CreatePaymentRequestBody,
+  PaymentRequest,
+  PaymentRequestStatus,
+  PaymentToken,
+} from '@store/xendit';
+import type { Database } from '../db/database.ts';
+import { customers, type payments } from '../db/schema.ts';
+import {
+  awaitsProvider,
+  type PaymentChanges,
+  type StoredPaymentStatus,
+} from '../statuses/payment-status.ts';
+import { providerMarket, type AppRow } from './provider.ts';
+
+/**
+ * The provider's vocabulary in the store's terms, in one place: statuses, actions, the customer,
+ * the create body. The counterpart of a payment-provider adapter: swapping the provider means
+ * rewriting this module and the client, not the services.
+ */
+
+export type CustomerRow = typeof customers.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The provider's payment-request statuses as the store counts them. A request awaiting the
+ * customer with nothing for the merchant to do (a push e-wallet such as OVO, a saved wallet) is
+ * PENDING to the store: the published statuses have no PENDING of their own.
+ */
+export function fromProviderStatus(
+  status: PaymentRequestStatus,
+  actionCount: number,
+): StoredPaymentStatus {
+  switch (status) {
+    case 'REQUIRES_ACTION':
+      return actionCount === 0 ? 'PENDING' : 'REQUIRES_ACTION';
+    case 'ACCEPTING_PAYMENTS':
+      return 'REQUIRES_ACTION';
+    case 'AUTHORIZED':
+      return 'PENDING';
+    case 'SUCCEEDED':
+      return 'SUCCEEDED';
+    case 'FAILED':
+    case 'EXPIRED':
+      return 'FAILED';
+    case 'CANCELED':
+      return 'CANCELLED';
+  }
+}
+
+/**
+ * Provider actions as the browser follows them: links stay links; what must be shown or typed in
+ * the store points at the store's own screens, carrying the code to show.
+ */
+export function toStoreActions(paymentId: string, actions: Action[]): PaymentAction[] {
+  return actions.flatMap((action): PaymentAction[] => {
+    const base = { type: action.type, descriptor: action.descriptor };
+    if (action.type === 'REDIRECT_CUSTOMER') {
+      return [{ ...base, value: action.value, paymentCode: null }];
+    }
+    if (action.descriptor === 'VIRTUAL_ACCOUNT_NUMBER') {
+      return [{ ...base, value: `/payments/${paymentId}`, paymentCode: action.value }];
+    }
+    if (action.descriptor === 'PAYMENT_CODE' || action.descriptor === 'QR_STRING') {
+      return [
+        { ...base, value: `/payments/new/${paymentId}/paymentcode`, paymentCode: action.value },
+      ];
+    }
+    // BPI asks for its OTP with DEBIT_ACCOUNT (the description's example of the channel): the same
+    // OTP screen, named as the screen and the OTP route know it.
+    if (action.descriptor === 'VALIDATE_OTP' || action.descriptor === 'DEBIT_ACCOUNT') {
+      return [
+        {
+          type: action.type,
+          descriptor: 'VALIDATE_OTP',
+          value: `/payments/new/${paymentId}/otp`,
+          paymentCode: null,
+        },
+      ];
+    }
+    return [];
+  });
+}
+
+/**
+ * A payment token's actions as the browser follows them: the linking page stays a link; an OTP
+ * points at the store's OTP screen. Resending a linking OTP is not offered (the specification's
+ * 'Not implemented').
+ */
+export function toMethodActions(methodId: string, actions: Action[]): PaymentMethodAction[] {
+  return actions.flatMap((action): PaymentMethodAction[] => {
+    if (action.type === 'REDIRECT_CUSTOMER') return [{ type: action.type, value: action.value }];
+    if (action.descriptor === 'VALIDATE_OTP') {
+      return [{ type: action.type, value: `/payment_methods/new/${methodId}/otp` }];
+    }
+    return [];
+  });
+}
+
+/** What the provider shows of the saved account: a card in channel_properties.card_details. */
+export function tokenDetails(token: PaymentToken): Record<string, string> | null {
+  const card = token.channel_properties?.card_details;
+  const shown = card
+    ? { masked_card_number: card.masked_card_number, network: card.network }
+    : token.token_details;
+  const entries = Object.entries(shown ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+/** What a provider's payment request (a create answer or a status read) makes of a payment. */
+export function paymentRequestChanges(
+  payment: Pick<PaymentRow, 'id' | 'channelProperties' | 'providerTokenId'>,
+  request: PaymentRequest,
+) {
+  const status = fromProviderStatus(request.status, request.actions?.length ?? 0);
+  const changes = {
+    providerRequestId: request.payment_request_id,
+    failureCode:
+      request.failure_code ?? (request.status === 'EXPIRED' ? 'PAYMENT_REQUEST_EXPIRED' : null),
+    actions: awaitsProvider(status) ? toStoreActions(payment.id, request.actions ?? []) : [],
+    channelProperties: { ...payment.channelProperties, ...(request.channel_properties ?? {}) },
+    providerTokenId: request.payment_token_id ?? payment.providerTokenId,
+  } satisfies PaymentChanges;
+  return { status, changes };
+}
+
+/** The customer as the provider knows it: its id once known, else the details to create it. */
+export function providerCustomer(
+  customer: CustomerRow,
+): Pick<CreatePaymentRequestBody, 'customer' | 'customer_id'> {
+  if (customer.providerCustomerId) return { customer_id: customer.providerCustomerId };
+  const [localPart] = customer.email.split('@');
+  return {
+    customer: {
+      type: 'INDIVIDUAL',
+      reference_id: customer.id,
+      ...(customer.email.length <= 50 ? { email: customer.email } : {}),
+      ...(customer.mobileNumber ? { mobile_number: customer.mobileNumber } : {}),
+      individual_detail: { given_names: (customer.name ?? localPart ?? 'Customer').slice(0, 50) },
+    },
+  };
+}
+
+/** Keeps the provider's customer id, so later calls send customer_id instead of the details. */
+export async function rememberProviderCustomer(
+  db: Database,
+  customer: CustomerRow,
+  providerCustomerId: string | null | undefined,
+): Promise<void> {
+  if (!providerCustomerId || customer.providerCustomerId) return;
+  await db.update(customers).set({ providerCustomerId }).where(eq(customers.id, customer.id));
+}
+
+/** What a payment's create call to the provider is built from: the stored payment and its lines. */
+export interface CreateCallSource {
+  payment: Pick<
+    PaymentRow,
+    | 'id'
+    | 'type'
+    | 'amount'
+    | 'channelCode'
+    | 'channelProperties'
+    | 'providerTokenId'
+    | 'paymentMethodId'
+  >;
+  lines: { productId: string; productName: string; productCategory: string; price: number }[];
+}
+
+/**
+ * The body of POST /v3/payment_requests for a payment. Built only from what is stored, so that a
+ * replay after a lost answer sends the same body under the same idempotency key (the provider
+ * refuses a key reused with another body).
+ */
+export function createCallBody(
+  app: AppRow,
+  customer: CustomerRow,
+  { payment, lines }: CreateCallSource,
+): CreatePaymentRequestBody {
+  const currency = app.currency as Currency;
+  const market = providerMarket(app);
+  return {
+    reference_id: payment.id,
+    type: payment.type,
+    ...market,
+    request_amount: toMajorUnits(payment.amount, currency),
+    channel_code: payment.channelCode,
+    // Paying with a saved method is the published PayWithToken shape: the token and its channel,
+    // without channel_properties (a body with them would also fit Pay, which oneOf refuses).
+    ...(payment.paymentMethodId
+      ? { payment_token_id: payment.providerTokenId ?? '' }
+      : { channel_properties: payment.channelProperties as Record<string, string> }),
+    ...providerCustomer(customer),
+    description: `Order ${payment.id}`,
+    items: lines.map((line) => ({
+      reference_id: line.productId,
+      type: 'PHYSICAL_PRODUCT',
+      name: line.productName,
+      net_unit_amount: toMajorUnits(line.price, currency),
+      quantity: 1,
+      category: line.productCategory,
+    })),
+    metadata: { app_id: app.id, customer_id: customer.id },
+  };
+}
