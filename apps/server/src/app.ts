@@ -110,7 +110,7 @@ export async function buildApp({
   const provider = createProviderGateway(config, db);
   const payments = createPaymentService({ db, provider, config });
   const refunds = createRefundService({ db, provider, payments });
-  const paymentMethods = createPaymentMethodService({ db, provider, payments, config });
+  const paymentMethods = createPaymentMethodService({ db, provider, config });
   const cards = createCardService({ db, provider, payments, paymentMethods });
   const reconciler = createReconciler({ db, config, provider, payments, refunds, log: app.log });
   app.decorate('reconciler', reconciler);

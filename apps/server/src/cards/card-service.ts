@@ -10,7 +10,7 @@ import {
   type Currency,
   type Payment,
 } from '@store/contract';
-import type { Session } from '../auth/session-token.ts';
+import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { cardSessions, paymentMethods, payments, vouchers } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -60,7 +60,7 @@ export function createCardService(deps: {
     };
   }
 
-  async function loadOwnSession(session: Session, providerSessionId: string) {
+  async function loadOwnSession(session: Caller, providerSessionId: string) {
     const [row] = await db
       .select()
       .from(cardSessions)
@@ -114,7 +114,7 @@ export function createCardService(deps: {
   }
 
   return {
-    async current(session: Session): Promise<CardSession> {
+    async current(session: Caller): Promise<CardSession> {
       const [row] = await db
         .select()
         .from(cardSessions)
@@ -129,16 +129,16 @@ export function createCardService(deps: {
         .orderBy(desc(cardSessions.createdAt))
         .limit(1);
       if (!row) throw sessionNotFound();
-      const { app } = await paymentService.loadContext(session);
+      const { app } = await session.tenant();
       return toApi(row, provider.publicKeyFor(app));
     },
 
     async createPayment(
-      session: Session,
+      session: Caller,
       request: CreateCardPaymentRequest,
       options: { clientId: string },
     ): Promise<CardSession> {
-      const { app, customer } = await paymentService.loadContext(session);
+      const { app, customer } = await session.tenant();
       const type = request.type ?? 'PAY';
       const paymentRequest = {
         ...request,
@@ -221,7 +221,7 @@ export function createCardService(deps: {
      * its status to the payment.
      */
     async complete(
-      session: Session,
+      session: Caller,
       providerSessionId: string,
       paymentRequestId: string,
     ): Promise<Payment> {
@@ -229,7 +229,7 @@ export function createCardService(deps: {
       const paymentId = row.paymentId;
       if (row.type !== 'PAY' || !paymentId) throw sessionNotFound();
       const payment = await paymentService.loadOwnPayment(session, paymentId);
-      const { app } = await paymentService.loadContext(session);
+      const { app } = await session.tenant();
       // Ownership first, from this customer's own session: the browser's id is read from the
       // provider only once the session names it, so no other customer's record is fetched or
       // stored in this customer's logs.
@@ -260,11 +260,11 @@ export function createCardService(deps: {
      * whose id is the method's CARDS_SESSION_JS action; the card form completes it.
      */
     async linkCard(
-      session: Session,
+      session: Caller,
       request: CreatePaymentMethodRequest,
       options: { clientId: string },
     ): Promise<PaymentMethod> {
-      const { app, customer } = await paymentService.loadContext(session);
+      const { app, customer } = await session.tenant();
       const channel = findChannel(app, request.channel);
       if (!channel || channel.creation_workflow_type !== 'CARDS_SESSION_JS') {
         throw new AppError(
@@ -336,14 +336,14 @@ export function createCardService(deps: {
 
     /** The script made a payment token from a SAVE session: the method follows its status. */
     async completeSave(
-      session: Session,
+      session: Caller,
       providerSessionId: string,
       paymentTokenId: string,
     ): Promise<PaymentMethod> {
       const row = await loadOwnSession(session, providerSessionId);
       const paymentMethodId = row.paymentMethodId;
       if (row.type !== 'SAVE' || !paymentMethodId) throw sessionNotFound();
-      const { app } = await paymentService.loadContext(session);
+      const { app } = await session.tenant();
       await requireMadeBySession(
         app,
         { paymentMethodId },

@@ -8,7 +8,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@store/contract';
-import type { Session } from '../auth/session-token.ts';
+import type { Caller } from '../auth/tenant.ts';
 import { SerializedResponse } from './serialized-response.ts';
 
 export interface EndpointInput<E extends Endpoint> {
@@ -19,7 +19,7 @@ export interface EndpointInput<E extends Endpoint> {
 }
 
 export interface AuthenticatedInput<E extends Endpoint> extends EndpointInput<E> {
-  session: Session;
+  session: Caller;
 }
 
 /** The answer, or the same already serialised (see SerializedResponse). */

@@ -1,34 +1,26 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type {
-  CreatePaymentMethodRequest,
-  PaymentMethod,
-  PaymentMethodAction,
-  TransactionType,
-} from '@store/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { CreatePaymentMethodRequest, PaymentMethod, TransactionType } from '@store/contract';
 import type { PaymentToken } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
-import type { Session } from '../auth/session-token.ts';
+import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
-import { paymentMethods, payments, providerOperations } from '../db/schema.ts';
+import { paymentMethods, payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { idempotentCreate } from '../lib/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
-import { channelsFor, findChannel } from '../payments/channels.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
+import { findChannel } from '../payments/channels.ts';
 import {
   providerCustomer,
   rememberProviderCustomer,
   tokenDetails,
   toMethodActions,
-  type CustomerRow,
 } from '../provider/mapping.ts';
-import { toOperation } from '../payments/payment-view.ts';
+import { operationsOf, toApi } from './payment-method-view.ts';
 import {
   decisiveCall,
   answerOf,
   providerMarket,
-  type AppRow,
   type ProviderGateway,
 } from '../provider/provider.ts';
 import {
@@ -40,8 +32,11 @@ import {
 } from '../statuses/payment-method-status.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
-type OperationRow = typeof providerOperations.$inferSelect;
-type StoredProperty = { transaction_type: TransactionType; name: string; value: string | null };
+export type StoredProperty = {
+  transaction_type: TransactionType;
+  name: string;
+  value: string | null;
+};
 
 /** A read asks the provider for news at most this often per method. */
 const refreshIntervalMs = 2_000;
@@ -60,12 +55,11 @@ const fingerprint = (request: CreatePaymentMethodRequest) =>
 export function createPaymentMethodService(deps: {
   db: Database;
   provider: ProviderGateway;
-  payments: PaymentService;
   config: ServerConfig;
 }) {
-  const { db, provider, payments: paymentService, config } = deps;
+  const { db, provider, config } = deps;
 
-  async function loadOwn(session: Session, paymentMethodId: string): Promise<PaymentMethodRow> {
+  async function loadOwn(session: Caller, paymentMethodId: string): Promise<PaymentMethodRow> {
     const [row] = await db
       .select()
       .from(paymentMethods)
@@ -97,50 +91,10 @@ export function createPaymentMethodService(deps: {
     });
   }
 
-  function toApi(
-    app: Pick<AppRow, 'country' | 'currency'>,
-    row: PaymentMethodRow,
-    extras: { operations?: OperationRow[]; customer?: CustomerRow } = {},
-  ): PaymentMethod {
-    const channel = findChannel(app, row.channelCode);
-    return {
-      id: row.id,
-      channel: row.channelCode,
-      channel_name: channel?.name ?? row.channelCode,
-      country: row.country,
-      code: row.channelCode,
-      status: toApiMethodStatus(row.status as StoredPaymentMethodStatus),
-      actions: row.actions as PaymentMethodAction[],
-      properties: row.properties as StoredProperty[],
-      details: row.details ?? null,
-      failure_code: row.failureCode,
-      payment_id: row.paymentId,
-      created: row.createdAt.toISOString(),
-      ...(extras.operations ? { xendit_operations: extras.operations.map(toOperation) } : {}),
-      ...(extras.customer
-        ? {
-            config:
-              channelsFor(app, extras.customer).find(
-                (candidate) => candidate.code === row.channelCode,
-              ) ?? null,
-          }
-        : {}),
-    };
-  }
-
-  async function operationsOf(ids: string[]): Promise<OperationRow[]> {
-    if (ids.length === 0) return [];
-    return db
-      .select()
-      .from(providerOperations)
-      .where(inArray(providerOperations.paymentMethodId, ids))
-      .orderBy(desc(providerOperations.createdAt));
-  }
-
-  async function view(session: Session, paymentMethodId: string): Promise<PaymentMethod> {
+  async function view(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
     const method = await loadOwn(session, paymentMethodId);
-    const { app } = await paymentService.loadContext(session);
-    return toApi(app, method, { operations: await operationsOf([method.id]) });
+    const { app } = await session.tenant();
+    return toApi(app, method, { operations: await operationsOf(db, [method.id]) });
   }
 
   async function waitWhileCreating(method: PaymentMethodRow): Promise<PaymentMethodRow> {
@@ -202,7 +156,7 @@ export function createPaymentMethodService(deps: {
     applyToken,
 
     async create(
-      session: Session,
+      session: Caller,
       request: CreatePaymentMethodRequest,
       options: {
         idempotencyKey: string | undefined;
@@ -211,7 +165,7 @@ export function createPaymentMethodService(deps: {
         linkCard?: () => Promise<PaymentMethod>;
       },
     ): Promise<PaymentMethod> {
-      const { app, customer } = await paymentService.loadContext(session);
+      const { app, customer } = await session.tenant();
       const channel = findChannel(app, request.channel);
       if (!channel) {
         throw new AppError(
@@ -323,8 +277,8 @@ export function createPaymentMethodService(deps: {
       return toApi(app, updated ?? inserted);
     },
 
-    async list(session: Session, withConfig: boolean): Promise<PaymentMethod[]> {
-      const { app, customer } = await paymentService.loadContext(session);
+    async list(session: Caller, withConfig: boolean): Promise<PaymentMethod[]> {
+      const { app, customer } = await session.tenant();
       const rows = await db
         .select()
         .from(paymentMethods)
@@ -336,7 +290,10 @@ export function createPaymentMethodService(deps: {
         )
         .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
       if (!withConfig) return rows.map((row) => toApi(app, row));
-      const operations = await operationsOf(rows.map((row) => row.id));
+      const operations = await operationsOf(
+        db,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) =>
         toApi(app, row, {
           customer,
@@ -346,12 +303,12 @@ export function createPaymentMethodService(deps: {
     },
 
     /** One method; while the provider may still change it, its status is read afresh. */
-    async get(session: Session, paymentMethodId: string): Promise<PaymentMethod> {
+    async get(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
       const method = await loadOwn(session, paymentMethodId);
       const stale = Date.now() - method.updatedAt.getTime() > refreshIntervalMs;
       const tokenId = method.providerTokenId;
       if (methodAwaitsProvider(method.status as StoredPaymentMethodStatus) && tokenId && stale) {
-        const { app } = await paymentService.loadContext(session);
+        const { app } = await session.tenant();
         const token = await provider.call(app, { paymentMethodId }, (client) =>
           client.getPaymentToken(tokenId),
         );
@@ -361,7 +318,7 @@ export function createPaymentMethodService(deps: {
     },
 
     async validateOtp(
-      session: Session,
+      session: Caller,
       paymentMethodId: string,
       otpCode: string,
     ): Promise<PaymentMethod> {
@@ -374,7 +331,7 @@ export function createPaymentMethodService(deps: {
           `Payment method ${paymentMethodId} is ${toApiMethodStatus(method.status as StoredPaymentMethodStatus)} and awaits no OTP`,
         );
       }
-      const { app } = await paymentService.loadContext(session);
+      const { app } = await session.tenant();
       const token = await provider.call(app, { paymentMethodId }, (client) =>
         client.validatePaymentTokenOtp(tokenId, { otp_code: otpCode }),
       );
@@ -383,7 +340,7 @@ export function createPaymentMethodService(deps: {
     },
 
     /** Unlink: the provider forgets the token; CANCELED is final. */
-    async cancel(session: Session, paymentMethodId: string): Promise<PaymentMethod> {
+    async cancel(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
       const method = await loadOwn(session, paymentMethodId);
       if (method.status === 'CANCELED') return view(session, paymentMethodId);
       const tokenId = method.providerTokenId;
@@ -397,7 +354,7 @@ export function createPaymentMethodService(deps: {
           `Payment method ${paymentMethodId} is ${toApiMethodStatus(method.status as StoredPaymentMethodStatus)} and cannot be unlinked`,
         );
       }
-      const { app } = await paymentService.loadContext(session);
+      const { app } = await session.tenant();
       const token = await provider.call(app, { paymentMethodId }, (client) =>
         client.cancelPaymentToken(tokenId),
       );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { CreatePaymentRequest, Payment } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
-import type { Session } from '../auth/session-token.ts';
+import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods, payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
@@ -87,7 +87,7 @@ export function createPaymentCreator(deps: {
   const { db, provider, config, statements, loadPayment, settleCreating, returnUrls } = deps;
 
   /** The signed-in customer with their app, the ordered products and the voucher, in one read. */
-  async function loadOrderContext(session: Session, request: CreatePaymentRequest) {
+  async function loadOrderContext(session: Caller, request: CreatePaymentRequest) {
     const rows = await statements.orderContext.execute({
       customerId: session.customerId,
       appId: session.appId,
@@ -108,7 +108,7 @@ export function createPaymentCreator(deps: {
     };
   }
 
-  async function resolveSavedMethod(session: Session, paymentMethodId: string) {
+  async function resolveSavedMethod(session: Caller, paymentMethodId: string) {
     const [method] = await db
       .select()
       .from(paymentMethods)
@@ -152,7 +152,7 @@ export function createPaymentCreator(deps: {
   }
 
   return async function create(
-    session: Session,
+    session: Caller,
     request: CreatePaymentRequest,
     options: { idempotencyKey: string | undefined; clientId: string },
   ): Promise<Payment> {

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Payment } from '@store/contract';
-import type { Session } from '../auth/session-token.ts';
+import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { payments, providerOperations } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import type { AppRow, ProviderGateway } from '../provider/provider.ts';
+import type { ProviderGateway } from '../provider/provider.ts';
 import type { PaymentRequest } from '@store/xendit';
 import { awaitsProvider, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -17,14 +17,13 @@ const refreshIntervalMs = 2_000;
 export function createPaymentReads(deps: {
   db: Database;
   provider: ProviderGateway;
-  loadOwnPayment: (session: Session, paymentId: string) => Promise<PaymentRow>;
-  loadApp: (session: Session) => Promise<AppRow>;
+  loadOwnPayment: (session: Caller, paymentId: string) => Promise<PaymentRow>;
   applyProviderRequest: (
     payment: PaymentRow,
     request: PaymentRequest,
   ) => Promise<PaymentRow | null>;
 }) {
-  const { db, provider, loadOwnPayment, loadApp, applyProviderRequest } = deps;
+  const { db, provider, loadOwnPayment, applyProviderRequest } = deps;
 
   /**
    * Whether this read may ask the provider for news: true for one caller per interval, whichever
@@ -45,7 +44,7 @@ export function createPaymentReads(deps: {
   }
 
   return {
-    async list(session: Session, query: { cursor?: string; limit: number }) {
+    async list(session: Caller, query: { cursor?: string; limit: number }) {
       const rows = await readPaymentPage(db, {
         appId: session.appId,
         customerId: session.customerId,
@@ -65,7 +64,7 @@ export function createPaymentReads(deps: {
      * once per interval across every store instance. The store's own record is the answer when
      * the provider cannot be read: its silence hides nothing the store knows.
      */
-    async get(session: Session, paymentId: string): Promise<Payment> {
+    async get(session: Caller, paymentId: string): Promise<Payment> {
       let payment = await loadOwnPayment(session, paymentId);
       const providerRequestId = payment.providerRequestId;
       if (
@@ -74,7 +73,7 @@ export function createPaymentReads(deps: {
         (await claimProviderRead(paymentId))
       ) {
         try {
-          const app = await loadApp(session);
+          const { app } = await session.tenant();
           const request = await provider.call(app, { paymentId }, (client) =>
             client.getPaymentRequest(providerRequestId),
           );

@@ -3,12 +3,12 @@ import type { Payment } from '@store/contract';
 import { toMajorUnits, type Currency } from '@store/contract';
 import type { PaymentRequest } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
-import type { Session } from '../auth/session-token.ts';
+import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
-import { apps, customers, payments } from '../db/schema.ts';
+import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
-import { paymentRequestChanges, type CustomerRow } from '../provider/mapping.ts';
-import type { AppRow, ProviderGateway } from '../provider/provider.ts';
+import { paymentRequestChanges } from '../provider/mapping.ts';
+import type { ProviderGateway } from '../provider/provider.ts';
 import {
   movePayment,
   type PaymentChanges,
@@ -41,23 +41,12 @@ export function createPaymentService(deps: {
   const { db, provider, config } = deps;
   const statements = prepareCreateStatements(db);
 
-  async function loadContext(session: Session): Promise<{ app: AppRow; customer: CustomerRow }> {
-    const [row] = await db
-      .select({ app: apps, customer: customers })
-      .from(customers)
-      .innerJoin(apps, eq(apps.id, customers.appId))
-      .where(and(eq(customers.id, session.customerId), eq(customers.appId, session.appId)));
-    if (!row)
-      throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
-    return row;
-  }
-
   async function loadPayment(paymentId: string): Promise<PaymentRow | undefined> {
     const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
     return row;
   }
 
-  async function loadOwnPayment(session: Session, paymentId: string): Promise<PaymentRow> {
+  async function loadOwnPayment(session: Caller, paymentId: string): Promise<PaymentRow> {
     const [row] = await db
       .select()
       .from(payments)
@@ -112,7 +101,6 @@ export function createPaymentService(deps: {
     db,
     provider,
     loadOwnPayment,
-    loadApp: async (session) => (await loadContext(session)).app,
     applyProviderRequest,
   });
 
@@ -122,13 +110,13 @@ export function createPaymentService(deps: {
     get: reads.get,
 
     async runVerb(
-      session: Session,
+      session: Caller,
       paymentId: string,
       verb: 'validate_otp' | 'resend_otp' | 'cancel' | 'simulate',
       body?: { otp_code: string },
     ): Promise<Payment> {
       const payment = await loadOwnPayment(session, paymentId);
-      const { app } = await loadContext(session);
+      const { app } = await session.tenant();
       const providerRequestId = payment.providerRequestId;
       if (!providerRequestId) {
         throw new AppError(
@@ -167,7 +155,6 @@ export function createPaymentService(deps: {
 
     transition,
     settleCreating,
-    loadContext,
     loadOwnPayment,
     insertPayment,
     applyProviderRequest,

@@ -22,7 +22,7 @@ export function registerPaymentRoutes(
   ];
 
   registerEndpoint(app, api.listChannels, async ({ session }) => {
-    const { app: tenant, customer } = await payments.loadContext(session);
+    const { app: tenant, customer } = await session.tenant();
     return { channels: channelsFor(tenant, customer) };
   });
 

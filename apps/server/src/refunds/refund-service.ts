@@ -8,7 +8,7 @@ import {
   type RefundStatus,
 } from '@store/contract';
 import type { Refund as ProviderRefund } from '@store/xendit';
-import type { Session } from '../auth/session-token.ts';
+import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { apps, paymentLines, payments, refunds } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
@@ -293,12 +293,12 @@ export function createRefundService(deps: {
 
   return {
     async create(
-      session: Session,
+      session: Caller,
       paymentId: string,
       lineIds: string[],
     ): Promise<CreateRefundResponse> {
       const owned = await paymentService.loadOwnPayment(session, paymentId);
-      const { app } = await paymentService.loadContext(session);
+      const { app } = await session.tenant();
       const providerRequestId = owned.providerRequestId;
       if (!providerRequestId) {
         throw new AppError(
