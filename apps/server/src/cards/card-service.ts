@@ -17,6 +17,7 @@ import { AppError } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { moveCardSession } from '../statuses/card-session-status.ts';
+import { createOpenSessions, sessionLifetimeMs } from './open-sessions.ts';
 import { providerCustomer, rememberProviderCustomer } from '../provider/mapping.ts';
 import { priceOrder } from '../payments/pricing.ts';
 import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
@@ -32,9 +33,6 @@ import {
 
 type CardSessionRow = typeof cardSessions.$inferSelect;
 
-/** The provider's sessions last 30 minutes; an older one is never offered to the browser. */
-const sessionLifetimeMs = 30 * 60 * 1000;
-
 const sessionNotFound = () =>
   new AppError(404, cardErrorCodes.sessionNotFound, 'No active card session was found');
 
@@ -45,6 +43,7 @@ export function createCardService(deps: {
   paymentMethods: PaymentMethodService;
 }) {
   const { db, provider, payments: paymentService, paymentMethods: methodService } = deps;
+  const openSessions = createOpenSessions({ db, provider });
 
   function toApi(row: CardSessionRow, publicKey: string): CardSession {
     return {
@@ -146,6 +145,9 @@ export function createCardService(deps: {
         channel: 'CARDS',
         type,
       };
+      const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+      const reused = await openSessions.reusePayment(app, customer.id, requestHash);
+      if (reused) return toApi(reused, provider.publicKeyFor(app));
       const order = await priceOrder(db, app, paymentRequest, 'CARDS');
       const paymentId = newId('pay');
       const inserted = await paymentService.insertPayment(
@@ -154,7 +156,7 @@ export function createCardService(deps: {
           appId: app.id,
           customerId: customer.id,
           idempotencyKey: paymentId,
-          requestHash: createHash('sha256').update(JSON.stringify(request)).digest('hex'),
+          requestHash,
           type,
           channelCode: 'CARDS',
           country: app.country,
@@ -276,6 +278,8 @@ export function createCardService(deps: {
       if (request.country !== app.country) {
         throw new AppError(400, 'COUNTRY_MISMATCH', `This store sells in ${app.country}`);
       }
+      const reused = await openSessions.reuseLink(app, customer.id, channel.code);
+      if (reused?.method) return methodService.toApi(app, reused.method);
       const paymentMethodId = newId('pm');
       const [method] = await db
         .insert(paymentMethods)

@@ -106,8 +106,11 @@ describe('card sessions', () => {
 
   it("refuses another session's payment request", async () => {
     const first = await startCardPayment();
-    const second = await startCardPayment();
     const collected = await collectCardData(first, '4000000000001000');
+    // A card form opened for another order after the first card went in: the first session is
+    // used, so it stays, and the second is a new one.
+    const second = await startCardPayment([mug, declining]);
+    expect(second.id).not.toBe(first.id);
     const response = await complete(second, collected.payment_request_id);
     expect(response.statusCode).toBe(400);
     expect(response.json().error_code).toBe('PAYMENT_REQUEST_MISMATCH');
@@ -222,5 +225,67 @@ describe('payment_session webhooks', () => {
         beforePaymentChange: true,
       },
     ]);
+  });
+});
+
+describe('card forms opened again', () => {
+  const listedPayments = async (as: string) =>
+    (
+      (await call('GET', '/api/payments?limit=100', undefined, as)).json() as {
+        payments: Payment[];
+      }
+    ).payments;
+
+  it('reuses the open session for the same order and lists no order before the card goes in', async () => {
+    const customer = await server.signIn('opens-the-form-twice@example.com');
+    const first = await startCardPayment([mug], customer);
+    const again = await startCardPayment([mug], customer);
+    expect(again.id).toBe(first.id);
+    expect(again.payment_id).toBe(first.payment_id);
+    expect(await listedPayments(customer)).toEqual([]);
+
+    const collected = await collectCardData(again, '4000000000001000');
+    expect((await complete(again, collected.payment_request_id, customer)).statusCode).toBe(200);
+    const listed = await listedPayments(customer);
+    expect(listed.map((payment) => [payment.id, payment.status])).toEqual([
+      [first.payment_id, 'SUCCEEDED'],
+    ]);
+  });
+
+  it('cancels the session it replaces, with its payment, when the order changes', async () => {
+    const customer = await server.signIn('changes-the-order@example.com');
+    const first = await startCardPayment([mug], customer);
+    const second = await startCardPayment([mug, declining], customer);
+    expect(second.id).not.toBe(first.id);
+    const replaced = (
+      await call('GET', `/api/payments/${first.payment_id}`, undefined, customer)
+    ).json() as Payment;
+    expect(replaced.status).toBe('CANCELLED');
+    const [row] = await server.db
+      .select({ status: cardSessions.status })
+      .from(cardSessions)
+      .where(eq(cardSessions.providerSessionId, first.id));
+    expect(row?.status).toBe('CANCELED');
+    // The provider has cancelled it too: its cards script can no longer pay with it.
+    await expect(collectCardData(first, '4000000000001000')).rejects.toThrow();
+    expect(await listedPayments(customer)).toEqual([]);
+    const current = (await call('GET', '/api/payments/cards/session', undefined, customer)).json();
+    expect(current.id).toBe(second.id);
+  });
+
+  it('reuses the open card link and lists no method before the card goes in', async () => {
+    const customer = await server.signIn('links-a-card-twice@example.com');
+    const link = () =>
+      call(
+        'POST',
+        '/api/payment_methods',
+        { channel: 'CARDS', country: 'ID', reference_id: 'card-link' },
+        customer,
+      );
+    const first = (await link()).json() as PaymentMethod;
+    const again = (await link()).json() as PaymentMethod;
+    expect(again.id).toBe(first.id);
+    const methods = (await call('GET', '/api/payment_methods', undefined, customer)).json();
+    expect(methods).toEqual({ payment_methods: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
 import type { CreatePaymentMethodRequest, PaymentMethod, TransactionType } from '@store/contract';
 import type { PaymentToken } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
@@ -286,6 +286,8 @@ export function createPaymentMethodService(deps: {
           and(
             eq(paymentMethods.appId, session.appId),
             eq(paymentMethods.customerId, session.customerId),
+            // A card is a method once the cards script made its token; an opened form is not.
+            or(ne(paymentMethods.channelCode, 'CARDS'), isNotNull(paymentMethods.providerTokenId)),
           ),
         )
         .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));

@@ -96,6 +96,9 @@ function preparePageQueries(db: Database) {
           fromCursor
             ? sql`(${payments.createdAt}, ${payments.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')})`
             : undefined,
+          // A card payment is an order once the cards script submitted the card (the provider
+          // then has a payment request); an opened card form alone is not.
+          sql`(${payments.channelCode} <> 'CARDS' or ${payments.providerRequestId} is not null)`,
         ),
       )
       .orderBy(desc(payments.createdAt), desc(payments.id))
