@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createXenditClient, TEST_CARDS, type XenditClient } from '@store/xendit';
+import { expect as expectPage } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
 
@@ -108,6 +109,19 @@ describe('hosted pages in a browser', () => {
     expect((await client.getPaymentRequest(payment.payment_request_id)).body.status).toBe(
       'SUCCEEDED',
     );
+  });
+
+  it('leads back to the store from a page whose decision was already made', async () => {
+    const payment = await ewalletPayment();
+    const pageUrl = payment.actions?.[0]?.value ?? '';
+    await page.goto(pageUrl);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(`${storeUrl}/success`);
+    // Opened again (a back button, a second tab): nothing to decide, and a way back.
+    await page.goto(pageUrl);
+    await expectPage(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Return to the store' }).click();
+    await page.waitForURL(`${storeUrl}/success`);
   });
 
   it('declines an e-wallet payment and returns to the failure URL', async () => {

@@ -17,6 +17,8 @@ export function renderPage(options: {
   lines: [string, unknown][];
   note?: string;
   buttons?: Button[];
+  /** Where the store takes the customer back, when the object names it. */
+  back?: string | null;
 }): string {
   const rows = options.lines
     .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
@@ -48,6 +50,7 @@ button { font-size: 1rem; padding: 0.5rem 1rem; margin-top: 1rem; }
 <table>${rows}</table>
 ${options.note ? `<p>${escapeHtml(options.note)}</p>` : ''}
 ${form}
+${options.back ? `<p><a href="${escapeHtml(options.back)}">Return to the store</a></p>` : ''}
 </body>
 </html>
 `;

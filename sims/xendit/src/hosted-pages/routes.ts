@@ -19,6 +19,7 @@ type PageObject = {
   currency: string;
   request_amount?: number;
   actions?: { value: string }[] | null;
+  channel_properties?: PaymentRequest['channel_properties'];
 };
 
 type PageRequest = { Params: { id: string }; Body: { decision?: string } };
@@ -30,6 +31,18 @@ function returnUrlsOf(channelProperties: PaymentRequest['channel_properties']): 
     success: channelProperties?.success_return_url,
     failure: channelProperties?.failure_return_url ?? channelProperties?.cancel_return_url,
   };
+}
+
+const settledWell = (status: string) => status === 'SUCCEEDED' || status === 'ACTIVE';
+
+/**
+ * The way back to the store from any page, so that no page is a dead end: the success address once
+ * the object succeeded, otherwise the failure one (the store's page reads the real status).
+ */
+function backTo(data: Pick<PageObject, 'status' | 'channel_properties'>): string | null {
+  const urls = returnUrlsOf(data.channel_properties);
+  const target = settledWell(data.status) ? urls.success : (urls.failure ?? urls.success);
+  return target && /^https?:\/\//.test(target) ? target : null;
 }
 
 /**
@@ -77,6 +90,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
         lines,
         note: page.awaiting ? page.note : 'Nothing is waiting for a decision here any more.',
         buttons: page.awaiting ? page.buttons : [],
+        back: backTo(found.data),
       }),
     );
   };
@@ -88,7 +102,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
     id: string,
     work: (tx: Database, owner: Owner) => Promise<T>,
   ): Promise<{ result: T } | undefined> => {
-    const found = await loadObjectById(ctx.db, kind, id);
+    const found = await loadObjectById<PageObject>(ctx.db, kind, id);
     if (!found) {
       await show(reply, 404, renderPage({ title: 'Not found', lines: [['Id', id]] }));
       return undefined;
@@ -100,7 +114,11 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       await show(
         reply,
         error.statusCode,
-        renderPage({ title: 'This cannot be done', lines: [['Reason', error.message]] }),
+        renderPage({
+          title: 'This cannot be done',
+          lines: [['Reason', error.message]],
+          back: backTo(found.data),
+        }),
       );
       return undefined;
     }
@@ -252,6 +270,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
           ['Reference', done.result.reference_id],
           ['Status', done.result.status],
         ],
+        back: backTo(done.result),
       }),
     );
   });
