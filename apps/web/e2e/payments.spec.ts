@@ -98,6 +98,34 @@ test('pays by BRI direct debit with a mobile number and OTP, after a wrong OTP',
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 });
 
+test('leaves the OTP screen for the failure page, with the reason, when wrong codes end the payment', async ({
+  page,
+}) => {
+  await channelButton(page, 'BRI_DIRECT_DEBIT').click();
+  const form = page.getByRole('form', { name: 'BRI_DIRECT_DEBIT details' });
+  await form.getByLabel('Mobile Number').fill('+6281234567890');
+  await form.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/payments\/new\/[^/]+\/otp$/);
+
+  const main = page.getByRole('main');
+  const otp = main.getByPlaceholder('Enter OTP');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await otp.fill('123456');
+    await main.getByRole('button', { name: 'Submit' }).click();
+    if (attempt < 2) {
+      const error = main.getByRole('alert');
+      await expect(error).toContainText('INVALID_OTP');
+      await error.getByRole('button', { name: 'Close error' }).click();
+    }
+  }
+  await expect(page).toHaveURL(/\/payments\/failure\?/);
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(
+    page.getByText('The one-time password was entered wrongly too many times.'),
+  ).toBeVisible();
+  await expect(page.getByText('OTP_ATTEMPT_COUNTS_EXCEEDED')).toBeVisible();
+});
+
 test('cancels a payment that requires action from the payments list', async ({ page }) => {
   await channelButton(page, 'DANA').click();
   await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();

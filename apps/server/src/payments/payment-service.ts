@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { paymentRequestChanges } from '../provider/mapping.ts';
-import type { ProviderGateway } from '../provider/provider.ts';
+import { answerOf, decisiveCall, type ProviderGateway } from '../provider/provider.ts';
 import {
   movePayment,
   type PaymentChanges,
@@ -140,16 +140,31 @@ export function createPaymentService(deps: {
         );
         return reads.get(session, paymentId);
       }
-      const request = await provider.call(app, { paymentId }, (client) => {
-        if (verb === 'validate_otp') {
-          return client.validatePaymentRequestOtp(providerRequestId, {
-            otp_code: body?.otp_code ?? '',
-          });
-        }
-        if (verb === 'resend_otp') return client.resendPaymentRequestOtp(providerRequestId);
-        return client.cancelPaymentRequest(providerRequestId);
-      });
-      await applyProviderRequest(payment, request);
+      const outcome = await decisiveCall(
+        () =>
+          provider.call(app, { paymentId }, (client) => {
+            if (verb === 'validate_otp') {
+              return client.validatePaymentRequestOtp(providerRequestId, {
+                otp_code: body?.otp_code ?? '',
+              });
+            }
+            if (verb === 'resend_otp') return client.resendPaymentRequestOtp(providerRequestId);
+            return client.cancelPaymentRequest(providerRequestId);
+          }),
+        // A refused verb may have ended the payment (a third wrong OTP fails it at the provider):
+        // the store reads it at once, so the customer's screen moves on instead of asking again.
+        async () => {
+          try {
+            const current = await provider.call(app, { paymentId }, (client) =>
+              client.getPaymentRequest(providerRequestId),
+            );
+            await applyProviderRequest(payment, current);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+          }
+        },
+      );
+      await applyProviderRequest(payment, answerOf(outcome));
       return reads.get(session, paymentId);
     },
 

@@ -261,6 +261,25 @@ describe('provider exchanges and webhooks', () => {
     expect(right.json().status).toBe('SUCCEEDED');
   });
 
+  it('fails the payment at once when the third wrong OTP ends it at the provider', async () => {
+    const body = order({
+      channel: 'BRI_DIRECT_DEBIT',
+      channel_properties: { mobile_number: '+628111111111' },
+    });
+    const payment = (await createPayment(body)).json() as Payment;
+    const answers = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const wrong = await call('POST', `/api/payments/${payment.id}/validate_otp`, {
+        otp_code: '123456',
+      });
+      answers.push(wrong.json().error_code);
+    }
+    expect(answers).toEqual(['INVALID_OTP', 'INVALID_OTP', 'MAX_OTP_ATTEMPTS']);
+    // Read at once, within the store's two seconds between reads of the provider: already FAILED.
+    const after = (await call('GET', `/api/payments/${payment.id}`)).json() as Payment;
+    expect(after.status).toBe('FAILED');
+  });
+
   it('cancels a payment that requires action', async () => {
     const payment = (await createPayment(order({ channel: 'SHOPEEPAY' }))).json() as Payment;
     const cancelled = await call('POST', `/api/payments/${payment.id}/cancel`);
