@@ -75,4 +75,28 @@ describe('ChannelList', () => {
     ).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'OVO ID' })).toBeInTheDocument();
   });
+
+  it('asks for a missing input in the form and calls nothing', async () => {
+    const onChoose = vi.fn();
+    const withoutNumber: Channel = {
+      ...ovo,
+      properties: ovo.properties.map((property) => ({ ...property, value: null })),
+    };
+    renderWithProviders(
+      <ChannelList
+        channels={[withoutNumber]}
+        filter="all"
+        transactionTypes={['PAY', 'ONE_TIME_PAYMENT']}
+        onChoose={onChoose}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'OVO ID' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay' }));
+    expect(screen.getByText('Mobile Number is required')).toBeInTheDocument();
+    expect(onChoose).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Mobile Number'), '+628333');
+    expect(screen.queryByText('Mobile Number is required')).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay' }));
+    expect(onChoose).toHaveBeenCalledWith(withoutNumber, { mobile_number: '+628333' });
+  });
 });

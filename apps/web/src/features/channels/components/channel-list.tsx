@@ -46,12 +46,19 @@ function ChannelForm({
     Object.fromEntries(properties.map((property) => [property.name, property.value ?? ''])),
   );
 
+  // Every input a channel asks for is needed: checked here, so that the provider is never asked
+  // with one missing (OVO without a mobile number would only answer API_VALIDATION_ERROR).
+  const [missing, setMissing] = useState<readonly string[]>([]);
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    const filled = Object.entries(values)
-      .map(([name, value]) => [name, value.trim()] as const)
-      .filter(([, value]) => value.length > 0);
-    onSubmit(Object.fromEntries(filled));
+    const trimmed = properties.map(
+      (property) => [property.name, (values[property.name] ?? '').trim()] as const,
+    );
+    const empty = trimmed.filter(([, value]) => value.length === 0).map(([name]) => name);
+    setMissing(empty);
+    if (empty.length > 0) return;
+    onSubmit(Object.fromEntries(trimmed));
   }
 
   return (
@@ -69,9 +76,15 @@ function ChannelForm({
             type="text"
             label={propertyLabel(property.name)}
             value={values[property.name] ?? ''}
+            error={
+              missing.includes(property.name)
+                ? `${propertyLabel(property.name)} is required`
+                : undefined
+            }
             onChange={(event) => {
               const value = event.currentTarget.value;
               setValues((current) => ({ ...current, [property.name]: value }));
+              setMissing((current) => current.filter((name) => name !== property.name));
             }}
           />
         ))}
