@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signIn, uniqueEmail } from './support';
 
 // A new customer on every run, so the mobile number starts empty and the check is meaningful.
 const runId = Date.now().toString(36);
@@ -79,4 +79,14 @@ test('a customer signs in, fills the cart, updates the mobile number and signs o
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
+});
+
+test('signs out from an app page to /login', async ({ page }) => {
+  // Signing in ends on the app's home page, /demo-id.
+  await signIn(page, { email: uniqueEmail('signs-out') });
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });

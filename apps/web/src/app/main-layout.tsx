@@ -15,7 +15,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
 import { useCart } from '@/features/cart/stores/cart-store';
-import { clearSession, useSession } from '@/lib/session';
+import { signOut as endSession, useSession } from '@/lib/session';
 import { useLiveStatuses } from './use-live-statuses';
 
 export const storeTitle = 'Xendit Demo Store';
@@ -41,7 +41,7 @@ export function MainLayout() {
     nav.close();
     // The menu opens when it mounts; the next customer's must wait for a click.
     setAccountMenuWanted(false);
-    clearSession();
+    endSession();
     // Another customer may sign in next; nothing of this one may stay cached.
     queryClient.clear();
     navigate('/login');

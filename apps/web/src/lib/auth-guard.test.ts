@@ -15,4 +15,8 @@ describe('guardRedirect', () => {
   it('sends a signed-out user with an app id to /{appId}/login (the second redirect wins)', () => {
     expect(guardRedirect({ signedIn: false, appId: 'demo-ph' })).toBe('/demo-ph/login');
   });
+
+  it('sends a customer who chose Sign Out to /login, whatever the page', () => {
+    expect(guardRedirect({ signedIn: false, appId: 'demo-ph', signedOut: true })).toBe('/login');
+  });
 });

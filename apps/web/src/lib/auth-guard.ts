@@ -3,6 +3,8 @@ export interface GuardInput {
   signedIn: boolean;
   /** The app id of the current route, when the route has one. */
   appId: string | undefined;
+  /** Whether the customer just signed out (Sign Out always ends on /login). */
+  signedOut?: boolean;
 }
 
 /**
@@ -10,7 +12,7 @@ export interface GuardInput {
  * /login redirect and then the /{appId}/login one, and the second wins, so an app id in the route
  * always decides the target.
  */
-export function guardRedirect({ signedIn, appId }: GuardInput): string | null {
+export function guardRedirect({ signedIn, appId, signedOut = false }: GuardInput): string | null {
   if (signedIn) return null;
-  return appId ? `/${encodeURIComponent(appId)}/login` : '/login';
+  return appId && !signedOut ? `/${encodeURIComponent(appId)}/login` : '/login';
 }

@@ -45,7 +45,11 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
+/** Whether the session ended because the customer signed out (not an expiry or another tab). */
+let signedOutByCustomer = false;
+
 export function setToken(token: string): void {
+  signedOutByCustomer = false;
   localStorage.setItem(tokenStorageKey, token);
   notify();
 }
@@ -54,6 +58,14 @@ export function clearSession(): void {
   localStorage.removeItem(tokenStorageKey);
   notify();
 }
+
+/** Sign Out: the session ends, and the guards send the customer to /login, as specified. */
+export function signOut(): void {
+  signedOutByCustomer = true;
+  clearSession();
+}
+
+export const wasSignedOutByCustomer = () => signedOutByCustomer;
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
