@@ -26,6 +26,13 @@ test('pays with a virtual account and Simulate Payment', async ({ page }) => {
   await expect(main.getByText('Payment Code')).toBeVisible();
   await expect(main.getByTestId('payment-code')).toHaveText(/\d+/);
   await expect(main.getByText(/^Amount IDR [\d,]+$/)).toBeVisible();
+  // Where and how to pay, a copy button for the number, and a way on that is not a dead end.
+  await expect(main.getByText('Bank: BCA Virtual Account')).toBeVisible();
+  await expect(
+    main.getByText(/^Transfer the exact amount to this virtual account number/),
+  ).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/orders');
 
   await main.getByRole('button', { name: 'Simulate Payment' }).click();
   // The pending page names its payment, and moves on to success once the webhook has come.
@@ -40,6 +47,19 @@ test('pays with a virtual account and Simulate Payment', async ({ page }) => {
   }).toPass({ timeout: 20_000 });
   await expect(newestPayment(page)).toContainText('BCA_VIRTUAL_ACCOUNT');
   await expect(newestPayment(page).getByRole('button', { name: 'Refund' })).toBeVisible();
+});
+
+test('shows a QR code to scan for QRIS, with where and how to pay', async ({ page }) => {
+  await channelButton(page, 'QRIS').click();
+  await expect(page).toHaveURL(/\/payments\/new\/[^/]+\/paymentcode$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Payment Code' })).toBeVisible();
+  await expect(main.getByText('Pay with: QRIS')).toBeVisible();
+  const qr = main.getByRole('img', { name: 'QR code to scan' });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+  await expect(main.getByTestId('payment-code')).toHaveText(/^000201/);
+  await expect(main.getByRole('button', { name: 'Copy' })).toBeVisible();
 });
 
 test('pays with DANA approved on the hosted page', async ({ page }) => {

@@ -112,6 +112,8 @@ export const paymentSchema = z.object({
   currency: currencySchema,
   country: z.string(),
   channel: z.string(),
+  /** The channel as customers know it: the bank of a virtual account, the counter of a code. */
+  channel_name: z.string(),
   reference_id: z.string(),
   type: z.enum(['PAY', 'PAY_AND_SAVE']),
   status: paymentStatusSchema,

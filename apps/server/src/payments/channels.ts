@@ -63,6 +63,7 @@ const indonesia: ChannelDefinition[] = [
     is_saveable: false,
     creation_workflow_type: 'PRESENT_TO_CUSTOMER',
   },
+  { code: 'QRIS', name: 'QRIS', is_saveable: false, creation_workflow_type: 'PRESENT_TO_CUSTOMER' },
   {
     code: 'BRI_DIRECT_DEBIT',
     name: 'BRI Direct Debit',
@@ -98,6 +99,11 @@ const philippines: ChannelDefinition[] = [
 ];
 
 const channelsByCountry: Record<string, ChannelDefinition[]> = { ID: indonesia, PH: philippines };
+
+/** A channel's name as customers know it (the bank, the e-wallet, the counter). */
+export function channelName(country: string, code: string): string {
+  return channelsByCountry[country]?.find((channel) => channel.code === code)?.name ?? code;
+}
 
 /** The channels an app offers, with inputs prefilled for the customer. */
 export function channelsFor(

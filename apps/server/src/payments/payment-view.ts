@@ -10,6 +10,7 @@ import type {
 import type { Database } from '../db/database.ts';
 import type { providerOperations } from '../db/schema.ts';
 import { paymentLines, payments } from '../db/schema.ts';
+import { channelName } from './channels.ts';
 import { toApiStatus, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -164,6 +165,7 @@ export function toApiPayment(
     currency: row.currency as Currency,
     country: row.country,
     channel: row.channelCode,
+    channel_name: channelName(row.country, row.channelCode),
     reference_id: row.id,
     type: row.type,
     status: toApiStatus(row.status as StoredPaymentStatus),

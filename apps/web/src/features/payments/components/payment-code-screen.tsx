@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import { Button, Card, Code, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Button, Card, Code, CopyButton, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, type Payment } from '@store/contract/client';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/utils/format';
@@ -35,9 +35,49 @@ export function useMoveOnWhenSettled(payment: Payment | undefined) {
   }, [target, id, navigate]);
 }
 
+/** How to pay with each kind of code, in the customer's words. */
+function instructionsFor(descriptor: string | null, channelName: string) {
+  switch (descriptor) {
+    case 'VIRTUAL_ACCOUNT_NUMBER':
+      return {
+        where: `Bank: ${channelName}`,
+        how: "Transfer the exact amount to this virtual account number from your bank's app, internet banking or an ATM.",
+      };
+    case 'QR_STRING':
+      return {
+        where: `Pay with: ${channelName}`,
+        how: 'Scan the QR code with a banking or e-wallet app and pay the exact amount.',
+      };
+    default:
+      return {
+        where: `Pay at: ${channelName}`,
+        how: `Show this code at a ${channelName} counter and pay the exact amount in cash.`,
+      };
+  }
+}
+
+/** A QR code drawn in the browser; its encoder is loaded only when a QR code is shown. */
+function QrImage({ value }: { value: string }) {
+  const [source, setSource] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void import('qrcode-generator').then(({ default: qrcode }) => {
+      const qr = qrcode(0, 'M');
+      qr.addData(value);
+      qr.make();
+      if (current) setSource(qr.createDataURL(6, 4));
+    });
+    return () => {
+      current = false;
+    };
+  }, [value]);
+  if (source === null) return null;
+  return <Image src={source} alt="QR code to scan" w={240} h={240} fit="contain" />;
+}
+
 /**
- * The virtual-account screen (and the payment-code page built like it): the code to pay, the
- * amount, the deadline, and in development mode Simulate Payment.
+ * The virtual-account screen (and the payment-code page built like it): the code to pay, where
+ * and how to pay it, the amount, the deadline, a way on, and in development mode Simulate Payment.
  */
 export function PaymentCodeScreen({
   payment,
@@ -53,6 +93,8 @@ export function PaymentCodeScreen({
   );
   if (!action) return <ErrorPanel error={new Error('Action not found')} />;
 
+  const code = action.paymentCode ?? '';
+  const instructions = instructionsFor(action.descriptor, payment.channel_name);
   const expiresAt = payment.channel_properties.expires_at;
   const development = session?.claims.mode === 'development';
 
@@ -63,15 +105,34 @@ export function PaymentCodeScreen({
         {typeof expiresAt === 'string' && (
           <Text>Please complete payment before {formatDateTime(expiresAt)}</Text>
         )}
+        <Text fw={600}>{instructions.where}</Text>
+        {action.descriptor === 'QR_STRING' && code !== '' && <QrImage value={code} />}
         <div>
           <Text fw={600}>Payment Code</Text>
-          <Code fz="lg" data-testid="payment-code">
-            {action.paymentCode ?? ''}
-          </Code>
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Code fz="lg" data-testid="payment-code" style={{ wordBreak: 'break-all' }}>
+              {code}
+            </Code>
+            <CopyButton value={code}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="default" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
         </div>
         <Text>
           Amount {payment.currency} {formatMoney(payment.amount, payment.currency)}
         </Text>
+        <Text>{instructions.how}</Text>
+        <Text size="sm">
+          This page moves on by itself once the payment arrives. You can also leave it: the order
+          waits in Orders until it is paid or expires.
+        </Text>
+        <Button component={Link} to="/orders" variant="default">
+          View Orders
+        </Button>
         {development && (
           <Button
             onClick={() => {
