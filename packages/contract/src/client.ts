@@ -27,3 +27,5 @@ export type {
   CreateRefundRequest,
 } from './requests.ts';
 export type { Api } from './api.ts';
+export * from './screens.ts';
+export * from './rules.ts';

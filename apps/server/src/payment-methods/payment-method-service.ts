@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
-import type { CreatePaymentMethodRequest, PaymentMethod, TransactionType } from '@store/contract';
+import {
+  screenPaths,
+  type CreatePaymentMethodRequest,
+  type PaymentMethod,
+  type TransactionType,
+} from '@store/contract';
 import type { PaymentToken } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
@@ -144,8 +149,8 @@ export function createPaymentMethodService(deps: {
     const query = new URLSearchParams({ payment_method_id: paymentMethodId });
     if (clientId !== 'web') query.set('source', clientId);
     return {
-      success_return_url: `${config.publicUrl}/payment_methods/success?${query}`,
-      failure_return_url: `${config.publicUrl}/payment_methods/failure?${query}`,
+      success_return_url: `${config.publicUrl}${screenPaths.linkingSuccess}?${query}`,
+      failure_return_url: `${config.publicUrl}${screenPaths.linkingFailure}?${query}`,
     };
   }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { CreatePaymentRequest, Payment } from '@store/contract';
+import { transactionTypesFor, type CreatePaymentRequest, type Payment } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
@@ -51,11 +51,9 @@ function channelPropertiesFor(
   if (channel.creation_workflow_type === 'CARDS_SESSION_JS' && !savedMethod) {
     throw new AppError(400, 'USE_CARDS_SESSION', 'Card payments start with POST /payments/cards');
   }
-  const transactionTypes = savedMethod
-    ? ['TOKENIZED_PAYMENT']
-    : request.type === 'PAY_AND_SAVE'
-      ? ['PAY_AND_SAVE']
-      : ['PAY', 'ONE_TIME_PAYMENT'];
+  const transactionTypes = transactionTypesFor(
+    savedMethod ? 'SAVED_METHOD' : request.type === 'PAY_AND_SAVE' ? 'PAY_AND_SAVE' : 'PAY',
+  );
   if (request.type === 'PAY_AND_SAVE' && !channel.is_saveable) {
     throw new AppError(400, 'CHANNEL_NOT_SAVEABLE', `${channel.name} cannot be saved`);
   }

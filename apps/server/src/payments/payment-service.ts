@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Payment } from '@store/contract';
-import { toMajorUnits, type Currency } from '@store/contract';
+import { screenPaths, toMajorUnits, type Currency } from '@store/contract';
 import type { PaymentRequest } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
@@ -82,8 +82,8 @@ export function createPaymentService(deps: {
     const query = new URLSearchParams({ payment_id: paymentId });
     if (clientId !== 'web') query.set('source', clientId);
     return {
-      success_return_url: `${config.publicUrl}/payments/success?${query}`,
-      failure_return_url: `${config.publicUrl}/payments/failure?${query}`,
+      success_return_url: `${config.publicUrl}${screenPaths.paymentSuccess}?${query}`,
+      failure_return_url: `${config.publicUrl}${screenPaths.paymentFailure}?${query}`,
     };
   }
 

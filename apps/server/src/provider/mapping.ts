@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PaymentAction, PaymentMethodAction } from '@store/contract';
-import { toMajorUnits, type Currency } from '@store/contract';
+import { screenPath, toMajorUnits, type Currency } from '@store/contract';
 import type {
   Action,
   CreatePaymentRequestBody,
@@ -63,11 +63,11 @@ export function toStoreActions(paymentId: string, actions: Action[]): PaymentAct
       return [{ ...base, value: action.value, paymentCode: null }];
     }
     if (action.descriptor === 'VIRTUAL_ACCOUNT_NUMBER') {
-      return [{ ...base, value: `/payments/${paymentId}`, paymentCode: action.value }];
+      return [{ ...base, value: screenPath('payment', { paymentId }), paymentCode: action.value }];
     }
     if (action.descriptor === 'PAYMENT_CODE' || action.descriptor === 'QR_STRING') {
       return [
-        { ...base, value: `/payments/new/${paymentId}/paymentcode`, paymentCode: action.value },
+        { ...base, value: screenPath('paymentCode', { paymentId }), paymentCode: action.value },
       ];
     }
     // BPI asks for its OTP with DEBIT_ACCOUNT (the description's example of the channel): the same
@@ -77,7 +77,7 @@ export function toStoreActions(paymentId: string, actions: Action[]): PaymentAct
         {
           type: action.type,
           descriptor: 'VALIDATE_OTP',
-          value: `/payments/new/${paymentId}/otp`,
+          value: screenPath('paymentOtp', { paymentId }),
           paymentCode: null,
         },
       ];
@@ -95,7 +95,9 @@ export function toMethodActions(methodId: string, actions: Action[]): PaymentMet
   return actions.flatMap((action): PaymentMethodAction[] => {
     if (action.type === 'REDIRECT_CUSTOMER') return [{ type: action.type, value: action.value }];
     if (action.descriptor === 'VALIDATE_OTP') {
-      return [{ type: action.type, value: `/payment_methods/new/${methodId}/otp` }];
+      return [
+        { type: action.type, value: screenPath('paymentMethodOtp', { paymentMethodId: methodId }) },
+      ];
     }
     return [];
   });

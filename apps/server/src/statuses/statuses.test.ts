@@ -1,6 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  awaitingProviderStatuses,
+  refundableLineStatuses as sharedRefundable,
+} from '@store/contract';
 import { canMoveLine, lineStatusFor, refundableLineStatuses } from './order-line-status.ts';
 import { awaitsProvider, canMovePayment, paymentStatusesFrom } from './payment-status.ts';
 import { canMoveRefund } from './refund-status.ts';
@@ -28,12 +32,18 @@ describe('the payment state machine', () => {
     expect(awaiting.sort()).toEqual(['CREATING', 'PENDING', 'REQUIRES_ACTION']);
     expect(awaiting.every(awaitsProvider)).toBe(true);
     expect(awaitsProvider('REFUND_PENDING')).toBe(false);
+    // The statuses the web app waits on, CREATING aside (the API shows it as PENDING).
+    expect(awaiting.filter((status) => status !== 'CREATING').sort()).toEqual(
+      [...awaitingProviderStatuses].sort(),
+    );
   });
 });
 
 describe('the order line state machine', () => {
   it('offers for refund the lines a refund may take: paid, or whose refund failed', () => {
     expect([...refundableLineStatuses].sort()).toEqual(['PAID', 'REFUND_FAILED']);
+    // The web app offers what the contract says; the table must agree with it.
+    expect([...refundableLineStatuses].sort()).toEqual([...sharedRefundable].sort());
   });
 
   it('moves lines with their payment only while pending, and rolls a refund back', () => {

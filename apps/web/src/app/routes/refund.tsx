@@ -1,14 +1,26 @@
 import { useState } from 'react';
-import { Button, Card, Loader, Modal, Stack, Title } from '@mantine/core';
-import type { OrderLine } from '@store/contract/client';
+import { Button, Card, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { isRefundableLine, screenPaths, type OrderLine } from '@store/contract/client';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { OrderList } from '@/features/payments/components/order-list';
 import { useRefundPayment } from '@/features/refunds/api/refund-payment';
+import { formatPrice } from '@/utils/format';
 
-/** Lines the store can still refund: paid, or whose earlier refund failed. */
-const refundable = (line: OrderLine) => line.status === 'PAID' || line.status === 'REFUND_FAILED';
+/**
+ * What the selected lines come to. With a voucher the store refunds at most what was paid, so the
+ * voucher's discount comes off the last lines refunded: the figure is then an upper bound.
+ */
+function RefundAmount({ lines, voucher }: { lines: readonly OrderLine[]; voucher: boolean }) {
+  const [first] = lines;
+  if (first === undefined) return <Text size="sm">Select the order lines to refund.</Text>;
+  const amount = lines.reduce((sum, line) => sum + line.price, 0);
+  const shown = formatPrice({ amount, currency: first.currency });
+  return (
+    <Text fw={600}>{voucher ? `Refund amount: up to ${shown}` : `Refund amount: ${shown}`}</Text>
+  );
+}
 
 function RefundScreen({ paymentId }: { paymentId: string }) {
   const navigate = useNavigate();
@@ -19,7 +31,7 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
   function submit() {
     refund.mutate(
       { paymentId, orders: selected },
-      { onSuccess: () => navigate('/refunds/pending', { replace: true }) },
+      { onSuccess: () => navigate(screenPaths.refundPending, { replace: true }) },
     );
   }
 
@@ -36,8 +48,14 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
             lines={payment.data.orders}
             isSelectable
             onSelectedChange={setSelected}
-            canSelect={refundable}
+            canSelect={isRefundableLine}
             disabled={refund.isPending}
+          />
+        )}
+        {payment.data !== undefined && (
+          <RefundAmount
+            lines={payment.data.orders.filter((line) => selected.includes(line.id))}
+            voucher={payment.data.voucher !== null}
           />
         )}
         <Button

@@ -13,7 +13,10 @@ function OrderLineRow({ line }: { line: OrderLine }) {
         <Image src={line.product.image_url} alt="" w={40} h={40} radius="sm" />
         <Text size="sm">{line.product.name}</Text>
       </Group>
-      <Text size="sm">{formatPrice({ amount: line.price, currency: line.currency })}</Text>
+      <Group gap="xs" wrap="nowrap">
+        <StatusBadge status={line.status} size="sm" />
+        <Text size="sm">{formatPrice({ amount: line.price, currency: line.currency })}</Text>
+      </Group>
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Menu, Modal } from '@mantine/core';
-import type { Payment } from '@store/contract/client';
+import { screenPath, type Payment } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -16,7 +16,7 @@ export function PaymentStatusActions({ payment }: { payment: Payment }) {
   const navigate = useNavigate();
   const cancel = useCancelPayment();
   const [confirming, setConfirming] = useState(false);
-  const action = paymentStatusAction(payment.status);
+  const action = paymentStatusAction(payment);
 
   if (action.kind === 'none') return null;
   if (action.kind === 'disabled') {
@@ -28,11 +28,8 @@ export function PaymentStatusActions({ payment }: { payment: Payment }) {
   }
   if (action.kind === 'refund') {
     return (
-      <Button
-        size="xs"
-        onClick={() => navigate(`/payments/${encodeURIComponent(payment.id)}/refund`)}
-      >
-        Refund
+      <Button size="xs" onClick={() => navigate(screenPath('refund', { paymentId: payment.id }))}>
+        {action.label}
       </Button>
     );
   }

@@ -82,6 +82,9 @@ export function PaymentsList({ onViewLogs }: PaymentListProps) {
               <Field label="Channel">{payment.channel}</Field>
               <Field label="Reference ID">{payment.reference_id}</Field>
               <Field label="Status">{payment.status}</Field>
+              <Field label="Order Lines">
+                {payment.orders.map((line) => `${line.product.name}: ${line.status}`).join(', ')}
+              </Field>
             </Group>
             <Group gap="xs">
               <PaymentStatusActions payment={payment} />

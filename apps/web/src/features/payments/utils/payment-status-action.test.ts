@@ -1,14 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentAction } from '@store/contract/client';
+import type {
+  OrderLine,
+  OrderLineStatus,
+  PaymentAction,
+  PaymentStatus,
+} from '@store/contract/client';
 import { continuePaymentTarget, isAbsoluteUrl, paymentStatusAction } from './payment-status-action';
+
+const line = (status: OrderLineStatus) => ({ status }) as OrderLine;
+const payment = (status: PaymentStatus, lines: OrderLineStatus[] = []) => ({
+  status,
+  orders: lines.map(line),
+});
 
 describe('paymentStatusAction', () => {
   it('offers Continue Payment (and Cancel) while action is required', () => {
-    expect(paymentStatusAction('REQUIRES_ACTION')).toEqual({ kind: 'continue' });
+    expect(paymentStatusAction(payment('REQUIRES_ACTION', ['PENDING']))).toEqual({
+      kind: 'continue',
+    });
   });
 
   it('offers Refund for a succeeded payment', () => {
-    expect(paymentStatusAction('SUCCEEDED')).toEqual({ kind: 'refund' });
+    expect(paymentStatusAction(payment('SUCCEEDED', ['PAID']))).toEqual({
+      kind: 'refund',
+      label: 'Refund',
+    });
+  });
+
+  it('still offers Refund while lines are left after a partial refund', () => {
+    expect(
+      paymentStatusAction(payment('REFUND_SUCCEEDED', ['REFUND_SUCCEEDED', 'PAID', 'PAID'])),
+    ).toEqual({ kind: 'refund', label: 'Refund' });
+  });
+
+  it('offers the refund again once it failed', () => {
+    expect(paymentStatusAction(payment('REFUND_FAILED', ['REFUND_FAILED']))).toEqual({
+      kind: 'refund',
+      label: 'Retry Refund',
+    });
   });
 
   it.each([
@@ -16,13 +45,14 @@ describe('paymentStatusAction', () => {
     ['PENDING', 'Pending'],
     ['REFUND_PENDING', 'Refund Pending'],
     ['REFUND_SUCCEEDED', 'Refund Succeeded'],
-    ['REFUND_FAILED', 'Refund Failed'],
-  ] as const)('shows %s as a disabled %s button', (status, label) => {
-    expect(paymentStatusAction(status)).toEqual({ kind: 'disabled', label });
+  ] as const)('shows %s with nothing left to refund as a disabled %s button', (status, label) => {
+    const lines: OrderLineStatus[] =
+      status === 'REFUND_SUCCEEDED' ? ['REFUND_SUCCEEDED'] : ['REFUND_PENDING'];
+    expect(paymentStatusAction(payment(status, lines))).toEqual({ kind: 'disabled', label });
   });
 
   it('shows nothing for a cancelled payment', () => {
-    expect(paymentStatusAction('CANCELLED')).toEqual({ kind: 'none' });
+    expect(paymentStatusAction(payment('CANCELLED', ['CANCELLED']))).toEqual({ kind: 'none' });
   });
 });
 

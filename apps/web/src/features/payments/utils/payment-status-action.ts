@@ -1,9 +1,9 @@
-import type { Payment, PaymentStatus } from '@store/contract/client';
+import { isRefundableLine, type Payment, type PaymentStatus } from '@store/contract/client';
 
 /** What a payment's row offers for its status (specification section 4). */
 export type PaymentStatusAction =
   | { kind: 'continue' }
-  | { kind: 'refund' }
+  | { kind: 'refund'; label: string }
   | { kind: 'disabled'; label: string }
   | { kind: 'none' };
 
@@ -15,9 +15,21 @@ const disabledLabels: Partial<Record<PaymentStatus, string>> = {
   REFUND_FAILED: 'Refund Failed',
 };
 
-export function paymentStatusAction(status: PaymentStatus): PaymentStatusAction {
+/** Statuses of a paid payment whose lines a refund may still take. */
+const refundOffered: readonly PaymentStatus[] = ['SUCCEEDED', 'REFUND_SUCCEEDED', 'REFUND_FAILED'];
+
+/**
+ * A paid payment offers Refund while any of its lines can still be refunded: after refunding one
+ * line of three, the other two; after a refund failed, its lines again.
+ */
+export function paymentStatusAction(
+  payment: Pick<Payment, 'status' | 'orders'>,
+): PaymentStatusAction {
+  const { status } = payment;
   if (status === 'REQUIRES_ACTION') return { kind: 'continue' };
-  if (status === 'SUCCEEDED') return { kind: 'refund' };
+  if (refundOffered.includes(status) && payment.orders.some(isRefundableLine)) {
+    return { kind: 'refund', label: status === 'REFUND_FAILED' ? 'Retry Refund' : 'Refund' };
+  }
   const label = disabledLabels[status];
   return label === undefined ? { kind: 'none' } : { kind: 'disabled', label };
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isAwaitingProvider, isRefundableLine, transactionTypesFor } from './rules.ts';
+
+describe('shared rules', () => {
+  it('asks each payment choice for its own channel inputs', () => {
+    expect(transactionTypesFor('PAY')).toEqual(['PAY', 'ONE_TIME_PAYMENT']);
+    expect(transactionTypesFor('PAY_AND_SAVE')).toEqual(['PAY_AND_SAVE']);
+    expect(transactionTypesFor('SAVED_METHOD')).toEqual(['TOKENIZED_PAYMENT']);
+  });
+
+  it('offers paid lines and lines whose refund failed for refund', () => {
+    expect(isRefundableLine({ status: 'PAID' })).toBe(true);
+    expect(isRefundableLine({ status: 'REFUND_FAILED' })).toBe(true);
+    expect(isRefundableLine({ status: 'REFUND_PENDING' })).toBe(false);
+    expect(isRefundableLine({ status: 'PENDING' })).toBe(false);
+  });
+
+  it('counts only open statuses as awaiting the provider', () => {
+    expect(isAwaitingProvider({ status: 'PENDING' })).toBe(true);
+    expect(isAwaitingProvider({ status: 'REFUND_PENDING' })).toBe(false);
+    expect(isAwaitingProvider(undefined)).toBe(false);
+  });
+});
