@@ -88,6 +88,13 @@ test('shows the failure page when DANA is declined on the hosted page', async ({
     page.getByText('The payment was declined in the app or on the page that asked for approval.'),
   ).toBeVisible();
   await expect(page.getByText('USER_DECLINED_PAYMENT')).toBeVisible();
+
+  // The same order, back at checkout, to pay another way.
+  await page.getByRole('button', { name: 'Try Another Payment Method' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+  await expect(channelButton(page, 'BCA_VIRTUAL_ACCOUNT')).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toHaveCount(0);
 });
 
 test('pays by BRI direct debit with a mobile number and OTP, after a wrong OTP', async ({

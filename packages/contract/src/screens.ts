@@ -4,7 +4,16 @@
  * moves everywhere at once.
  */
 export const screenPaths = {
+  home: '/',
+  appHome: '/:appId',
   login: '/login',
+  loginForApp: '/login/:appId',
+  appLogin: '/:appId/login',
+  products: '/products',
+  product: '/products/:productId',
+  cart: '/cart',
+  accountSettings: '/settings/account',
+  checkout: '/checkout',
   orders: '/orders',
   payments: '/payments',
   payment: '/payments/:paymentId',
@@ -26,9 +35,7 @@ export type ScreenName = keyof typeof screenPaths;
 
 /** The result pages of a payment and of a linking: each reads the object its query names. */
 export type PaymentResultScreen = (typeof screenPaths)[
-  | 'paymentSuccess'
-  | 'paymentFailure'
-  | 'paymentPending'];
+  'paymentSuccess' | 'paymentFailure' | 'paymentPending'];
 export type LinkingResultScreen = (typeof screenPaths)['linkingSuccess' | 'linkingFailure'];
 
 /** A screen's path with its parameters filled in, and an optional query. */

@@ -1,3 +1,4 @@
+import { screenPaths } from '@store/contract/client';
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
 
@@ -12,7 +13,7 @@ export function AccountMenu({ onSignOut }: { onSignOut: () => void }) {
         <Button variant="default">Account</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/settings/account">
+        <Menu.Item component={Link} to={screenPaths.accountSettings}>
           Account Settings
         </Menu.Item>
         <Menu.Item onClick={onSignOut}>Sign Out</Menu.Item>

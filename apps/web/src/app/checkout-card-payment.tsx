@@ -8,7 +8,7 @@ import { CardForm } from '@/features/cards/components/card-form';
 import { useCardSession } from '@/features/cards/hooks/use-card-session';
 import type { CollectedCard } from '@/features/cards/utils/collect-card-data';
 import type { CartLine } from '@/features/cart/stores/cart-store';
-import { paymentResultDestination } from '@/features/checkout/utils/payment-result';
+import { follow, nextStepAfterPayment } from '@/lib/next-step';
 
 /**
  * The type each session was made for in this page: a session says PAY either way, and one made
@@ -77,14 +77,14 @@ export function CheckoutCardPayment({
           cardSession.forget();
           onPaid();
           // The payment's own action (3DS) wins; the script's action_url stands in without one.
-          const destination =
+          follow(
             payment.actions.length === 0 &&
-            payment.status === 'REQUIRES_ACTION' &&
-            collected.action_url
-              ? ({ kind: 'external', url: collected.action_url } as const)
-              : paymentResultDestination(payment);
-          if (destination.kind === 'external') window.location.assign(destination.url);
-          else navigate(destination.path);
+              payment.status === 'REQUIRES_ACTION' &&
+              collected.action_url
+              ? { kind: 'external', url: collected.action_url }
+              : nextStepAfterPayment(payment),
+            navigate,
+          );
         },
       },
     );

@@ -1,3 +1,4 @@
+import { screenPaths } from '@store/contract/client';
 import { lazy, Suspense, useState } from 'react';
 import {
   AppShell,
@@ -44,7 +45,7 @@ export function MainLayout() {
     endSession();
     // Another customer may sign in next; nothing of this one may stay cached.
     queryClient.clear();
-    navigate('/login');
+    navigate(screenPaths.login);
   }
 
   // Fetched on hover or focus so that it opens at once; a failed fetch is retried on click.
@@ -63,16 +64,16 @@ export function MainLayout() {
   const cartLabel = lines.length > 0 ? `Cart (${lines.length})` : 'Cart';
   const links = (
     <>
-      <Button component={Link} to="/orders" variant="subtle" onClick={nav.close}>
+      <Button component={Link} to={screenPaths.orders} variant="subtle" onClick={nav.close}>
         Orders
       </Button>
-      <Button component={Link} to="/payment_methods" variant="subtle" onClick={nav.close}>
+      <Button component={Link} to={screenPaths.paymentMethods} variant="subtle" onClick={nav.close}>
         Payment Methods
       </Button>
-      <Button component={Link} to="/cart" variant="light" onClick={nav.close}>
+      <Button component={Link} to={screenPaths.cart} variant="light" onClick={nav.close}>
         {cartLabel}
       </Button>
-      <Button component={Link} to="/" variant="subtle" onClick={nav.close}>
+      <Button component={Link} to={screenPaths.home} variant="subtle" onClick={nav.close}>
         Home
       </Button>
     </>
@@ -129,7 +130,7 @@ export function MainLayout() {
                   accountButton
                 )
               ) : (
-                <Button component={Link} to="/login">
+                <Button component={Link} to={screenPaths.login}>
                   Sign in
                 </Button>
               )}
@@ -146,7 +147,7 @@ export function MainLayout() {
               <>
                 <Button
                   component={Link}
-                  to="/settings/account"
+                  to={screenPaths.accountSettings}
                   variant="subtle"
                   onClick={nav.close}
                 >
@@ -157,7 +158,7 @@ export function MainLayout() {
                 </Button>
               </>
             ) : (
-              <Button component={Link} to="/login" onClick={nav.close}>
+              <Button component={Link} to={screenPaths.login} onClick={nav.close}>
                 Sign in
               </Button>
             )}

@@ -4,7 +4,7 @@ import { PageLoader } from '@/components/page-loader';
 import { RouteError } from '@/components/route-error';
 import { MainLayout } from './main-layout';
 import { RequireSession } from './require-session';
-import type * as ResultPages from './routes/result-pages';
+import { screenPaths } from '@store/contract/client';
 
 // Each screen is its own chunk, loaded when its route is first visited.
 const login = async () => ({ Component: (await import('./routes/login')).LoginRoute });
@@ -32,15 +32,30 @@ const paymentMethodOtp = async () => ({
   Component: (await import('./routes/payment-methods')).PaymentMethodOtpRoute,
 });
 const refund = async () => ({ Component: (await import('./routes/refund')).RefundRoute });
-const result = (name: keyof typeof ResultPages) => async () => ({
-  Component: (await import('./routes/result-pages'))[name],
+const paymentSuccess = async () => ({
+  Component: (await import('./routes/payment-success')).PaymentSuccessRoute,
+});
+const paymentFailure = async () => ({
+  Component: (await import('./routes/payment-failure')).PaymentFailureRoute,
+});
+const paymentPending = async () => ({
+  Component: (await import('./routes/payment-pending')).PaymentPendingRoute,
+});
+const refundPending = async () => ({
+  Component: (await import('./routes/refund-pending')).RefundPendingRoute,
+});
+const linkingSuccess = async () => ({
+  Component: (await import('./routes/linking-success')).LinkingSuccessRoute,
+});
+const linkingFailure = async () => ({
+  Component: (await import('./routes/linking-failure')).LinkingFailureRoute,
 });
 
 export const routes: RouteObject[] = [
   // Top level, without the shell: where the provider sends the browser back after approval.
   {
-    path: 'payments/success',
-    lazy: result('PaymentSuccessRoute'),
+    path: screenPaths.paymentSuccess,
+    lazy: paymentSuccess,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader />,
   },
@@ -54,34 +69,34 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         hydrateFallbackElement: <PageLoader />,
         children: [
-          { path: 'login', lazy: login },
-          { path: 'login/:appId', lazy: login },
-          { path: ':appId/login', lazy: login },
+          { path: screenPaths.login, lazy: login },
+          { path: screenPaths.loginForApp, lazy: login },
+          { path: screenPaths.appLogin, lazy: login },
           // Result pages need no session: a provider or mobile app may open them.
-          { path: 'payments/failure', lazy: result('PaymentFailureRoute') },
-          { path: 'payment_methods/success', lazy: result('LinkingSuccessRoute') },
-          { path: 'payment_methods/failure', lazy: result('LinkingFailureRoute') },
+          { path: screenPaths.paymentFailure, lazy: paymentFailure },
+          { path: screenPaths.linkingSuccess, lazy: linkingSuccess },
+          { path: screenPaths.linkingFailure, lazy: linkingFailure },
           {
             element: <RequireSession />,
             children: [
               { index: true, lazy: home },
-              { path: ':appId', lazy: home },
-              { path: 'products', lazy: home },
-              { path: 'products/:productId', lazy: product },
-              { path: 'cart', lazy: cart },
-              { path: 'settings/account', lazy: accountSettings },
-              { path: 'checkout', lazy: checkout },
-              { path: 'orders', lazy: orders },
-              { path: 'payments', lazy: payments },
-              { path: 'payments/pending', lazy: result('PaymentPendingRoute') },
-              { path: 'payments/:paymentId', lazy: payment },
-              { path: 'payments/:paymentId/refund', lazy: refund },
-              { path: 'payments/new/:paymentId/paymentcode', lazy: paymentCode },
-              { path: 'payments/new/:paymentId/otp', lazy: paymentOtp },
-              { path: 'payment_methods', lazy: paymentMethods },
-              { path: 'payment_methods/new', lazy: paymentMethodNew },
-              { path: 'payment_methods/new/:paymentMethodId/otp', lazy: paymentMethodOtp },
-              { path: 'refunds/pending', lazy: result('RefundPendingRoute') },
+              { path: screenPaths.appHome, lazy: home },
+              { path: screenPaths.products, lazy: home },
+              { path: screenPaths.product, lazy: product },
+              { path: screenPaths.cart, lazy: cart },
+              { path: screenPaths.accountSettings, lazy: accountSettings },
+              { path: screenPaths.checkout, lazy: checkout },
+              { path: screenPaths.orders, lazy: orders },
+              { path: screenPaths.payments, lazy: payments },
+              { path: screenPaths.paymentPending, lazy: paymentPending },
+              { path: screenPaths.payment, lazy: payment },
+              { path: screenPaths.refund, lazy: refund },
+              { path: screenPaths.paymentCode, lazy: paymentCode },
+              { path: screenPaths.paymentOtp, lazy: paymentOtp },
+              { path: screenPaths.paymentMethods, lazy: paymentMethods },
+              { path: screenPaths.paymentMethodNew, lazy: paymentMethodNew },
+              { path: screenPaths.paymentMethodOtp, lazy: paymentMethodOtp },
+              { path: screenPaths.refundPending, lazy: refundPending },
             ],
           },
         ],

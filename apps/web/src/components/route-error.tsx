@@ -1,3 +1,4 @@
+import { screenPaths } from '@store/contract/client';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
@@ -16,7 +17,7 @@ export function RouteError() {
       <Text c="dimmed">
         <i>{describe(error)}</i>
       </Text>
-      <Anchor component={Link} to="/">
+      <Anchor component={Link} to={screenPaths.home}>
         Back to Home
       </Anchor>
     </Stack>

@@ -1,3 +1,5 @@
+import { screenPath, screenPaths } from '@store/contract/client';
+
 export interface GuardInput {
   /** Whether a usable session token is stored. */
   signedIn: boolean;
@@ -14,5 +16,5 @@ export interface GuardInput {
  */
 export function guardRedirect({ signedIn, appId, signedOut = false }: GuardInput): string | null {
   if (signedIn) return null;
-  return appId && !signedOut ? `/${encodeURIComponent(appId)}/login` : '/login';
+  return appId && !signedOut ? screenPath('appLogin', { appId }) : screenPaths.login;
 }

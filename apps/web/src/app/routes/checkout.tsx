@@ -1,7 +1,12 @@
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Anchor, Box, Card, Checkbox, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { CreatePaymentRequest, PaymentMethod, Voucher } from '@store/contract/client';
+import {
+  screenPaths,
+  type CreatePaymentRequest,
+  type PaymentMethod,
+  type Voucher,
+} from '@store/contract/client';
 import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCart } from '@/features/cart/stores/cart-store';
@@ -17,7 +22,7 @@ import { OrderSummary } from '@/features/checkout/components/order-summary';
 import { SavedMethodList } from '@/features/checkout/components/saved-method-list';
 import { useIdempotencyKey } from '@/features/checkout/hooks/use-idempotency-key';
 import { orderTotal } from '@/features/checkout/utils/order-total';
-import { paymentResultDestination } from '@/features/checkout/utils/payment-result';
+import { follow, nextStepAfterPayment } from '@/lib/next-step';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { CheckoutCardPayment } from '../checkout-card-payment';
@@ -60,7 +65,7 @@ export function CheckoutRoute() {
       <Stack align="flex-start">
         <Title order={2}>Checkout</Title>
         <Text>Your cart is empty.</Text>
-        <Anchor component={Link} to="/">
+        <Anchor component={Link} to={screenPaths.home}>
           Back to Home
         </Anchor>
       </Stack>
@@ -109,9 +114,7 @@ export function CheckoutRoute() {
         onSuccess: (payment) => {
           idempotencyKey.reset();
           cart.clear();
-          const destination = paymentResultDestination(payment);
-          if (destination.kind === 'external') window.location.assign(destination.url);
-          else navigate(destination.path);
+          follow(nextStepAfterPayment(payment), navigate);
         },
         // The store answered with a refusal: nothing was created, the cart stays, and trying
         // again is a new attempt. Without an answer (status 0) the same key is sent again.

@@ -1,3 +1,4 @@
+import { screenPaths } from '@store/contract/client';
 import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ProductCatalog } from '@/features/products/components/product-catalog';
@@ -30,7 +31,7 @@ function StoreNotFound({ appId }: { appId: string }) {
             There is no store &ldquo;{appId}&rdquo; here, or it is not the one you are signed in to.
           </Text>
           <Group justify="center">
-            <Button component={Link} to="/">
+            <Button component={Link} to={screenPaths.home}>
               Back to Home
             </Button>
             <Button component={Link} to={`/${encodeURIComponent(appId)}/login`} variant="default">

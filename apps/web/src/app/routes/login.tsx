@@ -1,3 +1,4 @@
+import { screenPaths } from '@store/contract/client';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useSession } from '@/lib/session';
@@ -9,7 +10,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
 
   // A link built from a missing app id; treat it as no app id at all.
-  if (appId === 'undefined') return <Navigate to="/login" replace />;
+  if (appId === 'undefined') return <Navigate to={screenPaths.login} replace />;
   if (session) return <Navigate to={`/${encodeURIComponent(session.claims.app_id)}`} replace />;
 
   return (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
-import type { PaymentMethod } from '@store/contract/client';
+import { screenPaths } from '@store/contract/client';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
+import { follow, nextStepAfterLinking } from '@/lib/next-step';
 import { useChannels } from '@/features/channels/api/get-channels';
 import { ChannelList } from '@/features/channels/components/channel-list';
 import { useCreatePaymentMethod } from '@/features/payment-methods/api/payment-method-mutations';
@@ -10,8 +11,6 @@ import { PaymentMethodOtpScreen } from '@/features/payment-methods/components/pa
 import { PaymentMethodsList } from '@/features/payment-methods/components/payment-methods-list';
 import { LinkCardForm } from '../link-card-form';
 import { PaymentMethodLogsDrawer } from '../logs-drawer';
-
-const absoluteUrl = /^[a-z][a-z\d+.-]*:\/\//i;
 
 /** A random short reference for a payment method (specification section 9). */
 function randomReference(): string {
@@ -25,7 +24,7 @@ export function PaymentMethodsRoute() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Payment Methods</Title>
-        <Button component={Link} to="/payment_methods/new">
+        <Button component={Link} to={screenPaths.paymentMethodNew}>
           Add Payment Method
         </Button>
       </Group>
@@ -33,16 +32,6 @@ export function PaymentMethodsRoute() {
       <PaymentMethodLogsDrawer paymentMethodId={logsFor} onClose={() => setLogsFor(null)} />
     </Stack>
   );
-}
-
-/** Where linking goes next: the provider's page, the OTP screen, or the result of the link. */
-function followLinking(method: PaymentMethod, navigate: (path: string) => void) {
-  const value = method.actions[0]?.value;
-  if (value && absoluteUrl.test(value)) window.location.assign(value);
-  else if (value?.startsWith('/')) navigate(value);
-  else if (method.status === 'ACTIVE') navigate('/payment_methods/success');
-  else if (method.status === 'FAILED') navigate('/payment_methods/failure');
-  else navigate('/payment_methods');
 }
 
 /** /payment_methods/new: the Link card listing the channels a method can be saved from. */
@@ -74,14 +63,14 @@ export function PaymentMethodNewRoute() {
                   reference_id: randomReference(),
                   ...(Object.keys(values).length > 0 ? { channel_properties: values } : {}),
                 },
-                { onSuccess: (method) => followLinking(method, navigate) },
+                { onSuccess: (method) => follow(nextStepAfterLinking(method), navigate) },
               )
             }
             renderCardForm={(channel) => (
               <LinkCardForm
                 channel={channel}
                 reference={randomReference}
-                onLinked={(method) => followLinking(method, navigate)}
+                onLinked={(method) => follow(nextStepAfterLinking(method), navigate)}
               />
             )}
           />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useDisclosure } from '@mantine/hooks';
-import { errorCodes, type Product } from '@store/contract/client';
+import { screenPaths, errorCodes, type Product } from '@store/contract/client';
 import { Navigate, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCart } from '@/features/cart/stores/cart-store';
@@ -27,7 +27,7 @@ export function ProductRoute() {
   if (product.isPending) return <ProductDetailSkeleton />;
   // An id the catalogue does not have is a missing product: back to the list (specification).
   if (isApiError(product.error) && product.error.error_code === errorCodes.notFound) {
-    return <Navigate to="/products" replace />;
+    return <Navigate to={screenPaths.products} replace />;
   }
   // A failed background refresh keeps showing the product already loaded.
   if (product.data === undefined) return <ErrorPanel error={product.error} />;

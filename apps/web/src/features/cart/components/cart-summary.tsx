@@ -1,3 +1,4 @@
+import { screenPaths } from '@store/contract/client';
 import { ActionIcon, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatPrice } from '@/utils/format';
@@ -44,7 +45,7 @@ export function CartSummary() {
         <Button variant="subtle" color="gray" onClick={clear}>
           Clear Cart
         </Button>
-        <Button component={Link} to="/checkout">
+        <Button component={Link} to={screenPaths.checkout}>
           Continue to Checkout
         </Button>
       </Group>

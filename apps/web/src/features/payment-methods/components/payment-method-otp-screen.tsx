@@ -1,3 +1,4 @@
+import { screenPaths } from '@store/contract/client';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OtpForm } from '@/components/otp-form';
@@ -18,8 +19,8 @@ export function PaymentMethodOtpScreen({ paymentMethodId }: { paymentMethodId: s
           const query = `payment_method_id=${encodeURIComponent(method.id)}`;
           navigate(
             method.status === 'FAILED'
-              ? `/payment_methods/failure?${query}`
-              : `/payment_methods/success?${query}`,
+              ? `${screenPaths.linkingFailure}?${query}`
+              : `${screenPaths.linkingSuccess}?${query}`,
             { replace: true },
           );
         },

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { PaymentMethod } from '@store/contract/client';
 import { useNavigate } from 'react-router';
+import { follow } from '@/lib/next-step';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
@@ -9,8 +10,6 @@ import { usePaymentMethods } from '../api/get-payment-methods';
 import { useCancelPaymentMethod } from '../api/payment-method-mutations';
 import { paymentMethodStatusAction } from '../utils/payment-method-status-action';
 import { StatusBadge } from '@/components/status-badge';
-
-const absoluteUrl = /^[a-z][a-z\d+.-]*:\/\//i;
 
 function StatusAction({ method }: { method: PaymentMethod }) {
   const navigate = useNavigate();
@@ -49,15 +48,13 @@ function StatusAction({ method }: { method: PaymentMethod }) {
       </>
     );
   }
-  const { target } = action;
+  const { step } = action;
   return (
     <Button
       size="xs"
-      disabled={target === null}
+      disabled={step === null}
       onClick={() => {
-        if (target === null) return;
-        if (absoluteUrl.test(target)) window.location.assign(target);
-        else navigate(target);
+        if (step !== null) follow(step, navigate);
       }}
     >
       Continue Linking

@@ -1,16 +1,15 @@
+import { screenPaths, type LinkingResultScreen } from '@store/contract/client';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { usePaymentMethod } from '../api/get-payment-method';
-
-type LinkingResultPage = '/payment_methods/success' | '/payment_methods/failure';
 
 /**
  * A linking result page reached for a method (`payment_method_id`) reads it and goes to the page
  * matching its status: an ACTIVE method has been linked, a FAILED, EXPIRED or CANCELED one, or
  * one this customer does not have, has not.
  */
-export function useLinkingResultRedirect(page: LinkingResultPage, signedIn: boolean): void {
+export function useLinkingResultRedirect(page: LinkingResultScreen, signedIn: boolean): void {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -19,11 +18,11 @@ export function useLinkingResultRedirect(page: LinkingResultPage, signedIn: bool
   const status = method.data?.status;
   const missing = isApiError(method.error) && method.error.status === 404;
   useEffect(() => {
-    const target: LinkingResultPage | null =
+    const target: LinkingResultScreen | null =
       status === 'ACTIVE'
-        ? '/payment_methods/success'
+        ? screenPaths.linkingSuccess
         : missing || status === 'FAILED' || status === 'EXPIRED' || status === 'CANCELED'
-          ? '/payment_methods/failure'
+          ? screenPaths.linkingFailure
           : null;
     if (target && target !== page) navigate(`${target}${location.search}`, { replace: true });
   }, [status, missing, page, navigate, location.search]);

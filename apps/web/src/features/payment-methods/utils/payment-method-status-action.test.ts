@@ -11,7 +11,10 @@ describe('paymentMethodStatusAction', () => {
         status: 'REQUIRES_ACTION',
         actions: [{ type: 'REDIRECT_CUSTOMER', value: 'https://sim/pages/link/x' }],
       }),
-    ).toEqual({ kind: 'continue', target: 'https://sim/pages/link/x' });
+    ).toEqual({
+      kind: 'continue',
+      step: { kind: 'external', url: 'https://sim/pages/link/x' },
+    });
   });
 
   it('continues linking on the OTP screen when the method waits for its OTP', () => {
@@ -21,13 +24,16 @@ describe('paymentMethodStatusAction', () => {
         status: 'REQUIRES_ACTION',
         actions: [{ type: 'API_POST_REQUEST', value: '/payment_methods/new/pm_1/otp' }],
       }),
-    ).toEqual({ kind: 'continue', target: '/payment_methods/new/pm_1/otp' });
+    ).toEqual({
+      kind: 'continue',
+      step: { kind: 'internal', path: '/payment_methods/new/pm_1/otp' },
+    });
   });
 
   it('has nowhere to continue without an action', () => {
     expect(paymentMethodStatusAction({ ...base, status: 'REQUIRES_ACTION' })).toEqual({
       kind: 'continue',
-      target: null,
+      step: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Code, CopyButton, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { formatMoney, type Payment } from '@store/contract/client';
+import { formatMoney, paymentResultPath, screenPaths, type Payment } from '@store/contract/client';
 import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useSession } from '@/lib/session';
@@ -18,8 +18,8 @@ export interface PaymentCodeScreenProps {
 
 /** Where a settled payment moves on to by itself; null while it is still open. */
 export function settledPaymentPath(payment: Pick<Payment, 'status'>): string | null {
-  if (payment.status === 'SUCCEEDED') return '/payments/success';
-  if (payment.status === 'FAILED') return '/payments/failure';
+  if (payment.status === 'SUCCEEDED') return screenPaths.paymentSuccess;
+  if (payment.status === 'FAILED') return screenPaths.paymentFailure;
   return null;
 }
 
@@ -130,7 +130,7 @@ export function PaymentCodeScreen({
           This page moves on by itself once the payment arrives. You can also leave it: the order
           waits in Orders until it is paid or expires.
         </Text>
-        <Button component={Link} to="/orders" variant="default">
+        <Button component={Link} to={screenPaths.orders} variant="default">
           View Orders
         </Button>
         {development && (
@@ -139,7 +139,7 @@ export function PaymentCodeScreen({
               onLeaving?.(true);
               simulate.mutate(payment.id, {
                 onSuccess: () =>
-                  navigate(`/payments/pending?payment_id=${encodeURIComponent(payment.id)}`),
+                  navigate(paymentResultPath(screenPaths.paymentPending, payment.id)),
                 onError: () => onLeaving?.(false),
               });
             }}

@@ -5,11 +5,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCancelPayment } from '../api/payment-mutations';
-import {
-  continuePaymentTarget,
-  isAbsoluteUrl,
-  paymentStatusAction,
-} from '../utils/payment-status-action';
+import { continuePaymentStep, follow } from '@/lib/next-step';
+import { paymentStatusAction } from '../utils/payment-status-action';
 
 /** The status-dependent button of a payment row (specification section 4). */
 export function PaymentStatusActions({ payment }: { payment: Payment }) {
@@ -34,16 +31,14 @@ export function PaymentStatusActions({ payment }: { payment: Payment }) {
     );
   }
 
-  const target = continuePaymentTarget(payment);
+  const step = continuePaymentStep(payment);
   function continuePayment() {
-    if (target === null) return;
-    if (isAbsoluteUrl(target)) window.location.assign(target);
-    else navigate(target);
+    if (step !== null) follow(step, navigate);
   }
 
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="xs" onClick={continuePayment} disabled={target === null || cancel.isPending}>
+      <Button size="xs" onClick={continuePayment} disabled={step === null || cancel.isPending}>
         Continue Payment
       </Button>
       <Menu position="bottom-end">

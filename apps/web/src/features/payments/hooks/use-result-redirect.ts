@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { screenPaths } from '@store/contract/client';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { usePayment } from '../api/get-payment';
@@ -19,7 +20,7 @@ export function useResultRedirect(page: PaymentResultPage, signedIn: boolean): v
   const status = payment.data?.status;
   const missing = isApiError(payment.error) && payment.error.status === 404;
   useEffect(() => {
-    const target = status ? resultPageFor(status) : missing ? '/payments/failure' : null;
+    const target = status ? resultPageFor(status) : missing ? screenPaths.paymentFailure : null;
     if (target && target !== page) navigate(`${target}${location.search}`, { replace: true });
   }, [status, missing, page, navigate, location.search]);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { errorCodes } from '@store/contract/client';
+import { screenPaths, errorCodes } from '@store/contract/client';
 import { isApiError } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 
@@ -11,7 +11,7 @@ export function useSessionExpiry(error: unknown): boolean {
   useEffect(() => {
     if (expired) {
       clearSession();
-      navigate('/login', { replace: true });
+      navigate(screenPaths.login, { replace: true });
     }
   }, [expired, navigate]);
   return expired;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  OrderLine,
-  OrderLineStatus,
-  PaymentAction,
-  PaymentStatus,
-} from '@store/contract/client';
-import { continuePaymentTarget, isAbsoluteUrl, paymentStatusAction } from './payment-status-action';
+import type { OrderLine, OrderLineStatus, PaymentStatus } from '@store/contract/client';
+import { paymentStatusAction } from './payment-status-action';
 
 const line = (status: OrderLineStatus) => ({ status }) as OrderLine;
 const payment = (status: PaymentStatus, lines: OrderLineStatus[] = []) => ({
@@ -53,34 +48,5 @@ describe('paymentStatusAction', () => {
 
   it('shows nothing for a cancelled payment', () => {
     expect(paymentStatusAction(payment('CANCELLED', ['CANCELLED']))).toEqual({ kind: 'none' });
-  });
-});
-
-describe('continuePaymentTarget', () => {
-  const action = (type: string, value: string | null): PaymentAction => ({
-    type,
-    descriptor: null,
-    value,
-    paymentCode: null,
-  });
-
-  it("prefers the REDIRECT_CUSTOMER action's value", () => {
-    expect(
-      continuePaymentTarget({
-        actions: [action('OTHER', '/x'), action('REDIRECT_CUSTOMER', 'https://sim.test/p')],
-      }),
-    ).toBe('https://sim.test/p');
-  });
-
-  it('falls back to a store screen, or nothing', () => {
-    expect(
-      continuePaymentTarget({ actions: [action('VALIDATE_OTP', '/payments/new/p/otp')] }),
-    ).toBe('/payments/new/p/otp');
-    expect(continuePaymentTarget({ actions: [] })).toBeNull();
-  });
-
-  it('tells absolute URLs from store paths', () => {
-    expect(isAbsoluteUrl('https://sim.test/p')).toBe(true);
-    expect(isAbsoluteUrl('/payments/p1')).toBe(false);
   });
 });

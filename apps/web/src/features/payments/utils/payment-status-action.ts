@@ -33,16 +33,3 @@ export function paymentStatusAction(
   const label = disabledLabels[status];
   return label === undefined ? { kind: 'none' } : { kind: 'disabled', label };
 }
-
-/**
- * Where Continue Payment leads: the REDIRECT_CUSTOMER action's value, else the first action with a
- * value (store screens such as the virtual-account or OTP page); null when there is none.
- */
-export function continuePaymentTarget(payment: Pick<Payment, 'actions'>): string | null {
-  const redirect = payment.actions.find((action) => action.type === 'REDIRECT_CUSTOMER');
-  return redirect?.value ?? payment.actions.find((action) => action.value)?.value ?? null;
-}
-
-export function isAbsoluteUrl(value: string): boolean {
-  return /^[a-z][a-z\d+.-]*:\/\//i.test(value);
-}

@@ -1,7 +1,7 @@
-import type { PaymentStatus } from '@store/contract/client';
+import { screenPaths, type PaymentResultScreen, type PaymentStatus } from '@store/contract/client';
 
 /** The result pages of a payment, and which one tells the truth about each status. */
-export type PaymentResultPage = '/payments/success' | '/payments/failure' | '/payments/pending';
+export type PaymentResultPage = PaymentResultScreen;
 
 export function resultPageFor(status: PaymentStatus): PaymentResultPage {
   switch (status) {
@@ -9,12 +9,12 @@ export function resultPageFor(status: PaymentStatus): PaymentResultPage {
     case 'REFUND_PENDING':
     case 'REFUND_SUCCEEDED':
     case 'REFUND_FAILED':
-      return '/payments/success';
+      return screenPaths.paymentSuccess;
     case 'FAILED':
     case 'CANCELLED':
-      return '/payments/failure';
+      return screenPaths.paymentFailure;
     case 'REQUIRES_ACTION':
     case 'PENDING':
-      return '/payments/pending';
+      return screenPaths.paymentPending;
   }
 }

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { errorCodes } from '@store/contract/client';
+import { screenPaths, errorCodes } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { isApiError } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
@@ -28,7 +28,7 @@ export function ProductCatalog() {
   useEffect(() => {
     if (sessionEnded) {
       clearSession();
-      navigate('/login', { replace: true });
+      navigate(screenPaths.login, { replace: true });
     }
   }, [sessionEnded, navigate]);
 

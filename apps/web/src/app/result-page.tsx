@@ -1,0 +1,127 @@
+/** The parts the result pages (app/routes/*-success, *-failure, *-pending) are built from. */
+import type { ReactNode } from 'react';
+import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { screenPaths, type PaymentStatus } from '@store/contract/client';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLinkingResultRedirect } from '@/features/payment-methods/hooks/use-linking-result-redirect';
+import { FailureReason } from '@/features/payments/components/failure-reason';
+import { PaymentStatusNote } from '@/features/payments/components/payment-status-note';
+import { useResultRedirect } from '@/features/payments/hooks/use-result-redirect';
+import { usePayment } from '@/features/payments/api/get-payment';
+import { useCart } from '@/features/cart/stores/cart-store';
+import { parseHandOffParams } from '@/lib/hand-off';
+import { useHandOff } from '@/lib/use-hand-off';
+import { useSession } from '@/lib/session';
+
+export const supportNote = 'If you have any questions, please contact our support team.';
+
+export function ResultCard({
+  title,
+  message,
+  children,
+}: {
+  title: string;
+  message: string;
+  children: ReactNode;
+}) {
+  const [search] = useSearchParams();
+  const handOff = parseHandOffParams(search);
+  return (
+    <Center py="xl">
+      <Card
+        withBorder
+        padding="xl"
+        maw={520}
+        w="100%"
+        data-source={handOff.source ?? undefined}
+        data-open-url-flow={handOff.openUrlFlow}
+      >
+        <Stack align="center" ta="center" gap="sm">
+          <Title order={2}>{title}</Title>
+          <Text>{message}</Text>
+          {children}
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+/** What the store knows now of the payment the provider sent the customer back for. */
+export function CurrentPaymentStatus({ expected }: { expected: PaymentStatus }) {
+  const [search] = useSearchParams();
+  const session = useSession();
+  const paymentId = search.get('payment_id');
+  if (!paymentId || !session) return null;
+  return <PaymentStatusNote paymentId={paymentId} expected={expected} />;
+}
+
+/** Sends the customer to the result page that matches the payment the page was reached for. */
+export function MatchPayment({ page }: { page: Parameters<typeof useResultRedirect>[0] }) {
+  useResultRedirect(page, useSession() !== null);
+  return null;
+}
+
+export function MatchPaymentMethod({
+  page,
+}: {
+  page: Parameters<typeof useLinkingResultRedirect>[0];
+}) {
+  useLinkingResultRedirect(page, useSession() !== null);
+  return null;
+}
+
+export function WhyItFailed() {
+  const [search] = useSearchParams();
+  const session = useSession();
+  const paymentId = search.get('payment_id');
+  if (!paymentId || !session) return null;
+  return <FailureReason paymentId={paymentId} />;
+}
+
+/** Success and failure pages hand the result back to a mobile app that opened the flow. */
+export function HandOff() {
+  useHandOff();
+  return null;
+}
+
+export function GoBack() {
+  const navigate = useNavigate();
+  return (
+    <Button variant="default" onClick={() => navigate(-1)}>
+      Go Back
+    </Button>
+  );
+}
+
+export function BackToHome() {
+  return (
+    <Button component={Link} to={screenPaths.home}>
+      Back to Home
+    </Button>
+  );
+}
+
+/**
+ * After a failed payment: the same order back in the cart, and checkout to choose another way to
+ * pay. The cart was emptied when the payment was made; the payment keeps what was ordered.
+ */
+export function TryAnotherMethod() {
+  const [search] = useSearchParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { add } = useCart();
+  const paymentId = search.get('payment_id') ?? '';
+  const payment = usePayment(paymentId, { enabled: session !== null });
+  const lines = payment.data?.orders ?? [];
+  if (lines.length === 0) return null;
+  return (
+    <Button
+      onClick={() => {
+        for (const line of lines) add(line.product);
+        navigate(screenPaths.checkout);
+      }}
+    >
+      Try Another Payment Method
+    </Button>
+  );
+}

@@ -1,0 +1,22 @@
+import { screenPaths } from '@store/contract/client';
+import {
+  BackToHome,
+  CurrentPaymentStatus,
+  HandOff,
+  MatchPayment,
+  ResultCard,
+} from '../result-page';
+
+export function PaymentSuccessRoute() {
+  return (
+    <ResultCard
+      title="Payment Successful!"
+      message="Thank you for your purchase. Your transaction was successful."
+    >
+      <MatchPayment page={screenPaths.paymentSuccess} />
+      <CurrentPaymentStatus expected="SUCCEEDED" />
+      <HandOff />
+      <BackToHome />
+    </ResultCard>
+  );
+}

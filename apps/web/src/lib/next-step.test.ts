@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentAction } from '@store/contract/client';
+import {
+  continueLinkingStep,
+  continuePaymentStep,
+  isAbsoluteUrl,
+  nextStepAfterLinking,
+  nextStepAfterPayment,
+} from './next-step';
+
+const action = (type: string, value: string | null): PaymentAction => ({
+  type,
+  descriptor: null,
+  value,
+  paymentCode: null,
+});
+
+describe('the payment result after creation', () => {
+  it("sends the browser to an absolute first action's URL", () => {
+    expect(
+      nextStepAfterPayment({
+        id: 'pay_1',
+        status: 'REQUIRES_ACTION',
+        actions: [
+          action('REDIRECT_CUSTOMER', 'https://sim.test/pay/pr-1'),
+          action('X', '/payments/p1'),
+        ],
+      }),
+    ).toEqual({ kind: 'external', url: 'https://sim.test/pay/pr-1' });
+  });
+
+  it("navigates within the store to a relative first action's value", () => {
+    expect(
+      nextStepAfterPayment({
+        id: 'pay_1',
+        status: 'REQUIRES_ACTION',
+        actions: [action('PRESENT_TO_CUSTOMER', '/payments/p1')],
+      }),
+    ).toEqual({ kind: 'internal', path: '/payments/p1' });
+    expect(
+      nextStepAfterPayment({
+        id: 'pay_1',
+        status: 'PENDING',
+        actions: [action('VALIDATE_OTP', '/payments/new/p1/otp')],
+      }),
+    ).toEqual({ kind: 'internal', path: '/payments/new/p1/otp' });
+  });
+
+  it('without actions goes by status, to a result page that names the payment', () => {
+    expect(nextStepAfterPayment({ id: 'pay_1', status: 'SUCCEEDED', actions: [] })).toEqual({
+      kind: 'internal',
+      path: '/payments/success?payment_id=pay_1',
+    });
+    expect(nextStepAfterPayment({ id: 'pay_1', status: 'FAILED', actions: [] })).toEqual({
+      kind: 'internal',
+      path: '/payments/failure?payment_id=pay_1',
+    });
+    expect(nextStepAfterPayment({ id: 'pay_1', status: 'PENDING', actions: [] })).toEqual({
+      kind: 'internal',
+      path: '/payments/pending?payment_id=pay_1',
+    });
+    expect(nextStepAfterPayment({ id: 'pay_1', status: 'REQUIRES_ACTION', actions: [] })).toEqual({
+      kind: 'internal',
+      path: '/payments/pending?payment_id=pay_1',
+    });
+  });
+
+  it('ignores actions without a value', () => {
+    expect(
+      nextStepAfterPayment({
+        id: 'pay_1',
+        status: 'SUCCEEDED',
+        actions: [action('NOTHING', null)],
+      }),
+    ).toEqual({ kind: 'internal', path: '/payments/success?payment_id=pay_1' });
+  });
+});
+
+describe('Continue Payment and Continue Linking', () => {
+  it("prefers the REDIRECT_CUSTOMER action's value, else any action's", () => {
+    expect(
+      continuePaymentStep({
+        actions: [action('OTHER', '/x'), action('REDIRECT_CUSTOMER', 'https://sim.test/p')],
+      }),
+    ).toEqual({ kind: 'external', url: 'https://sim.test/p' });
+    expect(
+      continuePaymentStep({ actions: [action('VALIDATE_OTP', '/payments/new/p/otp')] }),
+    ).toEqual({ kind: 'internal', path: '/payments/new/p/otp' });
+    expect(continuePaymentStep({ actions: [] })).toBeNull();
+  });
+
+  it('continues a link on the provider page or the store OTP screen', () => {
+    expect(
+      continueLinkingStep({
+        id: 'pm_1',
+        actions: [{ type: 'REDIRECT_CUSTOMER', value: 'https://sim.test/link' }],
+      }),
+    ).toEqual({ kind: 'external', url: 'https://sim.test/link' });
+    expect(
+      continueLinkingStep({
+        id: 'pm_1',
+        actions: [{ type: 'VALIDATE_OTP', value: '/payment_methods/new/pm_1/otp' }],
+      }),
+    ).toEqual({ kind: 'internal', path: '/payment_methods/new/pm_1/otp' });
+    expect(continueLinkingStep({ id: 'pm_1', actions: [] })).toBeNull();
+  });
+
+  it('ends a link on its result page, naming the method', () => {
+    expect(nextStepAfterLinking({ id: 'pm_1', status: 'ACTIVE', actions: [] })).toEqual({
+      kind: 'internal',
+      path: '/payment_methods/success?payment_method_id=pm_1',
+    });
+    expect(nextStepAfterLinking({ id: 'pm_1', status: 'FAILED', actions: [] })).toEqual({
+      kind: 'internal',
+      path: '/payment_methods/failure?payment_method_id=pm_1',
+    });
+  });
+
+  it('tells a URL that leaves the store from a store path', () => {
+    expect(isAbsoluteUrl('https://sim.test/p')).toBe(true);
+    expect(isAbsoluteUrl('xenditdemo://payments/success')).toBe(true);
+    expect(isAbsoluteUrl('/payments/p1')).toBe(false);
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  paymentResultPath,
+  screenPath,
+  screenPaths,
+  type Payment,
+  type PaymentMethod,
+} from '@store/contract/client';
+
+/**
+ * Where the browser goes next after a create, a link or a Continue: a page of the provider's (or
+ * an app's custom scheme), left with a full navigation, or a screen of the store. One helper, so
+ * every flow decides the same way.
+ */
+export type NextStep = { kind: 'external'; url: string } | { kind: 'internal'; path: string };
+
+/** `https://…`, `xenditdemo://…`: a URL with a scheme leaves the store. */
+export function isAbsoluteUrl(value: string): boolean {
+  return /^[a-z][a-z\d+.-]*:\/\//i.test(value);
+}
+
+export const stepTo = (target: string): NextStep =>
+  isAbsoluteUrl(target) ? { kind: 'external', url: target } : { kind: 'internal', path: target };
+
+/** Takes the step: a full navigation away, or the router within the store. */
+export function follow(step: NextStep, navigate: (path: string) => void): void {
+  if (step.kind === 'external') window.location.assign(step.url);
+  else navigate(step.path);
+}
+
+/**
+ * After a payment is made (specification section 4): the first action's value when any action
+ * exists; otherwise SUCCEEDED to the success page, FAILED to the failure page (the specification's
+ * code says /payments/failed, its declared route is /payments/failure), anything else to pending.
+ * The result page reads the payment it names, so it can tell the truth and move on by itself.
+ */
+export function nextStepAfterPayment(
+  payment: Pick<Payment, 'id' | 'status' | 'actions'>,
+): NextStep {
+  const value = payment.actions.find((action) => action.value)?.value;
+  if (value) return stepTo(value);
+  switch (payment.status) {
+    case 'SUCCEEDED':
+      return stepTo(paymentResultPath(screenPaths.paymentSuccess, payment.id));
+    case 'FAILED':
+      return stepTo(paymentResultPath(screenPaths.paymentFailure, payment.id));
+    default:
+      return stepTo(paymentResultPath(screenPaths.paymentPending, payment.id));
+  }
+}
+
+/**
+ * Continue Payment on a listed payment: the REDIRECT_CUSTOMER action's value, else the first
+ * action with a value (store screens such as the virtual-account or OTP page); null when none.
+ */
+export function continuePaymentStep(payment: Pick<Payment, 'actions'>): NextStep | null {
+  const redirect = payment.actions.find((action) => action.type === 'REDIRECT_CUSTOMER');
+  const target = redirect?.value ?? payment.actions.find((action) => action.value)?.value;
+  return target ? stepTo(target) : null;
+}
+
+/**
+ * Continue Linking: the provider's linking page (REDIRECT_CUSTOMER), or the store's OTP screen
+ * for a method waiting for its one-time password; null when neither.
+ */
+export function continueLinkingStep(
+  method: Pick<PaymentMethod, 'id' | 'actions'>,
+): NextStep | null {
+  const redirect = method.actions.find((action) => action.type === 'REDIRECT_CUSTOMER');
+  if (redirect?.value) return stepTo(redirect.value);
+  if (method.actions.some((action) => action.value.endsWith('/otp'))) {
+    return stepTo(screenPath('paymentMethodOtp', { paymentMethodId: method.id }));
+  }
+  return null;
+}
+
+/** After a link is made: its provider page or OTP screen, else the result of the link. */
+export function nextStepAfterLinking(
+  method: Pick<PaymentMethod, 'id' | 'status' | 'actions'>,
+): NextStep {
+  const value = method.actions[0]?.value;
+  if (value && (isAbsoluteUrl(value) || value.startsWith('/'))) return stepTo(value);
+  const query = { payment_method_id: method.id };
+  if (method.status === 'ACTIVE') return stepTo(screenPath('linkingSuccess', {}, query));
+  if (method.status === 'FAILED') return stepTo(screenPath('linkingFailure', {}, query));
+  return stepTo(screenPaths.paymentMethods);
+}
