@@ -1,14 +1,12 @@
 import { Loader, Stack } from '@mantine/core';
 import type { CardSession, Channel, Currency, Voucher } from '@store/contract/client';
-import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
-import { useCompleteCardSession } from '@/features/cards/api/complete-card-session';
 import { createCardPayment } from '@/features/cards/api/create-card-payment';
 import { CardForm } from '@/features/cards/components/card-form';
 import { useCardSession } from '@/features/cards/hooks/use-card-session';
-import type { CollectedCard } from '@/features/cards/utils/collect-card-data';
+import { useCardCompletion } from '@/features/cards/hooks/use-card-completion';
 import type { CartLine } from '@/features/cart/stores/cart-store';
-import { follow, nextStepAfterPayment } from '@/lib/next-step';
+import { orderLinesOf } from '@/features/cart/utils/order-lines';
 
 /**
  * The type each session was made for in this page: a session says PAY either way, and one made
@@ -37,7 +35,6 @@ export function CheckoutCardPayment({
   save,
   onPaid,
 }: CheckoutCardPaymentProps) {
-  const navigate = useNavigate();
   const type = save ? 'PAY_AND_SAVE' : 'PAY';
   const cardSession = useCardSession({
     accepts: (session: CardSession) =>
@@ -48,12 +45,7 @@ export function CheckoutCardPayment({
     create: async () => {
       const first = lines[0];
       const session = await createCardPayment({
-        orders: lines.map((line) => ({
-          product_id: line.product_id,
-          quantity: line.quantity,
-          price: line.price,
-          currency: line.currency,
-        })),
+        orders: orderLinesOf(lines),
         ...(voucher ? { voucher_id: voucher.id } : {}),
         country: channel.country,
         currency: first?.currency ?? currency,
@@ -63,32 +55,12 @@ export function CheckoutCardPayment({
       return session;
     },
   });
-  const complete = useCompleteCardSession();
-
-  function onCollected(session: CardSession, collected: CollectedCard) {
-    if (!collected.payment_request_id) {
-      console.error('The cards-session script answered no payment request', collected);
-      return;
-    }
-    complete.mutate(
-      { sessionId: session.id, paymentRequestId: collected.payment_request_id },
-      {
-        onSuccess: (payment) => {
-          cardSession.forget();
-          onPaid();
-          // The payment's own action (3DS) wins; the script's action_url stands in without one.
-          follow(
-            payment.actions.length === 0 &&
-              payment.status === 'REQUIRES_ACTION' &&
-              collected.action_url
-              ? { kind: 'external', url: collected.action_url }
-              : nextStepAfterPayment(payment),
-            navigate,
-          );
-        },
-      },
-    );
-  }
+  const { onCollected, complete } = useCardCompletion({
+    onPaid: () => {
+      cardSession.forget();
+      onPaid();
+    },
+  });
 
   return (
     <Stack gap="xs">

@@ -16,7 +16,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
 import { useCart } from '@/features/cart/stores/cart-store';
-import { signOut as endSession, useSession } from '@/lib/session';
+import { endSession, useSession } from '@/lib/session';
 import { useLiveStatuses } from './use-live-statuses';
 
 export const storeTitle = 'Xendit Demo Store';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useParams } from 'react-router';
 import { guardRedirect } from '@/lib/auth-guard';
-import { useSession, wasSignedOutByCustomer } from '@/lib/session';
+import { useSession, sessionEndedHere } from '@/lib/session';
 
 /** Wraps the protected screens: without a stored session the user is sent to sign in. */
 export function RequireSession() {
@@ -9,7 +9,7 @@ export function RequireSession() {
   const target = guardRedirect({
     signedIn: session !== null,
     appId,
-    signedOut: wasSignedOutByCustomer(),
+    signedOut: sessionEndedHere(),
   });
   return target === null ? <Outlet /> : <Navigate to={target} replace />;
 }

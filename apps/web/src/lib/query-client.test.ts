@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { shouldRetry } from './query-client';
+import { createQueryClient, shouldRetry } from './query-client';
 
 describe('shouldRetry', () => {
   it('never retries answers in the 4xx range or calls that could not be made', () => {
@@ -16,5 +16,29 @@ describe('shouldRetry', () => {
     expect(shouldRetry(1, outage)).toBe(true);
     expect(shouldRetry(2, outage)).toBe(false);
     expect(shouldRetry(0, new ApiError('NETWORK_ERROR', 'Offline'))).toBe(true);
+  });
+});
+
+describe('the end of a session', () => {
+  it('is handled once, by the cache, for any query or mutation told the session is over', async () => {
+    const onSessionEnd = vi.fn();
+    const client = createQueryClient({ onSessionEnd });
+    const expired = new ApiError('TOKEN_EXPIRED_ERROR', 'Expired', { status: 401 });
+    await client
+      .fetchQuery({ queryKey: ['payments'], queryFn: () => Promise.reject(expired), retry: false })
+      .catch(() => undefined);
+    expect(onSessionEnd).toHaveBeenCalledTimes(1);
+    const gone = new ApiError('CUSTOMER_NOT_FOUND', 'Gone', { status: 401 });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(gone) })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(onSessionEnd).toHaveBeenCalledTimes(2);
+    const other = new ApiError('NOT_FOUND', 'No such payment', { status: 404 });
+    await client
+      .fetchQuery({ queryKey: ['payment'], queryFn: () => Promise.reject(other), retry: false })
+      .catch(() => undefined);
+    expect(onSessionEnd).toHaveBeenCalledTimes(2);
   });
 });

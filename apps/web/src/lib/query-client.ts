@@ -1,5 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { errorCodes } from '@store/contract/client';
 import { isApiError } from './api-client';
+import { endSession } from './session';
+
+/** Answers that mean the session is over, whichever call got them (specification section 8). */
+export function endsSession(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    (error.error_code === errorCodes.tokenExpired ||
+      error.error_code === errorCodes.customerNotFound)
+  );
+}
 
 /** Client errors (4xx, missing token or base URL) will not change on retry; only outages may. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -8,8 +19,17 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * The app's query client. The end of a session is handled here, once, for every query and
+ * mutation: the session is cleared and the guards send the customer to /login.
+ */
+export function createQueryClient({ onSessionEnd = endSession } = {}): QueryClient {
+  const onError = (error: unknown) => {
+    if (endsSession(error)) onSessionEnd();
+  };
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false },
       mutations: { retry: false },

@@ -45,11 +45,14 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-/** Whether the session ended because the customer signed out (not an expiry or another tab). */
-let signedOutByCustomer = false;
+/**
+ * Whether the session ended in this tab: Sign Out, or the store saying the session is over. Both go
+ * to /login, as specified; a session ended elsewhere (another tab) lets the guards decide.
+ */
+let endedHere = false;
 
 export function setToken(token: string): void {
-  signedOutByCustomer = false;
+  endedHere = false;
   localStorage.setItem(tokenStorageKey, token);
   notify();
 }
@@ -59,13 +62,13 @@ export function clearSession(): void {
   notify();
 }
 
-/** Sign Out: the session ends, and the guards send the customer to /login, as specified. */
-export function signOut(): void {
-  signedOutByCustomer = true;
+/** Ends the session in this tab; the guards then send the customer to /login. */
+export function endSession(): void {
+  endedHere = true;
   clearSession();
 }
 
-export const wasSignedOutByCustomer = () => signedOutByCustomer;
+export const sessionEndedHere = () => endedHere;
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

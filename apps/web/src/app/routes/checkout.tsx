@@ -17,7 +17,8 @@ import {
 } from '@/features/channels/components/channel-list';
 import { checkoutTransactionTypes } from '@/features/channels/utils/channel-filter';
 import { useCreatePayment } from '@/features/checkout/api/create-payment';
-import { useSavedPaymentMethods } from '@/features/checkout/api/get-saved-payment-methods';
+import { orderLinesOf } from '@/features/cart/utils/order-lines';
+import { useActivePaymentMethods } from '@/features/payment-methods/api/get-payment-methods';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
 import { SavedMethodList } from '@/features/checkout/components/saved-method-list';
 import { useIdempotencyKey } from '@/features/checkout/hooks/use-idempotency-key';
@@ -44,7 +45,7 @@ export function CheckoutRoute() {
   const navigate = useNavigate();
   const cart = useCart();
   const channels = useChannels();
-  const savedMethods = useSavedPaymentMethods();
+  const savedMethods = useActivePaymentMethods();
   // The lists are the screen's biggest render: deferred, React renders them in slices between
   // which the page stays responsive.
   const shownChannels = useDeferredValue(channels.data);
@@ -99,12 +100,7 @@ export function CheckoutRoute() {
       reference_id: paymentReferenceId,
       type: save && choice.paymentTokenId === undefined ? 'PAY_AND_SAVE' : 'PAY',
       ...(choice.paymentTokenId === undefined ? {} : { payment_token_id: choice.paymentTokenId }),
-      orders: cart.lines.map((line) => ({
-        product_id: line.product_id,
-        quantity: line.quantity,
-        price: line.price,
-        currency: line.currency,
-      })),
+      orders: orderLinesOf(cart.lines),
       ...(voucher ? { voucher_id: voucher.id } : {}),
       ...(Object.keys(values).length > 0 ? { channel_properties: values } : {}),
     };

@@ -4,7 +4,7 @@ import { isRefundableLine, screenPaths, type OrderLine } from '@store/contract/c
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { usePayment } from '@/features/payments/api/get-payment';
-import { OrderList } from '@/features/payments/components/order-list';
+import { OrderLineList } from '@/features/payments/components/order-line-list';
 import { useRefundPayment } from '@/features/refunds/api/refund-payment';
 import { formatPrice } from '@/utils/format';
 
@@ -44,7 +44,7 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
         ) : payment.data === undefined ? (
           <ErrorPanel error={payment.error} />
         ) : (
-          <OrderList
+          <OrderLineList
             lines={payment.data.orders}
             isSelectable
             onSelectedChange={setSelected}

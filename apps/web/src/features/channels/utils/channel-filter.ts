@@ -1,11 +1,16 @@
-import type { Channel, ChannelProperty, TransactionType } from '@store/contract/client';
+import {
+  transactionTypesFor,
+  type Channel,
+  type ChannelProperty,
+  type TransactionType,
+} from '@store/contract/client';
 
 /** Which channels a list shows: every one, or only those a payment method can be saved from. */
 export type ChannelFilter = 'all' | 'saveable';
 
 /** The transaction types checkout asks inputs for, by the Save Payment Method? toggle. */
-export function checkoutTransactionTypes(save: boolean): TransactionType[] {
-  return save ? ['PAY_AND_SAVE'] : ['PAY', 'ONE_TIME_PAYMENT'];
+export function checkoutTransactionTypes(save: boolean): readonly TransactionType[] {
+  return transactionTypesFor(save ? 'PAY_AND_SAVE' : 'PAY');
 }
 
 export function filterChannels(channels: readonly Channel[], filter: ChannelFilter): Channel[] {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Payment } from '@store/contract/client';
+import { isAwaitingProvider } from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
 
 export function getPayment(paymentId: string, { signal }: { signal?: AbortSignal } = {}) {
@@ -13,11 +13,6 @@ export function getPaymentQueryOptions(paymentId: string) {
   });
 }
 
-/** Statuses that may still change by themselves (webhook, provider), so a screen keeps asking. */
-export function isAwaitingOutcome(payment: Pick<Payment, 'status'> | undefined): boolean {
-  return payment?.status === 'REQUIRES_ACTION' || payment?.status === 'PENDING';
-}
-
 export function usePayment(
   paymentId: string,
   { enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {},
@@ -26,6 +21,8 @@ export function usePayment(
     ...getPaymentQueryOptions(paymentId),
     enabled: enabled && paymentId.length > 0,
     // Poll every 2 s while the outcome is still open; stop once it is settled.
-    refetchInterval: poll ? (query) => (isAwaitingOutcome(query.state.data) ? 2000 : false) : false,
+    refetchInterval: poll
+      ? (query) => (isAwaitingProvider(query.state.data) ? 2000 : false)
+      : false,
   });
 }

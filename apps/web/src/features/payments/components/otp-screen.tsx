@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import { isAwaitingProvider } from '@store/contract/client';
 import type { Payment } from '@store/contract/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { OtpForm } from '@/components/otp-form';
-import { getPaymentQueryOptions, isAwaitingOutcome, usePayment } from '../api/get-payment';
+import { getPaymentQueryOptions, usePayment } from '../api/get-payment';
 import { useResendPaymentOtp, useValidatePaymentOtp } from '../api/payment-mutations';
 import { resultPageFor } from '../utils/result-page';
 
@@ -21,7 +22,7 @@ export function OtpScreen({ payment }: { payment: Pick<Payment, 'id'> }) {
   const current = usePayment(payment.id, { poll: true }).data;
 
   useEffect(() => {
-    if (!current || isAwaitingOutcome(current)) return;
+    if (!current || isAwaitingProvider(current)) return;
     navigate(`${resultPageFor(current.status)}?payment_id=${encodeURIComponent(current.id)}`, {
       replace: true,
     });

@@ -4,7 +4,7 @@ import type { Payment } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { formatPrice } from '@/utils/format';
 import { usePayments } from '../api/get-payments';
-import { useSessionExpiry } from '../hooks/use-session-expiry';
+import { endsSession } from '@/lib/query-client';
 import { PaymentStatusActions } from './payment-status-actions';
 
 export interface PaymentListProps {
@@ -21,7 +21,8 @@ function PaymentPages({
   renderPayment: (payment: Payment) => ReactNode;
 }) {
   const payments = usePayments();
-  const expired = useSessionExpiry(payments.error);
+  // The query cache ends the session (lib/query-client.ts); the guard then leaves this page.
+  const expired = endsSession(payments.error);
 
   if (payments.isPending || expired) return <Loader aria-label="Loading payments" />;
   if (payments.data === undefined) return <ErrorPanel error={payments.error} />;

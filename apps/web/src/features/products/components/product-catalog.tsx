@@ -1,36 +1,17 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue } from 'react';
 import { Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
-import { screenPaths, errorCodes } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
-import { isApiError } from '@/lib/api-client';
-import { clearSession } from '@/lib/session';
+import { endsSession } from '@/lib/query-client';
 import { useProducts } from '../api/get-products';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 
-/** Errors on the product list that mean the session no longer stands (specification section 8). */
-function endsSession(error: unknown): boolean {
-  return (
-    isApiError(error) &&
-    (error.error_code === errorCodes.tokenExpired ||
-      error.error_code === errorCodes.customerNotFound)
-  );
-}
-
 export function ProductCatalog() {
   const products = useProducts();
-  const navigate = useNavigate();
+  // The query cache ends the session (lib/query-client.ts); the list shows empty meanwhile.
   const sessionEnded = endsSession(products.error);
   // The grid is the screen's biggest render: deferred, React renders it in slices between which
   // the page stays responsive, and shows the skeleton until it is done.
   const shownProducts = useDeferredValue(products.data?.products);
-
-  useEffect(() => {
-    if (sessionEnded) {
-      clearSession();
-      navigate(screenPaths.login, { replace: true });
-    }
-  }, [sessionEnded, navigate]);
 
   if (products.isPending) return <ProductGridSkeleton />;
   if (sessionEnded) return <ProductGrid products={[]} />;

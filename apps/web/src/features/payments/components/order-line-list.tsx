@@ -4,7 +4,7 @@ import type { OrderLine } from '@store/contract/client';
 import { formatPrice } from '@/utils/format';
 import { StatusBadge } from '@/components/status-badge';
 
-export interface OrderListProps {
+export interface OrderLineListProps {
   lines: readonly OrderLine[];
   /** Each line gets a checkbox; the caller hears the selected line ids. */
   isSelectable?: boolean;
@@ -15,13 +15,13 @@ export interface OrderListProps {
 }
 
 /** A payment's order lines, optionally selectable (the refund screen). */
-export function OrderList({
+export function OrderLineList({
   lines,
   isSelectable = false,
   onSelectedChange,
   canSelect = () => true,
   disabled = false,
-}: OrderListProps) {
+}: OrderLineListProps) {
   const [selected, setSelected] = useState<string[]>([]);
   if (isSelectable && onSelectedChange === undefined) {
     throw new Error('onSelectedChange is required when isSelectable is true');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { OrderLine } from '@store/contract/client';
 import { makeProduct } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { OrderList } from './order-list';
+import { OrderLineList } from './order-line-list';
 
 function line(id: string, name: string, status: OrderLine['status'] = 'PAID'): OrderLine {
   return {
@@ -18,10 +18,10 @@ function line(id: string, name: string, status: OrderLine['status'] = 'PAID'): O
   };
 }
 
-describe('OrderList', () => {
+describe('OrderLineList', () => {
   it('fails without onSelectedChange when selectable', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<OrderList lines={[line('l1', 'Mug')]} isSelectable />)).toThrow(
+    expect(() => render(<OrderLineList lines={[line('l1', 'Mug')]} isSelectable />)).toThrow(
       'onSelectedChange is required when isSelectable is true',
     );
     quiet.mockRestore();
@@ -30,7 +30,7 @@ describe('OrderList', () => {
   it('reports the selected line ids and keeps unselectable lines disabled', async () => {
     const onSelectedChange = vi.fn();
     renderWithProviders(
-      <OrderList
+      <OrderLineList
         lines={[line('l1', 'Mug'), line('l2', 'Cap'), line('l3', 'Bag', 'REFUND_PENDING')]}
         isSelectable
         onSelectedChange={onSelectedChange}
@@ -46,7 +46,7 @@ describe('OrderList', () => {
   });
 
   it('shows no checkboxes when not selectable', () => {
-    renderWithProviders(<OrderList lines={[line('l1', 'Mug')]} />);
+    renderWithProviders(<OrderLineList lines={[line('l1', 'Mug')]} />);
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.getByText('Mug')).toBeInTheDocument();
   });

@@ -1,0 +1,40 @@
+import type { CardSession } from '@store/contract/client';
+import { useNavigate } from 'react-router';
+import { follow, nextStepAfterPayment } from '@/lib/next-step';
+import { useCompleteCardSession } from '../api/complete-card-session';
+import type { CollectedCard } from '../utils/collect-card-data';
+
+/**
+ * Completes a card payment once the cards script made its payment request: the store checks it
+ * against the session and answers the payment, and the browser goes on, to 3DS or a result.
+ */
+export function useCardCompletion({ onPaid }: { onPaid: () => void }) {
+  const navigate = useNavigate();
+  const complete = useCompleteCardSession();
+
+  function onCollected(session: CardSession, collected: CollectedCard) {
+    if (!collected.payment_request_id) {
+      console.error('The cards-session script answered no payment request', collected);
+      return;
+    }
+    complete.mutate(
+      { sessionId: session.id, paymentRequestId: collected.payment_request_id },
+      {
+        onSuccess: (payment) => {
+          onPaid();
+          // The payment's own action (3DS) wins; the script's action_url stands in without one.
+          follow(
+            payment.actions.length === 0 &&
+              payment.status === 'REQUIRES_ACTION' &&
+              collected.action_url
+              ? { kind: 'external', url: collected.action_url }
+              : nextStepAfterPayment(payment),
+            navigate,
+          );
+        },
+      },
+    );
+  }
+
+  return { onCollected, complete };
+}
