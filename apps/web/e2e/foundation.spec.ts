@@ -23,7 +23,8 @@ test('a customer signs in, fills the cart, updates the mobile number and signs o
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'Products' })).toBeVisible();
     const firstTile = main.getByRole('link').first();
-    productName = (await firstTile.getAttribute('aria-label')) ?? '';
+    // The tile is named by what it shows: the product's name, then its price.
+    productName = (await firstTile.locator('p').first().textContent()) ?? '';
     expect(productName).not.toBe('');
     await firstTile.click();
 

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import {
   AppShell,
   Badge,
+  Flex,
   Box,
   Burger,
   Button,
@@ -22,7 +23,8 @@ import { useLiveStatuses } from './use-live-statuses';
 export const storeTitle = 'Xendit Demo Store';
 /** From this width up the navigation sits in the top bar; below it collapses behind a burger. */
 const wideQuery = '(min-width: 960px)';
-const headerHeight = 60;
+/** On a phone the app id and mode go under the title, so neither is cut off. */
+const headerHeight = { wide: 60, narrow: 84 };
 
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenu }));
@@ -81,7 +83,7 @@ export function MainLayout() {
 
   return (
     <AppShell
-      header={{ height: headerHeight }}
+      header={{ height: wide ? headerHeight.wide : headerHeight.narrow }}
       navbar={{
         width: 260,
         breakpoint: '60em',
@@ -100,22 +102,30 @@ export function MainLayout() {
                 aria-label="Toggle navigation"
               />
             )}
-            <Title order={1} size="h3">
-              {storeTitle}
-            </Title>
-            {session && (
-              <>
-                <Badge variant="outline" aria-label="App id">
-                  {session.claims.app_id}
-                </Badge>
-                <Badge
-                  color={session.claims.mode === 'live' ? 'green' : 'orange'}
-                  aria-label="Mode"
-                >
-                  {session.claims.mode}
-                </Badge>
-              </>
-            )}
+            <Flex
+              direction={wide ? 'row' : 'column'}
+              gap={wide ? 'sm' : 4}
+              align={wide ? 'center' : 'flex-start'}
+            >
+              <Title order={1} size={wide ? 'h3' : 'h4'}>
+                {storeTitle}
+              </Title>
+              {session && (
+                <Group gap="xs" wrap="nowrap">
+                  <Badge variant="outline" aria-label="App id" style={{ overflow: 'visible' }}>
+                    {session.claims.app_id}
+                  </Badge>
+                  <Badge
+                    // Dark enough for white text at 4.5:1 and more (Mantine's orange.9 gives 3.9:1).
+                    color={session.claims.mode === 'live' ? '#166534' : '#9a3412'}
+                    aria-label="Mode"
+                    style={{ overflow: 'visible' }}
+                  >
+                    {session.claims.mode}
+                  </Badge>
+                </Group>
+              )}
+            </Flex>
             {navigation.state === 'loading' && <Loader size="xs" aria-label="Loading page" />}
           </Group>
           {wide && (

@@ -47,7 +47,9 @@ export function OrderLineList({
               />
             )}
             <Image src={line.product.image_url} alt="" w={40} h={40} radius="sm" />
-            <Text size="sm">{line.product.name}</Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {line.product.name}
+            </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <StatusBadge status={line.status} size="sm" />

@@ -11,7 +11,9 @@ function OrderLineRow({ line }: { line: OrderLine }) {
     <Group component="li" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Image src={line.product.image_url} alt="" w={40} h={40} radius="sm" />
-        <Text size="sm">{line.product.name}</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {line.product.name}
+        </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
         <StatusBadge status={line.status} size="sm" />

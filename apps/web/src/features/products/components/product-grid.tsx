@@ -1,3 +1,4 @@
+import { screenPath } from '@store/contract/client';
 import { Card, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Product } from '@store/contract/client';
 import { Link } from 'react-router';
@@ -17,16 +18,16 @@ function ProductTile({ product, first }: { product: Product; first: boolean }) {
     <Card
       style={first ? undefined : laterTileStyle}
       component={Link}
-      to={`/products/${encodeURIComponent(product.id)}`}
+      to={screenPath('product', { productId: product.id })}
       withBorder
       shadow="xs"
       padding="sm"
-      aria-label={product.name}
     >
       <Card.Section>
         <Image
           src={product.image_url}
-          alt={product.name}
+          // The name is the tile's text: the link is named by what it shows (name and price).
+          alt=""
           h={imageHeight}
           fit="cover"
           loading={first ? 'eager' : 'lazy'}
