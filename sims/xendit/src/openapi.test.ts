@@ -13,6 +13,8 @@ import {
   type CreatePaymentRequestBody,
   type XenditClient,
 } from '@store/xendit';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
 import {
@@ -479,6 +481,42 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
 
   it('every request, answer and webhook validates, but for the allow-listed slips', () => {
     expect(describeViolations(outsideAllowList(violations))).toEqual([]);
+  });
+
+  it('fills every field the description shows as null, instead of leaving it out', () => {
+    const document = parse(readFileSync(descriptionPath, 'utf8')) as Json;
+    const schemas = (document.components as Json).schemas as Record<string, Json>;
+    // The answers whose published schema has nullable fields: a client reading them expects the key.
+    const resolve = (node: Json): Json =>
+      typeof node.$ref === 'string'
+        ? resolve(schemas[node.$ref.replace('#/components/schemas/', '')] ?? {})
+        : node;
+    const nullable = (schema: string) =>
+      Object.entries((schemas[schema]?.properties ?? {}) as Record<string, Json>)
+        .filter(([, property]) => resolve(property).nullable === true)
+        .map(([name]) => name);
+    const checked = [
+      {
+        path: /\/sessions$/,
+        method: 'POST',
+        schema: 'Payment_Session_StandardSessionResponsePublicSchema',
+      },
+    ];
+    for (const { path, method, schema } of checked) {
+      const fields = nullable(schema);
+      expect(fields.length).toBeGreaterThan(0);
+      const answers = exchanges.filter(
+        (exchange) =>
+          exchange.method === method &&
+          path.test(new URL(exchange.url).pathname) &&
+          exchange.status < 300,
+      );
+      expect(answers.length).toBeGreaterThan(0);
+      for (const answer of answers) {
+        const missing = fields.filter((field) => !(field in (answer.responseBody as Json)));
+        expect(missing, `${method} ${answer.url}`).toEqual([]);
+      }
+    }
   });
 
   it('every allowance is still needed: each matches a violation of this walk', () => {

@@ -56,7 +56,13 @@ export async function createSession(
     capture_method: body.capture_method ?? 'AUTOMATIC',
     expires_at: body.expires_at ?? new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
     description: body.description,
-    metadata: body.metadata,
+    // Shown as null until there is a value, as the description's own example has them.
+    metadata: body.metadata ?? null,
+    items: null,
+    payment_link_url: null,
+    payment_request_id: null,
+    payment_token_id: null,
+    payment_id: null,
     created: now.toISOString(),
     updated: now.toISOString(),
   };
