@@ -41,3 +41,15 @@ test('the failure page posts nothing without a bridge outside a browser flow', a
   await expect(page).toHaveURL(/\/payments\/failure\?source=mobile-app$/);
   expect(await page.evaluate(() => window.__messages)).toEqual([]);
 });
+
+test('a browser flow offers Return to the app, for when the browser wants a tap', async ({
+  page,
+}) => {
+  const path = '/payments/failure?source=mobile-app&openUrlFlow=true';
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to the app' })).toHaveAttribute(
+    'href',
+    `xenditdemo://${path.slice(1)}`,
+  );
+});

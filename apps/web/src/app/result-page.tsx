@@ -80,8 +80,13 @@ export function WhyItFailed() {
 
 /** Success and failure pages hand the result back to a mobile app that opened the flow. */
 export function HandOff() {
-  useHandOff();
-  return null;
+  const returnUrl = useHandOff();
+  if (returnUrl === null) return null;
+  return (
+    <Button component="a" href={returnUrl}>
+      Return to the app
+    </Button>
+  );
 }
 
 export function GoBack() {

@@ -4,6 +4,7 @@ import {
   findBridge,
   handOffMessage,
   parseHandOffParams,
+  returnToAppUrl,
   type HandOffBridge,
 } from './hand-off';
 
@@ -119,5 +120,28 @@ describe('findBridge', () => {
     expect(webkit?.name).toBe('webkit');
     webkit?.post('hello');
     expect(posted).toEqual(['hello']);
+  });
+});
+
+describe('returnToAppUrl', () => {
+  const offer = (userAgent: keyof typeof userAgents, query: string) =>
+    returnToAppUrl({
+      userAgent: userAgents[userAgent],
+      params: parseHandOffParams(new URLSearchParams(query)),
+      path: '/payments/success?payment_id=pay_1',
+      scheme: 'xenditdemo',
+    });
+
+  it('offers the app in a mobile browser flow, on iOS too, where nothing opens it by itself', () => {
+    for (const userAgent of ['androidChrome', 'iphoneSafari'] as const) {
+      expect(offer(userAgent, 'openUrlFlow=true')).toBe(
+        'xenditdemo://payments/success?payment_id=pay_1',
+      );
+    }
+  });
+
+  it('offers nothing in a webview or on a desktop', () => {
+    expect(offer('androidChrome', 'openUrlFlow=false')).toBeNull();
+    expect(offer('desktopChrome', 'openUrlFlow=true')).toBeNull();
   });
 });

@@ -99,3 +99,23 @@ export function findBridge(
   }
   return null;
 }
+
+/**
+ * The address of the "Return to the app" button on a result page reached in a browser flow: the
+ * app's custom scheme. A browser may refuse to open it without a tap (and iOS is never sent there
+ * by itself), so the page always offers it to tap; null outside a mobile browser flow.
+ */
+export function returnToAppUrl({
+  userAgent,
+  params,
+  path,
+  scheme,
+}: {
+  userAgent: string;
+  params: HandOffParams;
+  path: string;
+  scheme: string;
+}): string | null {
+  if (!isMobileUserAgent(userAgent) || !params.openUrlFlow || scheme.length === 0) return null;
+  return handOffSchemeUrl(scheme, path);
+}

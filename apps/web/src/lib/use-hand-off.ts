@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { getClientConfig } from './config';
-import { decideHandOff, findBridge, parseHandOffParams } from './hand-off';
+import { decideHandOff, findBridge, parseHandOffParams, returnToAppUrl } from './hand-off';
 
 function appScheme(): string {
   try {
@@ -11,8 +11,11 @@ function appScheme(): string {
   }
 }
 
-/** On a success or failure page: hands the result back to a mobile app, once per page. */
-export function useHandOff(): void {
+/**
+ * On a success or failure page: hands the result back to a mobile app, once per page. Answers the
+ * address of the Return to the app button, when the page was reached in a mobile browser flow.
+ */
+export function useHandOff(): string | null {
   const [search] = useSearchParams();
   const location = useLocation();
   const done = useRef(false);
@@ -32,4 +35,11 @@ export function useHandOff(): void {
     if (decision.kind === 'bridge') bridge?.post(decision.message);
     else if (decision.kind === 'scheme') window.location.assign(decision.url);
   }, [search, path]);
+
+  return returnToAppUrl({
+    userAgent: navigator.userAgent,
+    params: parseHandOffParams(search),
+    path,
+    scheme: appScheme(),
+  });
 }
