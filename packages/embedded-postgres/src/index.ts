@@ -39,16 +39,29 @@ export interface EmbeddedPostgres {
   client: StatementClient;
   /** LISTENs on a channel (PGlite's own API); resolves to the call that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The whole database as a tarball, for opening copies of it (tests share one prepared). */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-/** Opens PGlite on a data directory (created if new), or in memory when dataDir is null. */
-export async function openEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
+/**
+ * Opens PGlite on a data directory (created if new), or in memory when dataDir is null; an
+ * in-memory database may start as a copy of a dump, which skips initdb altogether.
+ */
+export async function openEmbeddedPostgres(
+  dataDir: string | null,
+  { from }: { from?: Blob } = {},
+): Promise<EmbeddedPostgres> {
   if (dataDir) await initialiseDataDir(dataDir);
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(from && !dataDir ? { loadDataDir: from } : {}),
+    startParams,
+  });
   return {
     client: withPreparedStatements(pglite),
     listen: (channel, onPayload) => pglite.listen(channel, onPayload),
+    dump: () => pglite.dumpDataDir('none'),
     close: () => pglite.close(),
   };
 }

@@ -12,8 +12,8 @@ import * as schema from './schema.ts';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  /** dataDir null keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | null };
+  /** dataDir null keeps the database in memory (tests), optionally a copy of a dump. */
+  | { kind: 'pglite'; dataDir: string | null; from?: Blob };
 
 export interface DatabaseHandle {
   db: Database;
@@ -22,6 +22,8 @@ export interface DatabaseHandle {
    * process's). Resolves to the call that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The database as a tarball (embedded PGlite only). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -124,10 +126,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
-  const embedded = await openEmbeddedPostgres(target.dataDir);
+  const embedded = await openEmbeddedPostgres(target.dataDir, { from: target.from });
   const db = drizzlePglite({ client: embedded.client as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, listen: embedded.listen, close: () => embedded.close() };
+  return {
+    db: db as unknown as Database,
+    listen: embedded.listen,
+    dump: () => embedded.dump(),
+    close: () => embedded.close(),
+  };
 }
 
 /**

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { seedDatabase } from '../db/seed.ts';
@@ -11,6 +13,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl =
     process.env.STORE_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
+    // A copy of the run's prepared database (test/global-setup.ts) when there is one.
+    const prepared = inject('preparedDatabase');
+    if (prepared) {
+      const from = new Blob([await readFile(prepared)]);
+      return openDatabase({ kind: 'pglite', dataDir: null, from });
+    }
     const handle = await openDatabase({ kind: 'pglite', dataDir: null });
     await seedDatabase(handle.db);
     return handle;
