@@ -3,8 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The whole stack on its own ports and a fresh data directory, so a run never meets old state. */
-const ports = { store: 3100, identity: 4120, xendit: 4110 };
+/**
+ * The whole stack on its own ports and a fresh data directory, so a run never meets old state.
+ * E2E_PORT_OFFSET moves all three ports, so two checkouts can run their browser tests side by side.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const ports = { store: 3100 + offset, identity: 4120 + offset, xendit: 4110 + offset };
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'store-e2e-'));
 const baseURL = `http://localhost:${ports.store}`;
 
