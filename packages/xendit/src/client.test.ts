@@ -81,7 +81,12 @@ describe('createXenditClient', () => {
       json(404, { error_code: 'DATA_NOT_FOUND', message: 'no' }),
     );
     const client = createXenditClient({ baseUrl: 'http://provider.test', secretKey, fetch });
-    await failure(client.getRefund('rfd-1'));
+    await failure(
+      client.createRefund(
+        { payment_request_id: 'pr-1', reason: 'REQUESTED_BY_CUSTOMER' },
+        { idempotencyKey: 'rfd-key-1' },
+      ),
+    );
     await failure(client.getSession('ps-1'));
     for (const call of calls) {
       expect((call.init.headers as Record<string, string>)['api-version']).toBeUndefined();

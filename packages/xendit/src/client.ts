@@ -217,7 +217,6 @@ export function createXenditClient(options: XenditClientOptions) {
       call('POST', `/v3/payment_tokens/${id(paymentTokenId)}/resend_otp`, paymentTokenSchema),
     createRefund: (body: CreateRefundBody, opts: IdempotencyOptions) =>
       call('POST', '/refunds', refundSchema, { body, idempotencyKey: opts.idempotencyKey }),
-    getRefund: (refundId: string) => call('GET', `/refunds/${id(refundId)}`, refundSchema),
     createSession: (body: CreateSessionBody, opts: IdempotencyOptions) =>
       call('POST', '/sessions', sessionSchema, { body, idempotencyKey: opts.idempotencyKey }),
     getSession: (sessionId: string) => call('GET', `/sessions/${id(sessionId)}`, sessionSchema),

@@ -18,15 +18,13 @@ export interface ReconcileReport {
   refreshed: number;
   /** Refunds stuck PENDING without a provider id, replayed (accepted or rolled back). */
   refundsSettled: number;
-  /** Refunds the provider accepted whose status was read because no webhook came. */
-  refundsRefreshed: number;
   /** Left for the next round: the provider was still unreachable. */
   open: number;
 }
 
 /** Time a create is given beyond the provider timeout before it counts as unanswered. */
 const createMarginMs = 5_000;
-/** A payment or refund the provider may still change is read when nothing came for this long. */
+/** A payment the provider may still change is read when nothing came for this long. */
 const staleAfterMs = 60_000;
 /** Work per round, so that one round after a long outage does not flood the provider. */
 const batchSize = 200;
@@ -48,7 +46,9 @@ const nextAttemptAt = sql`now() + least(interval '1 minute' * power(2, least(${p
  *   connection, or the server died waiting) gets the same create again with the same idempotency
  *   key, and the answer is applied; a definite refusal fails it;
  * - a refund stuck PENDING without a provider id, likewise;
- * - a payment or refund the provider may still change, quiet for a minute, has its status read.
+ * - a payment the provider may still change, quiet for a minute, has its status read.
+ * A refund the provider accepted is left to its webhook, which the provider sends again until it
+ * is answered: the published API has no way to read a refund (see webhooks/receiver.ts).
  * Every step goes through the state machines, so racing a webhook or another server is harmless.
  */
 export function createReconciler(deps: {
@@ -96,7 +96,6 @@ export function createReconciler(deps: {
       failed: 0,
       refreshed: 0,
       refundsSettled: 0,
-      refundsRefreshed: 0,
       open: 0,
     };
     const unanswered = new Date(now.getTime() - config.xendit.timeoutMs - createMarginMs);
@@ -182,27 +181,6 @@ export function createReconciler(deps: {
       else report.refundsSettled += 1;
     }
 
-    const quietRefunds = await db
-      .select()
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.status, 'PENDING'),
-          isNotNull(refunds.providerRefundId),
-          lt(refunds.updatedAt, quiet),
-        ),
-      )
-      .orderBy(asc(refunds.updatedAt))
-      .limit(batchSize);
-    for (const refund of quietRefunds) {
-      try {
-        await refundService.refreshPending(refund);
-        report.refundsRefreshed += 1;
-      } catch (error) {
-        log.warn({ err: error, refundId: refund.id }, 'reconciler: refund read failed');
-        report.open += 1;
-      }
-    }
     return report;
   }
 

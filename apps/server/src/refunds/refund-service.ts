@@ -262,26 +262,6 @@ export function createRefundService(deps: {
     return 'settled';
   }
 
-  /** A PENDING refund the provider accepted but whose webhook has not come: read its status. */
-  async function refreshPending(refund: RefundRow): Promise<void> {
-    const [app] = await db.select().from(apps).where(eq(apps.id, refund.appId));
-    const providerRefundId = refund.providerRefundId;
-    if (!app || !providerRefundId) return;
-    const current = await provider.call(
-      app,
-      { paymentId: refund.paymentId, refundId: refund.id },
-      (client) => client.getRefund(providerRefundId),
-    );
-    if (current.status === 'SUCCEEDED' || current.status === 'FAILED') {
-      await applyProviderRefund(current, current.status);
-    } else {
-      await db
-        .update(refunds)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(refunds.id, refund.id));
-    }
-  }
-
   async function linesOf(refundId: string): Promise<string[]> {
     const rows = await db
       .select({ id: paymentLines.id })
@@ -336,7 +316,6 @@ export function createRefundService(deps: {
 
     applyProviderRefund,
     settleUnsent,
-    refreshPending,
   };
 }
 export type RefundService = ReturnType<typeof createRefundService>;

@@ -275,6 +275,63 @@ describe('refund webhooks', () => {
     );
   });
 
+  it('applies a refund event only when it names the refund exactly as recorded', async () => {
+    const payment = await paidPayment();
+    const created = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();
+    const refundId = (created as CreateRefundResponse).refund.id;
+    const [row] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
+    const [paid] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
+    const recorded = {
+      id: row?.providerRefundId,
+      payment_request_id: paid?.providerRequestId,
+      reference_id: refundId,
+      channel_code: 'BRI_DIRECT_DEBIT',
+      currency: 'IDR',
+      amount: 89_000,
+      status: 'SUCCEEDED',
+      reason: 'REQUESTED_BY_CUSTOMER',
+      created: new Date().toISOString(),
+      updated: new Date().toISOString(),
+    };
+    const forged = [
+      { ...recorded, amount: 1 },
+      { ...recorded, currency: 'PHP' },
+      { ...recorded, id: 'rfd-00000000-0000-4000-8000-000000000000' },
+      { ...recorded, payment_request_id: 'pr-00000000-0000-4000-8000-000000000000' },
+    ];
+    for (const data of forged) {
+      const answered = await server.deliverWebhook(webhookEnvelope('refund.succeeded', data));
+      expect(answered.statusCode).toBe(200);
+    }
+    // An event whose name says one outcome and whose body another.
+    const disagreeing = webhookEnvelope('refund.failed', { ...recorded, status: 'SUCCEEDED' });
+    expect((await server.deliverWebhook(disagreeing)).statusCode).toBe(200);
+
+    const ignored = await server.db
+      .select()
+      .from(providerOperations)
+      .where(
+        and(eq(providerOperations.refundId, refundId), isNotNull(providerOperations.ignoredReason)),
+      );
+    // Recorded with the reason, and never applied (the simulator's own event may settle it later).
+    expect(ignored).toHaveLength(5);
+
+    const genuine = webhookEnvelope('refund.succeeded', recorded);
+    expect((await server.deliverWebhook(genuine)).statusCode).toBe(200);
+    expect((await waitUntilRefund(refundId, 'SUCCEEDED'))?.status).toBe('SUCCEEDED');
+    // The store never asks the provider for a refund: the published API has no such read.
+    const reads = await server.db
+      .select()
+      .from(providerOperations)
+      .where(
+        and(
+          eq(providerOperations.refundId, refundId),
+          sql`${providerOperations.exchange}->'request'->>'method' = 'GET'`,
+        ),
+      );
+    expect(reads).toHaveLength(0);
+  });
+
   it('keeps the payment REFUND_PENDING while another refund is still pending', async () => {
     const payment = await paidPayment();
     const first = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();

@@ -68,12 +68,6 @@ export async function createRefund(
   return refund;
 }
 
-export async function getRefund(db: Database, owner: Owner, id: string): Promise<Refund> {
-  const stored = await loadObject<Refund>(db, owner, 'refund', id);
-  if (!stored) throw notFound('refund', id);
-  return stored.data;
-}
-
 /**
  * A pending refund settles: SUCCEEDED with refund.succeeded, or, for the test amount that fails,
  * FAILED with refund.failed.
