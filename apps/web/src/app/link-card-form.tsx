@@ -1,5 +1,6 @@
 import { Loader, Stack } from '@mantine/core';
-import type { CardSession, Channel, PaymentMethod } from '@store/contract/client';
+import type { CardSession, Channel } from '@store/contract/client';
+import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCompleteCardSaveSession } from '@/features/cards/api/complete-card-session';
 import { getCardSession } from '@/features/cards/api/get-card-session';
@@ -7,6 +8,7 @@ import { CardForm } from '@/features/cards/components/card-form';
 import { useCardSession } from '@/features/cards/hooks/use-card-session';
 import type { CollectedCard } from '@/features/cards/utils/collect-card-data';
 import { createPaymentMethod } from '@/features/payment-methods/api/payment-method-mutations';
+import { follow, nextStepAfterCardLink } from '@/lib/next-step';
 
 /**
  * Linking a card: POST /payment_methods with the card channel makes the method and a SAVE card
@@ -16,12 +18,11 @@ import { createPaymentMethod } from '@/features/payment-methods/api/payment-meth
 export function LinkCardForm({
   channel,
   reference,
-  onLinked,
 }: {
   channel: Channel;
   reference: () => string;
-  onLinked: (method: PaymentMethod) => void;
 }) {
+  const navigate = useNavigate();
   const cardSession = useCardSession({
     accepts: (session: CardSession) => session.type === 'SAVE',
     create: async () => {
@@ -51,16 +52,7 @@ export function LinkCardForm({
       {
         onSuccess: (method) => {
           cardSession.forget();
-          // The method's own action (3DS) wins; the script's action_url stands in without one.
-          if (
-            method.actions.length === 0 &&
-            method.status === 'REQUIRES_ACTION' &&
-            collected.action_url
-          ) {
-            window.location.assign(collected.action_url);
-          } else {
-            onLinked(method);
-          }
+          follow(nextStepAfterCardLink(method, collected.action_url), navigate);
         },
       },
     );

@@ -67,11 +67,7 @@ export function PaymentMethodNewRoute() {
               )
             }
             renderCardForm={(channel) => (
-              <LinkCardForm
-                channel={channel}
-                reference={randomReference}
-                onLinked={(method) => follow(nextStepAfterLinking(method), navigate)}
-              />
+              <LinkCardForm channel={channel} reference={randomReference} />
             )}
           />
         )}
