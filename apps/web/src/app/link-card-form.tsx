@@ -8,6 +8,7 @@ import { CardForm } from '@/features/cards/components/card-form';
 import { useCardSession } from '@/features/cards/hooks/use-card-session';
 import type { CollectedCard } from '@/features/cards/utils/collect-card-data';
 import { createPaymentMethod } from '@/features/payment-methods/api/payment-method-mutations';
+import { linkRequestOf } from '@/features/payment-methods/utils/link-request';
 import { follow, nextStepAfterCardLink } from '@/lib/next-step';
 
 /**
@@ -15,22 +16,12 @@ import { follow, nextStepAfterCardLink } from '@/lib/next-step';
  * session (its CARDS_SESSION_JS action); the card form tokenizes the card with the provider's
  * script and complete_save attaches the token.
  */
-export function LinkCardForm({
-  channel,
-  reference,
-}: {
-  channel: Channel;
-  reference: () => string;
-}) {
+export function LinkCardForm({ channel }: { channel: Channel }) {
   const navigate = useNavigate();
   const cardSession = useCardSession({
     accepts: (session: CardSession) => session.type === 'SAVE',
     create: async () => {
-      const method = await createPaymentMethod({
-        channel: channel.code,
-        country: channel.country,
-        reference_id: reference(),
-      });
+      const method = await createPaymentMethod(linkRequestOf(channel));
       // The new SAVE session is now the customer's current one; it carries the public key.
       const session = await getCardSession();
       const sessionId = method.actions.find((action) => action.type === 'CARDS_SESSION_JS')?.value;
