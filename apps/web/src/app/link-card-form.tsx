@@ -1,5 +1,6 @@
 import { Loader, Stack } from '@mantine/core';
-import type { CardSession, Channel, PaymentMethod } from '@store/contract/client';
+import type { CardSession, Channel } from '@store/contract/client';
+import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCompleteCardSaveSession } from '@/features/cards/api/complete-card-session';
 import { getCardSession } from '@/features/cards/api/get-card-session';
@@ -7,29 +8,20 @@ import { CardForm } from '@/features/cards/components/card-form';
 import { useCardSession } from '@/features/cards/hooks/use-card-session';
 import type { CollectedCard } from '@/features/cards/utils/collect-card-data';
 import { createPaymentMethod } from '@/features/payment-methods/api/payment-method-mutations';
+import { linkRequestOf } from '@/features/payment-methods/utils/link-request';
+import { follow, nextStepAfterCardLink } from '@/lib/next-step';
 
 /**
  * Linking a card: POST /payment_methods with the card channel makes the method and a SAVE card
  * session (its CARDS_SESSION_JS action); the card form tokenizes the card with the provider's
  * script and complete_save attaches the token.
  */
-export function LinkCardForm({
-  channel,
-  reference,
-  onLinked,
-}: {
-  channel: Channel;
-  reference: () => string;
-  onLinked: (method: PaymentMethod) => void;
-}) {
+export function LinkCardForm({ channel }: { channel: Channel }) {
+  const navigate = useNavigate();
   const cardSession = useCardSession({
     accepts: (session: CardSession) => session.type === 'SAVE',
     create: async () => {
-      const method = await createPaymentMethod({
-        channel: channel.code,
-        country: channel.country,
-        reference_id: reference(),
-      });
+      const method = await createPaymentMethod(linkRequestOf(channel));
       // The new SAVE session is now the customer's current one; it carries the public key.
       const session = await getCardSession();
       const sessionId = method.actions.find((action) => action.type === 'CARDS_SESSION_JS')?.value;
@@ -51,16 +43,7 @@ export function LinkCardForm({
       {
         onSuccess: (method) => {
           cardSession.forget();
-          // The method's own action (3DS) wins; the script's action_url stands in without one.
-          if (
-            method.actions.length === 0 &&
-            method.status === 'REQUIRES_ACTION' &&
-            collected.action_url
-          ) {
-            window.location.assign(collected.action_url);
-          } else {
-            onLinked(method);
-          }
+          follow(nextStepAfterCardLink(method, collected.action_url), navigate);
         },
       },
     );

@@ -19,17 +19,19 @@ const orders = async () => ({ Component: (await import('./routes/orders')).Order
 const payments = async () => ({ Component: (await import('./routes/payments')).PaymentsRoute });
 const payment = async () => ({ Component: (await import('./routes/payment')).PaymentRoute });
 const paymentCode = async () => ({
-  Component: (await import('./routes/payment')).PaymentCodeRoute,
+  Component: (await import('./routes/payment-code')).PaymentCodeRoute,
 });
-const paymentOtp = async () => ({ Component: (await import('./routes/payment')).PaymentOtpRoute });
+const paymentOtp = async () => ({
+  Component: (await import('./routes/payment-otp')).PaymentOtpRoute,
+});
 const paymentMethods = async () => ({
   Component: (await import('./routes/payment-methods')).PaymentMethodsRoute,
 });
 const paymentMethodNew = async () => ({
-  Component: (await import('./routes/payment-methods')).PaymentMethodNewRoute,
+  Component: (await import('./routes/payment-method-new')).PaymentMethodNewRoute,
 });
 const paymentMethodOtp = async () => ({
-  Component: (await import('./routes/payment-methods')).PaymentMethodOtpRoute,
+  Component: (await import('./routes/payment-method-otp')).PaymentMethodOtpRoute,
 });
 const refund = async () => ({ Component: (await import('./routes/refund')).RefundRoute });
 const paymentSuccess = async () => ({

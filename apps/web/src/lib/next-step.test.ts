@@ -4,6 +4,8 @@ import {
   continueLinkingStep,
   continuePaymentStep,
   isAbsoluteUrl,
+  nextStepAfterCardLink,
+  nextStepAfterCardPayment,
   nextStepAfterLinking,
   nextStepAfterPayment,
 } from './next-step';
@@ -120,5 +122,59 @@ describe('Continue Payment and Continue Linking', () => {
     expect(isAbsoluteUrl('https://sim.test/p')).toBe(true);
     expect(isAbsoluteUrl('xenditdemo://payments/success')).toBe(true);
     expect(isAbsoluteUrl('/payments/p1')).toBe(false);
+  });
+});
+
+describe('the next step after the cards script', () => {
+  const scriptUrl = 'https://sim.test/3ds/pr-1';
+
+  it("lets the script's action_url stand in when the answer requires action but has none", () => {
+    expect(
+      nextStepAfterCardPayment({ id: 'pay_1', status: 'REQUIRES_ACTION', actions: [] }, scriptUrl),
+    ).toEqual({ kind: 'external', url: scriptUrl });
+    expect(
+      nextStepAfterCardLink({ id: 'pm_1', status: 'REQUIRES_ACTION', actions: [] }, scriptUrl),
+    ).toEqual({ kind: 'external', url: scriptUrl });
+  });
+
+  it("prefers the answer's own action to the script's", () => {
+    expect(
+      nextStepAfterCardPayment(
+        {
+          id: 'pay_1',
+          status: 'REQUIRES_ACTION',
+          actions: [action('REDIRECT_CUSTOMER', 'https://sim.test/3ds/own')],
+        },
+        scriptUrl,
+      ),
+    ).toEqual({ kind: 'external', url: 'https://sim.test/3ds/own' });
+    expect(
+      nextStepAfterCardLink(
+        {
+          id: 'pm_1',
+          status: 'REQUIRES_ACTION',
+          actions: [{ type: 'REDIRECT_CUSTOMER', value: 'https://sim.test/3ds/own' }],
+        },
+        scriptUrl,
+      ),
+    ).toEqual({ kind: 'external', url: 'https://sim.test/3ds/own' });
+  });
+
+  it('goes to the result once the answer no longer requires action, or without a script URL', () => {
+    expect(
+      nextStepAfterCardPayment({ id: 'pay_1', status: 'SUCCEEDED', actions: [] }, scriptUrl),
+    ).toEqual({ kind: 'internal', path: '/payments/success?payment_id=pay_1' });
+    expect(
+      nextStepAfterCardPayment({ id: 'pay_1', status: 'REQUIRES_ACTION', actions: [] }, undefined),
+    ).toEqual({ kind: 'internal', path: '/payments/pending?payment_id=pay_1' });
+    expect(nextStepAfterCardLink({ id: 'pm_1', status: 'ACTIVE', actions: [] }, scriptUrl)).toEqual(
+      {
+        kind: 'internal',
+        path: '/payment_methods/success?payment_method_id=pm_1',
+      },
+    );
+    expect(
+      nextStepAfterCardLink({ id: 'pm_1', status: 'REQUIRES_ACTION', actions: [] }, undefined),
+    ).toEqual({ kind: 'internal', path: '/payment_methods' });
   });
 });

@@ -84,3 +84,31 @@ export function nextStepAfterLinking(
   if (method.status === 'FAILED') return stepTo(screenPath('linkingFailure', {}, query));
   return stepTo(screenPaths.paymentMethods);
 }
+
+/**
+ * The cards script's action_url (3DS) stands in for the store's answer when that answer still
+ * requires action but carries none of its own: the answer's action wins whenever there is one.
+ */
+function cardScriptStep(
+  completed: { status: string; actions: readonly unknown[] },
+  scriptActionUrl: string | undefined,
+): NextStep | null {
+  if (completed.actions.length > 0 || completed.status !== 'REQUIRES_ACTION') return null;
+  return scriptActionUrl ? { kind: 'external', url: scriptActionUrl } : null;
+}
+
+/** After a card payment is completed: 3DS (the payment's action or the script's), else its result. */
+export function nextStepAfterCardPayment(
+  payment: Pick<Payment, 'id' | 'status' | 'actions'>,
+  scriptActionUrl: string | undefined,
+): NextStep {
+  return cardScriptStep(payment, scriptActionUrl) ?? nextStepAfterPayment(payment);
+}
+
+/** After a card is linked: 3DS (the method's action or the script's), else the link's result. */
+export function nextStepAfterCardLink(
+  method: Pick<PaymentMethod, 'id' | 'status' | 'actions'>,
+  scriptActionUrl: string | undefined,
+): NextStep {
+  return cardScriptStep(method, scriptActionUrl) ?? nextStepAfterLinking(method);
+}

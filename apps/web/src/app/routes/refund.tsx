@@ -1,26 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { isRefundableLine, screenPaths, type OrderLine } from '@store/contract/client';
+import { Button, Card, Loader, Modal, Stack, Title } from '@mantine/core';
+import { isRefundableLine, screenPaths } from '@store/contract/client';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { OrderLineList } from '@/features/payments/components/order-line-list';
 import { useRefundPayment } from '@/features/refunds/api/refund-payment';
-import { formatPrice } from '@/utils/format';
-
-/**
- * What the selected lines come to. With a voucher the store refunds at most what was paid, so the
- * voucher's discount comes off the last lines refunded: the figure is then an upper bound.
- */
-function RefundAmount({ lines, voucher }: { lines: readonly OrderLine[]; voucher: boolean }) {
-  const [first] = lines;
-  if (first === undefined) return <Text size="sm">Select the order lines to refund.</Text>;
-  const amount = lines.reduce((sum, line) => sum + line.price, 0);
-  const shown = formatPrice({ amount, currency: first.currency });
-  return (
-    <Text fw={600}>{voucher ? `Refund amount: up to ${shown}` : `Refund amount: ${shown}`}</Text>
-  );
-}
+import { RefundAmount } from '@/features/refunds/components/refund-amount';
 
 function RefundScreen({ paymentId }: { paymentId: string }) {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import type { CardSession } from '@store/contract/client';
 import { useNavigate } from 'react-router';
-import { follow, nextStepAfterPayment } from '@/lib/next-step';
+import { follow, nextStepAfterCardPayment } from '@/lib/next-step';
 import { useCompleteCardSession } from '../api/complete-card-session';
 import type { CollectedCard } from '../utils/collect-card-data';
 
@@ -22,15 +22,7 @@ export function useCardCompletion({ onPaid }: { onPaid: () => void }) {
       {
         onSuccess: (payment) => {
           onPaid();
-          // The payment's own action (3DS) wins; the script's action_url stands in without one.
-          follow(
-            payment.actions.length === 0 &&
-              payment.status === 'REQUIRES_ACTION' &&
-              collected.action_url
-              ? { kind: 'external', url: collected.action_url }
-              : nextStepAfterPayment(payment),
-            navigate,
-          );
+          follow(nextStepAfterCardPayment(payment, collected.action_url), navigate);
         },
       },
     );

@@ -1,0 +1,114 @@
+import { useDeferredValue } from 'react';
+import { Box, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
+import { ErrorPanel } from '@/components/error-panel';
+import { CardPayment } from '@/features/cards/components/card-payment';
+import { useChannels } from '@/features/channels/api/get-channels';
+import { ChannelList } from '@/features/channels/components/channel-list';
+import { checkoutTransactionTypes } from '@/features/channels/utils/channel-filter';
+import { PaymentFailureDialog } from '@/features/checkout/components/payment-failure-dialog';
+import { SavedMethodList } from '@/features/checkout/components/saved-method-list';
+import { useCheckoutPayment } from '@/features/checkout/hooks/use-checkout-payment';
+import {
+  cardPaymentRequestOf,
+  paymentRequestOf,
+  type CheckoutOrder,
+} from '@/features/checkout/utils/payment-request';
+import { useActivePaymentMethods } from '@/features/payment-methods/api/get-payment-methods';
+
+/**
+ * The checkout's ways to pay for the order: the customer's saved methods, Save Payment Method?,
+ * and the channels (the card channel with its card form). Choosing one pays.
+ */
+export function CheckoutPaymentOptions({
+  order,
+  onSaveChange,
+  onPaid,
+}: {
+  order: CheckoutOrder;
+  onSaveChange: (save: boolean) => void;
+  onPaid: () => void;
+}) {
+  const channels = useChannels();
+  const savedMethods = useActivePaymentMethods();
+  // The lists are the screen's biggest render: deferred, React renders them in slices between
+  // which the page stays responsive.
+  const shownChannels = useDeferredValue(channels.data);
+  const shownSaved = useDeferredValue(savedMethods.data);
+  const { pay, createPayment } = useCheckoutPayment({ onPaid });
+
+  const saved = shownSaved ?? [];
+  // The saved methods and the channels appear together, so the page moves once, not twice.
+  const listsPending =
+    channels.isPending ||
+    savedMethods.isPending ||
+    (channels.data !== undefined && shownChannels === undefined) ||
+    (savedMethods.data !== undefined && shownSaved === undefined);
+
+  return (
+    <Stack gap="sm">
+      {!listsPending && saved.length > 0 && (
+        <>
+          <Title order={3}>Select your payment method</Title>
+          <SavedMethodList
+            methods={saved}
+            disabled={createPayment.isPending}
+            onChoose={(method) =>
+              pay(
+                paymentRequestOf(order, {
+                  channel: method.channel,
+                  country: method.country,
+                  paymentMethodId: method.id,
+                }),
+              )
+            }
+          />
+        </>
+      )}
+      <Title order={3}>{saved.length > 0 ? 'More Payment Options' : 'Payment Options'}</Title>
+      <Checkbox
+        label="Save Payment Method?"
+        checked={order.save}
+        onChange={(event) => onSaveChange(event.currentTarget.checked)}
+        disabled={createPayment.isPending}
+      />
+      {listsPending ? (
+        // On narrow screens the order summary sits under the lists: the room kept for them
+        // keeps it from jumping when they arrive.
+        <Box mih="70vh">
+          <Loader aria-label="Loading payment channels" />
+        </Box>
+      ) : channels.data === undefined ? (
+        <ErrorPanel error={channels.error} />
+      ) : (
+        <ChannelList
+          channels={shownChannels?.channels ?? []}
+          filter={order.save ? 'saveable' : 'all'}
+          transactionTypes={checkoutTransactionTypes(order.save)}
+          disabled={createPayment.isPending}
+          onChoose={(channel, values) =>
+            pay(
+              paymentRequestOf(order, {
+                channel: channel.code,
+                country: channel.country,
+                channelProperties: values,
+              }),
+            )
+          }
+          renderCardForm={(channel) => (
+            <CardPayment request={cardPaymentRequestOf(order, channel.country)} onPaid={onPaid} />
+          )}
+        />
+      )}
+      {createPayment.isPending && (
+        <Text size="sm" c="dimmed">
+          Creating your payment...
+        </Text>
+      )}
+      <PaymentFailureDialog
+        opened={createPayment.isError}
+        error={createPayment.error}
+        onClose={createPayment.reset}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  clientConfigGlobalName,
+  type CardSession,
+  type CreateCardPaymentRequest,
+} from '@store/contract/client';
+import { setToken } from '@/lib/session';
+import { demoClaims, makeToken } from '@/test/fixtures';
+import { createTestQueryClient, renderRoutes } from '@/test/render';
+import { cardSessionQueryKey } from '../api/get-card-session';
+import { CardPayment } from './card-payment';
+
+const fetchStub = vi.fn<typeof fetch>();
+let sessionCount = 0;
+
+function cardSession(amount: number): CardSession {
+  return {
+    id: `cs-${++sessionCount}`,
+    type: 'PAY',
+    status: 'ACTIVE',
+    amount,
+    currency: 'IDR',
+    payment_id: `pay-${sessionCount}`,
+    payment_method_id: null,
+    extra_data: { public_key: 'xnd_public_test' },
+    created: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+const line = (product_id: string, price: number) =>
+  ({ product_id, quantity: 1, price, currency: 'IDR' }) as const;
+// Two orders that cost the same: a mug and a shirt, or a bag.
+const mugAndShirt: CreateCardPaymentRequest = {
+  orders: [line('id-mug', 89_000), line('id-shirt', 150_000)],
+  country: 'ID',
+  currency: 'IDR',
+  type: 'PAY',
+};
+const bag: CreateCardPaymentRequest = { ...mugAndShirt, orders: [line('id-bag', 239_000)] };
+
+/** The bodies of POST /payments/cards, in order. */
+function cardPaymentBodies(): unknown[] {
+  return fetchStub.mock.calls
+    .filter(([url, init]) => String(url).endsWith('/payments/cards') && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+/** A checkout whose order the test switches with a button, as a customer changing the order. */
+function Checkout({ orders }: { orders: CreateCardPaymentRequest[] }) {
+  const [shown, setShown] = useState(0);
+  return (
+    <>
+      {orders.map((_, index) => (
+        <button key={index} type="button" onClick={() => setShown(index)}>
+          {`Order ${index}`}
+        </button>
+      ))}
+      <CardPayment request={orders[shown] ?? mugAndShirt} onPaid={() => {}} />
+    </>
+  );
+}
+
+function renderCheckout(orders: CreateCardPaymentRequest[], current?: CardSession) {
+  const queryClient = createTestQueryClient();
+  if (current) queryClient.setQueryData(cardSessionQueryKey, current);
+  return renderRoutes(
+    [{ path: '/checkout', element: <Checkout orders={orders} /> }],
+    '/checkout',
+    queryClient,
+  );
+}
+
+describe('the card session of a checkout', () => {
+  beforeEach(() => {
+    Object.assign(window, { [clientConfigGlobalName]: { api_base_url: '/api' } });
+    setToken(makeToken(demoClaims));
+    vi.stubGlobal('fetch', fetchStub);
+    fetchStub.mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/payments/cards') && init?.method === 'POST') {
+        return Response.json(cardSession(239_000), { status: 201 });
+      }
+      return Response.json(
+        { error_code: 'CARDS_SESSION_NOT_FOUND', message: 'No card session' },
+        { status: 404 },
+      );
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchStub.mockReset();
+    Reflect.deleteProperty(window, clientConfigGlobalName);
+  });
+
+  it('makes a new session for another order that costs the same', async () => {
+    renderCheckout([mugAndShirt, bag]);
+    await waitFor(() => expect(cardPaymentBodies()).toEqual([mugAndShirt]));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Order 1' }));
+
+    await waitFor(() => expect(cardPaymentBodies()).toEqual([mugAndShirt, bag]));
+  });
+
+  it('keeps the session made for the same order', async () => {
+    renderCheckout([mugAndShirt, { ...mugAndShirt, orders: [...mugAndShirt.orders] }]);
+    await waitFor(() => expect(cardPaymentBodies()).toHaveLength(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Order 1' }));
+
+    expect(await screen.findByRole('button', { name: 'Pay' })).toBeEnabled();
+    expect(cardPaymentBodies()).toHaveLength(1);
+  });
+
+  it('asks the store for the order when the open session was not made in this page', async () => {
+    renderCheckout([mugAndShirt], cardSession(239_000));
+
+    await waitFor(() => expect(cardPaymentBodies()).toEqual([mugAndShirt]));
+  });
+});

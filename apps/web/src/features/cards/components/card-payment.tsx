@@ -1,0 +1,62 @@
+import { Loader, Stack } from '@mantine/core';
+import type { CardSession, CreateCardPaymentRequest } from '@store/contract/client';
+import { ErrorPanel } from '@/components/error-panel';
+import { createCardPayment } from '../api/create-card-payment';
+import { useCardCompletion } from '../hooks/use-card-completion';
+import { useCardSession } from '../hooks/use-card-session';
+import { CardForm } from './card-form';
+
+/**
+ * The request each session was made for in this page. Two orders can cost the same, and a session
+ * says PAY whether or not it may keep the card, so only the whole request tells them apart. A
+ * session this page did not make is asked for again: the store hands back the open session of
+ * the same order, and cancels any other.
+ */
+const sessionRequests = new Map<string, string>();
+
+export interface CardPaymentProps {
+  /** The order, voucher and save choice the card pays for (POST /payments/cards). */
+  request: CreateCardPaymentRequest;
+  onPaid: () => void;
+}
+
+/** Paying by card: the card session for the order, the card form, and completing the payment. */
+export function CardPayment({ request, onPaid }: CardPaymentProps) {
+  const requestKey = JSON.stringify(request);
+  // Another order is another form: it makes its own session, once.
+  return <CardPaymentForm key={requestKey} request={request} onPaid={onPaid} />;
+}
+
+function CardPaymentForm({ request, onPaid }: CardPaymentProps) {
+  const requestKey = JSON.stringify(request);
+  const cardSession = useCardSession({
+    accepts: (session: CardSession) =>
+      session.type === 'PAY' && sessionRequests.get(session.id) === requestKey,
+    create: async () => {
+      const session = await createCardPayment(request);
+      sessionRequests.set(session.id, requestKey);
+      return session;
+    },
+  });
+  const { onCollected, complete } = useCardCompletion({
+    onPaid: () => {
+      cardSession.forget();
+      onPaid();
+    },
+  });
+
+  return (
+    <Stack gap="xs">
+      {cardSession.error !== null && <ErrorPanel error={cardSession.error} />}
+      {cardSession.isPending && <Loader size="sm" aria-label="Preparing the card form" />}
+      <CardForm
+        session={cardSession.session}
+        saveCardPaymentToken={request.type === 'PAY_AND_SAVE'}
+        submitLabel="Pay"
+        busy={complete.isPending}
+        onCollected={onCollected}
+      />
+      {complete.isError && <ErrorPanel error={complete.error} onClose={complete.reset} />}
+    </Stack>
+  );
+}

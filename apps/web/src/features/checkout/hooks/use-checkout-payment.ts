@@ -1,0 +1,37 @@
+import type { CreatePaymentRequest } from '@store/contract/client';
+import { useNavigate } from 'react-router';
+import { ApiError } from '@/lib/api-client';
+import { follow, nextStepAfterPayment } from '@/lib/next-step';
+import { useCreatePayment } from '../api/create-payment';
+import { useIdempotencyKey } from './use-idempotency-key';
+
+/**
+ * Pays at checkout: creates the payment once per attempt (one Idempotency-Key for the same order
+ * sent again) and takes the browser to the payment's next step.
+ */
+export function useCheckoutPayment({ onPaid }: { onPaid: () => void }) {
+  const navigate = useNavigate();
+  const createPayment = useCreatePayment();
+  const idempotencyKey = useIdempotencyKey();
+
+  function pay(body: CreatePaymentRequest) {
+    if (createPayment.isPending) return;
+    createPayment.mutate(
+      { body, idempotencyKey: idempotencyKey.keyFor(body) },
+      {
+        onSuccess: (payment) => {
+          idempotencyKey.reset();
+          onPaid();
+          follow(nextStepAfterPayment(payment), navigate);
+        },
+        // The store answered with a refusal: nothing was created, the cart stays, and trying
+        // again is a new attempt. Without an answer (status 0) the same key is sent again.
+        onError: (error) => {
+          if (error instanceof ApiError && error.status > 0) idempotencyKey.reset();
+        },
+      },
+    );
+  }
+
+  return { pay, createPayment };
+}

@@ -1,0 +1,62 @@
+import type {
+  CreateCardPaymentRequest,
+  CreatePaymentRequest,
+  Currency,
+  Voucher,
+} from '@store/contract/client';
+import { orderTotal } from './order-total';
+
+/** The specification's fixed placeholder reference of every storefront payment. */
+export const paymentReferenceId = 'demo-store-order';
+
+/** What the customer pays for at checkout: the order lines, the voucher and the save choice. */
+export interface CheckoutOrder {
+  orders: CreatePaymentRequest['orders'];
+  currency: Currency;
+  voucher: Pick<Voucher, 'id' | 'fixed_amount'> | null;
+  /** Save Payment Method? */
+  save: boolean;
+}
+
+/** How the customer pays: a channel with the inputs it asked for, or a saved payment method. */
+export interface PaymentChoice {
+  channel: string;
+  country: string;
+  channelProperties?: Record<string, string>;
+  /** A saved method pays as it is: the save choice does not apply to it. */
+  paymentMethodId?: string;
+}
+
+/** POST /payments for the order, paid with the chosen channel or saved method. */
+export function paymentRequestOf(
+  order: CheckoutOrder,
+  choice: PaymentChoice,
+): CreatePaymentRequest {
+  const properties = choice.channelProperties ?? {};
+  return {
+    amount: orderTotal(order.orders, order.voucher),
+    currency: order.currency,
+    country: choice.country,
+    channel: choice.channel,
+    reference_id: paymentReferenceId,
+    type: order.save && choice.paymentMethodId === undefined ? 'PAY_AND_SAVE' : 'PAY',
+    ...(choice.paymentMethodId === undefined ? {} : { payment_token_id: choice.paymentMethodId }),
+    orders: order.orders,
+    ...(order.voucher ? { voucher_id: order.voucher.id } : {}),
+    ...(Object.keys(properties).length > 0 ? { channel_properties: properties } : {}),
+  };
+}
+
+/** POST /payments/cards for the order: the card session the card form pays with. */
+export function cardPaymentRequestOf(
+  order: CheckoutOrder,
+  country: string,
+): CreateCardPaymentRequest {
+  return {
+    orders: order.orders,
+    ...(order.voucher ? { voucher_id: order.voucher.id } : {}),
+    country,
+    currency: order.currency,
+    type: order.save ? 'PAY_AND_SAVE' : 'PAY',
+  };
+}
