@@ -36,3 +36,52 @@ export async function checkoutFirstProduct(page: Page): Promise<void> {
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
 }
+
+/**
+ * Watches a page for reloads, so a test can prove a change reached it by the live feed: the page
+ * fires no `load` and keeps a marker set on its window. Returns the check to run at the end.
+ */
+export async function watchForReloads(page: Page): Promise<() => Promise<void>> {
+  let loads = 0;
+  const countLoad = () => {
+    loads += 1;
+  };
+  page.on('load', countLoad);
+  await page.evaluate(() => {
+    (window as unknown as { storeStillOpen: boolean }).storeStillOpen = true;
+  });
+  return async () => {
+    page.off('load', countLoad);
+    expect(loads, 'the page reloaded').toBe(0);
+    const stillOpen = await page.evaluate(
+      () => (window as unknown as { storeStillOpen?: boolean }).storeStillOpen === true,
+    );
+    expect(stillOpen, 'the page was replaced').toBe(true);
+  };
+}
+
+/**
+ * Records every button label the page's main region shows from now on, so a test can see a
+ * status that was on screen only briefly (Refund Pending before Refund Succeeded).
+ */
+export async function recordButtonLabels(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    const collect = () => {
+      for (const button of document.querySelectorAll('main button')) {
+        seen.add(button.textContent?.trim() ?? '');
+      }
+    };
+    collect();
+    new MutationObserver(collect).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    (window as unknown as { seenButtonLabels: Set<string> }).seenButtonLabels = seen;
+  });
+  return () =>
+    page.evaluate(() => [
+      ...(window as unknown as { seenButtonLabels: Set<string> }).seenButtonLabels,
+    ]);
+}
