@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { recordButtonLabels, signIn, watchForReloads } from './support';
+import {
+  expectAccessibleAtBothWidths,
+  recordButtonLabels,
+  signIn,
+  watchForReloads,
+} from './support';
 
 /** The /payments row of the newest payment (the list is newest first). */
 function newestPayment(page: Page) {
@@ -129,11 +134,13 @@ test('a failed refund keeps the disabled Refund Failed and offers Try Refund Aga
   await expect(row.getByRole('button', { name: 'Refund Failed' })).toBeDisabled();
   const retry = row.getByRole('button', { name: 'Try Refund Again' });
   await expect(retry).toBeEnabled();
+  await expectAccessibleAtBothWidths(page);
 
   await retry.click();
   const line = main.getByRole('listitem').first();
   await expect(line.getByText('REFUND_FAILED', { exact: true })).toBeVisible();
   await expect(line.getByRole('checkbox')).toBeEnabled();
+  await expectAccessibleAtBothWidths(page);
   await refundLines(page, [0]);
 
   // Tried again, it is sent again (and this test amount fails again).

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkoutFirstProduct, signIn } from './support';
+import { checkoutFirstProduct, expectAccessibleAtBothWidths, signIn } from './support';
 
 /** The instruction screen of a retail payment code: code, where to pay, deadline and a way on. */
 async function expectRetailInstructions(page: Page, store: string, currency: string) {
@@ -13,6 +13,7 @@ async function expectRetailInstructions(page: Page, store: string, currency: str
   await expect(main.getByText(/^Please complete payment before \w+ \d+, \d{4}, /)).toBeVisible();
   await expect(main.getByText(new RegExp(`^Amount ${currency} [\\d,.]+$`))).toBeVisible();
   await expect(main.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/orders');
+  await expectAccessibleAtBothWidths(page);
 }
 
 test('an ALFAMART code in the development app: where and by when to pay, and Simulate Payment', async ({

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 let customerCounter = 0;
@@ -84,4 +85,33 @@ export async function recordButtonLabels(page: Page): Promise<() => Promise<stri
     page.evaluate(() => [
       ...(window as unknown as { seenButtonLabels: Set<string> }).seenButtonLabels,
     ]);
+}
+
+/**
+ * The page as it stands, at a desktop width and on a 390 px phone: no axe-core violation of WCAG
+ * 2.1 A and AA, and nothing wider than the screen.
+ */
+export async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+    // Transitions settled, so colours are measured as the customer sees them.
+    await page.waitForTimeout(300);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const problems = results.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
+    const width = await page.evaluate(
+      () => (document.scrollingElement ?? document.documentElement).scrollWidth,
+    );
+    if (width > size.width + 1) problems.push(`page is ${width}px wide at ${size.width}px`);
+    expect(problems, `at ${size.width} px`).toEqual([]);
+  }
+  if (original) await page.setViewportSize(original);
 }
