@@ -109,3 +109,47 @@ test('shows each card-form validation message under its field, cleared when edit
   await expect(form.getByText('cvn must be 3 or 4 digits')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 });
+
+test('opening the card form, toggling save and a voucher leave no order and no method behind', async ({
+  page,
+}) => {
+  await checkoutFirstProduct(page);
+  const main = page.getByRole('main');
+  const form = await openCardForm(page);
+
+  // Each change of what the card would pay for gives the form a new session.
+  await main.getByRole('checkbox', { name: 'Save Payment Method?' }).check();
+  await expect(form.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  await main.getByRole('checkbox', { name: 'Save Payment Method?' }).uncheck();
+  await expect(form.getByRole('button', { name: 'Pay' })).toBeEnabled();
+
+  await main.getByRole('button', { name: 'Enter voucher code' }).click();
+  await page
+    .getByRole('dialog', { name: 'Vouchers' })
+    .getByRole('button', { name: 'Apply HEMAT10' })
+    .click();
+  await expect(main.getByText('HEMAT10')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  await main.getByRole('button', { name: 'Remove voucher HEMAT10' }).click();
+  await expect(main.getByText('HEMAT10')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Pay' })).toBeEnabled();
+
+  // No card went in: nothing was paid, and nothing is listed.
+  await page.goto('/orders');
+  await expect(page.getByRole('main').getByText('No Orders')).toBeVisible();
+  await page.goto('/payments');
+  await expect(page.getByRole('main').getByText('No Payments')).toBeVisible();
+  await page.goto('/payment_methods');
+  await expect(page.getByRole('main').getByText('No payment methods linked yet.')).toBeVisible();
+
+  // Expanding CARDS on the link form leaves no method either.
+  await page.goto('/payment_methods/new');
+  await page.getByRole('button', { name: 'CARDS ID', exact: true }).click();
+  await expect(
+    page.getByRole('form', { name: 'Card details' }).getByRole('button', { name: 'Link' }),
+  ).toBeEnabled();
+  await page.goto('/payment_methods');
+  await expect(page.getByRole('main').getByText('No payment methods linked yet.')).toBeVisible();
+  await page.goto('/orders');
+  await expect(page.getByRole('main').getByText('No Orders')).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 let customerCounter = 0;
@@ -35,4 +36,82 @@ export async function checkoutFirstProduct(page: Page): Promise<void> {
   await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+}
+
+/**
+ * Watches a page for reloads, so a test can prove a change reached it by the live feed: the page
+ * fires no `load` and keeps a marker set on its window. Returns the check to run at the end.
+ */
+export async function watchForReloads(page: Page): Promise<() => Promise<void>> {
+  let loads = 0;
+  const countLoad = () => {
+    loads += 1;
+  };
+  page.on('load', countLoad);
+  await page.evaluate(() => {
+    (window as unknown as { storeStillOpen: boolean }).storeStillOpen = true;
+  });
+  return async () => {
+    page.off('load', countLoad);
+    expect(loads, 'the page reloaded').toBe(0);
+    const stillOpen = await page.evaluate(
+      () => (window as unknown as { storeStillOpen?: boolean }).storeStillOpen === true,
+    );
+    expect(stillOpen, 'the page was replaced').toBe(true);
+  };
+}
+
+/**
+ * Records every button label the page's main region shows from now on, so a test can see a
+ * status that was on screen only briefly (Refund Pending before Refund Succeeded).
+ */
+export async function recordButtonLabels(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    const collect = () => {
+      for (const button of document.querySelectorAll('main button')) {
+        seen.add(button.textContent?.trim() ?? '');
+      }
+    };
+    collect();
+    new MutationObserver(collect).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    (window as unknown as { seenButtonLabels: Set<string> }).seenButtonLabels = seen;
+  });
+  return () =>
+    page.evaluate(() => [
+      ...(window as unknown as { seenButtonLabels: Set<string> }).seenButtonLabels,
+    ]);
+}
+
+/**
+ * The page as it stands, at a desktop width and on a 390 px phone: no axe-core violation of WCAG
+ * 2.1 A and AA, and nothing wider than the screen.
+ */
+export async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+    // Transitions settled, so colours are measured as the customer sees them.
+    await page.waitForTimeout(300);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const problems = results.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
+    const width = await page.evaluate(
+      () => (document.scrollingElement ?? document.documentElement).scrollWidth,
+    );
+    if (width > size.width + 1) problems.push(`page is ${width}px wide at ${size.width}px`);
+    expect(problems, `at ${size.width} px`).toEqual([]);
+  }
+  if (original) await page.setViewportSize(original);
 }

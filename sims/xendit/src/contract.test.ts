@@ -165,37 +165,55 @@ describe('virtual accounts, retail codes and QR', () => {
     ['INDOMARET', 'ID', 'IDR', 'PAYMENT_CODE'],
     ['7ELEVEN', 'PH', 'PHP', 'PAYMENT_CODE'],
     ['QRIS', 'ID', 'IDR', 'QR_STRING'],
-  ] as const)('%s presents a %s', async (channel_code, country, currency, descriptor) => {
-    const { body } = await client.createPaymentRequest(
-      virtualAccount({ channel_code, country, currency }),
-      { idempotencyKey: key() },
-    );
-    expect(body.actions).toEqual([
-      { type: 'PRESENT_TO_CUSTOMER', descriptor, value: expect.any(String) },
-    ]);
-  });
+  ] as const)(
+    '%s presents a %s with a deadline',
+    async (channel_code, country, currency, descriptor) => {
+      const { body } = await client.createPaymentRequest(
+        virtualAccount({ channel_code, country, currency }),
+        { idempotencyKey: key() },
+      );
+      expect(body.actions).toEqual([
+        { type: 'PRESENT_TO_CUSTOMER', descriptor, value: expect.any(String) },
+      ]);
+      const expiresAt = Date.parse(String(body.channel_properties?.expires_at));
+      expect(expiresAt - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+    },
+  );
 
-  it('expires an unpaid virtual account at expires_at with payment_request.expiry', async () => {
-    const expiresAt = new Date(Date.now() + 300).toISOString();
-    const { body } = await client.createPaymentRequest(
-      virtualAccount({ channel_properties: { expires_at: expiresAt } }),
-      { idempotencyKey: key() },
-    );
-    expect(body.channel_properties?.expires_at).toBe(expiresAt);
-    const webhook = await receiver.waitFor(
-      webhookOf('payment_request.expiry', body.payment_request_id),
-    );
-    expect(webhook.body.data).toMatchObject({
-      status: 'EXPIRED',
-      failure_code: 'PAYMENT_REQUEST_EXPIRED',
-    });
-    const read = await client.getPaymentRequest(body.payment_request_id);
-    expect(read.body.status).toBe('EXPIRED');
-    const late = await providerError(
-      client.simulatePaymentRequest(body.payment_request_id, { amount: 150_000 }),
-    );
-    expect(late.status).toBe(400);
-  });
+  it.each([
+    ['BCA_VIRTUAL_ACCOUNT', 'ID', 'IDR'],
+    ['ALFAMART', 'ID', 'IDR'],
+    ['7ELEVEN', 'PH', 'PHP'],
+    ['QRIS', 'ID', 'IDR'],
+  ] as const)(
+    'expires an unpaid %s code at expires_at with payment_request.expiry',
+    async (channel_code, country, currency) => {
+      const expiresAt = new Date(Date.now() + 300).toISOString();
+      const { body } = await client.createPaymentRequest(
+        virtualAccount({
+          channel_code,
+          country,
+          currency,
+          channel_properties: { expires_at: expiresAt },
+        }),
+        { idempotencyKey: key() },
+      );
+      expect(body.channel_properties?.expires_at).toBe(expiresAt);
+      const webhook = await receiver.waitFor(
+        webhookOf('payment_request.expiry', body.payment_request_id),
+      );
+      expect(webhook.body.data).toMatchObject({
+        status: 'EXPIRED',
+        failure_code: 'PAYMENT_REQUEST_EXPIRED',
+      });
+      const read = await client.getPaymentRequest(body.payment_request_id);
+      expect(read.body.status).toBe('EXPIRED');
+      const late = await providerError(
+        client.simulatePaymentRequest(body.payment_request_id, { amount: 150_000 }),
+      );
+      expect(late.status).toBe(400);
+    },
+  );
 
   it('simulate pays the request and sends payment.capture with the callback token', async () => {
     const { body } = await client.createPaymentRequest(virtualAccount(), { idempotencyKey: key() });

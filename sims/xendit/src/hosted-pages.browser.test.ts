@@ -159,6 +159,32 @@ describe('hosted pages in a browser', () => {
     expect([paid.status, paid.channel_code]).toEqual(['SUCCEEDED', 'CARDS']);
   });
 
+  it('wraps a long reference on the 3DS page of a 390 px phone instead of overflowing', async () => {
+    const reference = `order-${'0123456789'.repeat(5)}`;
+    const { body: session } = await client.createSession(
+      {
+        reference_id: reference,
+        session_type: 'PAY',
+        mode: 'CARDS_SESSION_JS',
+        amount: 120_000,
+        currency: 'IDR',
+        country: 'ID',
+        customer_id: 'cust-7c1a0d5e-66d1-4d69-a1b8-2e06b4d0c0b1',
+        cards_session_js: returnUrls(),
+      },
+      { idempotencyKey: key() },
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(
+      `${storeUrl}/checkout?session=${session.payment_session_id}&card=${TEST_CARDS.threeDs[0]}`,
+    );
+    await page.getByRole('button', { name: 'Authenticate' }).waitFor();
+    const shown = await page.getByRole('cell', { name: reference }).boundingBox();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    expect((shown?.x ?? 0) + (shown?.width ?? Infinity)).toBeLessThanOrEqual(390);
+  });
+
   it('pays a frictionless card through the script without leaving the page', async () => {
     const { body: session } = await client.createSession(
       {

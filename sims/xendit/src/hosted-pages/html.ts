@@ -40,6 +40,8 @@ export function renderPage(options: {
 <style>
 body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; }
 th { text-align: left; padding-right: 1rem; }
+/* Ids and references have no spaces: let them break anywhere rather than widen a phone's page. */
+h1, p, th, td { overflow-wrap: anywhere; }
 button { font-size: 1rem; padding: 0.5rem 1rem; margin-top: 1rem; }
 .badge { background: #fde68a; padding: 0.1rem 0.4rem; border-radius: 0.25rem; font-size: 0.8rem; }
 </style>

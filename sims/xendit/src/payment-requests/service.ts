@@ -47,6 +47,9 @@ export type StoredPaymentRequest = StoredObject<PaymentRequest> & {
   internal: PaymentRequestInternal;
 };
 
+/** How long a virtual account, retail code or QR code stays payable when the merchant sets no expires_at. */
+const CODE_LIFETIME_MS = 24 * 3600 * 1000;
+
 /** Allowed status changes of a payment request; every change goes through `settle` or `cancel`. */
 const TRANSITIONS: Record<PaymentRequestStatus, readonly PaymentRequestStatus[]> = {
   REQUIRES_ACTION: ['AUTHORIZED', 'SUCCEEDED', 'FAILED', 'CANCELED', 'EXPIRED'],
@@ -228,10 +231,10 @@ export async function planPaymentRequest(
   if (isPresentToCustomer(channel.kind)) {
     status = body.type === 'REUSABLE_PAYMENT_CODE' ? 'ACCEPTING_PAYMENTS' : 'REQUIRES_ACTION';
     actions = [presentAction(channel, channelCode)];
-    if (channel.kind === 'VIRTUAL_ACCOUNT') {
-      channelProperties.expires_at ??= new Date(Date.now() + 24 * 3600 * 1000).toISOString();
-      channelProperties.display_name ??= 'Simulated Merchant';
-    }
+    // Every code paid away from the store (bank, counter, QR) has a deadline, and the request
+    // expires with payment_request.expiry when it passes. The merchant may set it; else a day (choice).
+    channelProperties.expires_at ??= new Date(Date.now() + CODE_LIFETIME_MS).toISOString();
+    if (channel.kind === 'VIRTUAL_ACCOUNT') channelProperties.display_name ??= 'Simulated Merchant';
   } else if (isEwallet(channel.kind)) {
     const declinedLater = body.request_amount === EWALLET_TEST_AMOUNTS.declinedLater;
     if (token || channel.kind === 'EWALLET_PUSH') {

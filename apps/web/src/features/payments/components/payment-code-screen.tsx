@@ -51,7 +51,7 @@ function instructionsFor(descriptor: string | null, channelName: string) {
     default:
       return {
         where: `Pay at: ${channelName}`,
-        how: `Show this code at a ${channelName} counter and pay the exact amount in cash.`,
+        how: `Show this code at the cashier of any ${channelName} store and pay the exact amount in cash before the deadline. Keep the receipt.`,
       };
   }
 }

@@ -8,7 +8,7 @@ import { useCancelPayment } from '../api/payment-mutations';
 import { continuePaymentStep, follow } from '@/lib/next-step';
 import { paymentStatusAction } from '../utils/payment-status-action';
 
-/** The status-dependent button of a payment row (specification section 4). */
+/** The status-dependent buttons of a payment row (specification section 4). */
 export function PaymentStatusActions({ payment }: { payment: Payment }) {
   const navigate = useNavigate();
   const cancel = useCancelPayment();
@@ -16,18 +16,23 @@ export function PaymentStatusActions({ payment }: { payment: Payment }) {
   const action = paymentStatusAction(payment);
 
   if (action.kind === 'none') return null;
-  if (action.kind === 'disabled') {
+  if (action.kind === 'status') {
     return (
-      <Button size="xs" variant="default" disabled>
-        {action.label}
-      </Button>
-    );
-  }
-  if (action.kind === 'refund') {
-    return (
-      <Button size="xs" onClick={() => navigate(screenPath('refund', { paymentId: payment.id }))}>
-        {action.label}
-      </Button>
+      <Group gap={4} wrap="wrap" justify="flex-end">
+        {action.disabledLabel !== null && (
+          <Button size="xs" variant="default" disabled>
+            {action.disabledLabel}
+          </Button>
+        )}
+        {action.refundLabel !== null && (
+          <Button
+            size="xs"
+            onClick={() => navigate(screenPath('refund', { paymentId: payment.id }))}
+          >
+            {action.refundLabel}
+          </Button>
+        )}
+      </Group>
     );
   }
 

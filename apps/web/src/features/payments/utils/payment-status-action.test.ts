@@ -17,34 +17,42 @@ describe('paymentStatusAction', () => {
 
   it('offers Refund for a succeeded payment', () => {
     expect(paymentStatusAction(payment('SUCCEEDED', ['PAID']))).toEqual({
-      kind: 'refund',
-      label: 'Refund',
+      kind: 'status',
+      disabledLabel: null,
+      refundLabel: 'Refund',
     });
   });
 
-  it('still offers Refund while lines are left after a partial refund', () => {
+  it('keeps the disabled Refund Succeeded and offers Refund while lines are left', () => {
     expect(
       paymentStatusAction(payment('REFUND_SUCCEEDED', ['REFUND_SUCCEEDED', 'PAID', 'PAID'])),
-    ).toEqual({ kind: 'refund', label: 'Refund' });
+    ).toEqual({ kind: 'status', disabledLabel: 'Refund Succeeded', refundLabel: 'Refund' });
   });
 
-  it('offers the refund again once it failed', () => {
+  it('keeps the disabled Refund Failed and offers Try Refund Again', () => {
     expect(paymentStatusAction(payment('REFUND_FAILED', ['REFUND_FAILED']))).toEqual({
-      kind: 'refund',
-      label: 'Retry Refund',
+      kind: 'status',
+      disabledLabel: 'Refund Failed',
+      refundLabel: 'Try Refund Again',
     });
   });
 
   it.each([
-    ['FAILED', 'Failed'],
-    ['PENDING', 'Pending'],
-    ['REFUND_PENDING', 'Refund Pending'],
-    ['REFUND_SUCCEEDED', 'Refund Succeeded'],
-  ] as const)('shows %s with nothing left to refund as a disabled %s button', (status, label) => {
-    const lines: OrderLineStatus[] =
-      status === 'REFUND_SUCCEEDED' ? ['REFUND_SUCCEEDED'] : ['REFUND_PENDING'];
-    expect(paymentStatusAction(payment(status, lines))).toEqual({ kind: 'disabled', label });
-  });
+    ['FAILED', 'Failed', ['FAILED']],
+    ['PENDING', 'Pending', ['PENDING']],
+    ['REFUND_PENDING', 'Refund Pending', ['REFUND_PENDING']],
+    ['REFUND_SUCCEEDED', 'Refund Succeeded', ['REFUND_SUCCEEDED']],
+    ['REFUND_FAILED', 'Refund Failed', ['REFUND_SUCCEEDED']],
+  ] as const)(
+    'shows %s with nothing to refund now as a disabled %s button alone',
+    (status, label, lines) => {
+      expect(paymentStatusAction(payment(status, [...lines]))).toEqual({
+        kind: 'status',
+        disabledLabel: label,
+        refundLabel: null,
+      });
+    },
+  );
 
   it('shows nothing for a cancelled payment', () => {
     expect(paymentStatusAction(payment('CANCELLED', ['CANCELLED']))).toEqual({ kind: 'none' });

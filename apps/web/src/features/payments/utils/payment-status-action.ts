@@ -1,10 +1,13 @@
 import { isRefundableLine, type Payment, type PaymentStatus } from '@store/contract/client';
 
-/** What a payment's row offers for its status (specification section 4). */
+/**
+ * What a payment's row offers for its status (specification section 4). A status the specification
+ * shows as a disabled button keeps it; a paid payment with lines left to refund also offers a
+ * refund beside it.
+ */
 export type PaymentStatusAction =
   | { kind: 'continue' }
-  | { kind: 'refund'; label: string }
-  | { kind: 'disabled'; label: string }
+  | { kind: 'status'; disabledLabel: string | null; refundLabel: string | null }
   | { kind: 'none' };
 
 const disabledLabels: Partial<Record<PaymentStatus, string>> = {
@@ -19,17 +22,21 @@ const disabledLabels: Partial<Record<PaymentStatus, string>> = {
 const refundOffered: readonly PaymentStatus[] = ['SUCCEEDED', 'REFUND_SUCCEEDED', 'REFUND_FAILED'];
 
 /**
- * A paid payment offers Refund while any of its lines can still be refunded: after refunding one
- * line of three, the other two; after a refund failed, its lines again.
+ * Refund while any line can still be refunded: after refunding one line of three, the other two;
+ * after a refund failed, its lines again (Try Refund Again).
  */
 export function paymentStatusAction(
   payment: Pick<Payment, 'status' | 'orders'>,
 ): PaymentStatusAction {
   const { status } = payment;
   if (status === 'REQUIRES_ACTION') return { kind: 'continue' };
-  if (refundOffered.includes(status) && payment.orders.some(isRefundableLine)) {
-    return { kind: 'refund', label: status === 'REFUND_FAILED' ? 'Retry Refund' : 'Refund' };
-  }
-  const label = disabledLabels[status];
-  return label === undefined ? { kind: 'none' } : { kind: 'disabled', label };
+  const disabledLabel = disabledLabels[status] ?? null;
+  const refundLabel =
+    refundOffered.includes(status) && payment.orders.some(isRefundableLine)
+      ? status === 'REFUND_FAILED'
+        ? 'Try Refund Again'
+        : 'Refund'
+      : null;
+  if (disabledLabel === null && refundLabel === null) return { kind: 'none' };
+  return { kind: 'status', disabledLabel, refundLabel };
 }
