@@ -5,7 +5,8 @@ import { join } from 'node:path';
 
 /**
  * The whole stack on its own ports and a fresh data directory, so a run never meets old state.
- * E2E_PORT_OFFSET moves all three ports, so two checkouts can run their browser tests side by side.
+ * E2E_PORT_OFFSET moves all three ports, so two checkouts can run their browser tests side by side;
+ * offsets a hundred apart never collide (the ports themselves are ten apart).
  */
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const ports = { store: 3100 + offset, identity: 4120 + offset, xendit: 4110 + offset };
