@@ -180,7 +180,8 @@ describe('hosted pages in a browser', () => {
     );
     await page.getByRole('button', { name: 'Authenticate' }).waitFor();
     const shown = await page.getByRole('cell', { name: reference }).boundingBox();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    // A string: this package is typed for Node, without the DOM's globals.
+    const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
     expect(width).toBeLessThanOrEqual(390);
     expect((shown?.x ?? 0) + (shown?.width ?? Infinity)).toBeLessThanOrEqual(390);
   });
