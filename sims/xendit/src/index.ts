@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createDefaultAccount, createKeyring, type SimulatorAccount } from './accounts.ts';
 import { buildApp, type Latency, type RateLimit } from './app.ts';
-import { openDatabase } from './db/database.ts';
+import { dumpMigratedDatabase, openDatabase } from './db/database.ts';
 import type { SimContext } from './sim-context.ts';
 import { createWorker, PROVIDER_RETRY_SCHEDULE } from './worker.ts';
 
@@ -18,6 +18,8 @@ export type XenditSimulatorOptions = {
   databaseUrl?: string;
   /** PGlite on disk; with neither this nor databaseUrl, PGlite in memory (tests). */
   dataDir?: string;
+  /** PGlite in memory only: start from this dump (prepareSimulatorDatabase) instead of empty. */
+  from?: Blob;
   /** Default: the one demo account (createDefaultAccount()). */
   accounts?: SimulatorAccount[];
   /** Seconds between webhook attempts; default the provider's 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
@@ -34,6 +36,9 @@ export type XenditSimulatorOptions = {
 };
 
 export type XenditSimulator = { url: string; close(): Promise<void> };
+
+/** A migrated in-memory database as a dump, for test runs that start many simulators. */
+export const prepareSimulatorDatabase = dumpMigratedDatabase;
 
 export async function startXenditSimulator(
   options: XenditSimulatorOptions,

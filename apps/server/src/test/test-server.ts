@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startIdentitySimulator } from '@store/identity-sim';
@@ -14,6 +15,7 @@ import { loadConfig, type ServerConfig } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/database.ts';
 import { createTestDatabase } from './database.ts';
 import { findFreePort } from './free-port.ts';
+import { inject } from 'vitest';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -83,8 +85,11 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const identity = await startIdentitySimulator({ port: 0 });
   const storePort = await findFreePort();
+  // A copy of the run's migrated simulator database (test/global-setup.ts) when there is one.
+  const preparedSimulator = inject('preparedSimulatorDatabase');
   const xendit = await startXenditSimulator({
     port: 0,
+    ...(preparedSimulator ? { from: new Blob([await readFile(preparedSimulator)]) } : {}),
     accounts: [
       createDefaultAccount({ webhookUrl: `http://127.0.0.1:${storePort}/api/webhooks/xendit` }),
     ],

@@ -12,7 +12,12 @@ import * as schema from './schema.ts';
 /** Both drivers share this surface; a transaction is one too, so helpers take either. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** In memory only: start from this dump of a migrated database instead of an empty one. */
+  from?: Blob;
+};
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -30,10 +35,22 @@ export async function openDatabase(
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Database, close: () => pool.end() };
   }
-  const embedded = await openEmbeddedPostgres(options.dataDir ?? null);
+  const embedded = await openEmbeddedPostgres(options.dataDir ?? null, { from: options.from });
   const db = drizzlePglite(embedded.client as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, close: () => embedded.close() };
+}
+
+/**
+ * A migrated in-memory database, dumped: tests start each simulator from a copy of it instead of
+ * running initdb and every migration again.
+ */
+export async function dumpMigratedDatabase(): Promise<Blob> {
+  const embedded = await openEmbeddedPostgres(null);
+  await migratePglite(drizzlePglite(embedded.client as PGlite, { schema }), { migrationsFolder });
+  const dump = await embedded.dump();
+  await embedded.close();
+  return dump;
 }
 
 /** True when a statement failed on a unique constraint (drizzle wraps the driver's error). */
