@@ -20,7 +20,10 @@ import { moveCardSession } from '../statuses/card-session-status.ts';
 import { createOpenSessions, sessionLifetimeMs } from './open-sessions.ts';
 import { providerCustomer, rememberProviderCustomer } from '../provider/mapping.ts';
 import { priceOrder } from '../payments/pricing.ts';
-import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
+import {
+  fingerprint,
+  type PaymentMethodService,
+} from '../payment-methods/payment-method-service.ts';
 import { findChannel } from '../payments/channels.ts';
 import {
   decisiveCall,
@@ -264,7 +267,7 @@ export function createCardService(deps: {
     async linkCard(
       session: Caller,
       request: CreatePaymentMethodRequest,
-      options: { clientId: string },
+      options: { idempotencyKey: string | undefined; clientId: string },
     ): Promise<PaymentMethod> {
       const { app, customer } = await session.tenant();
       const channel = findChannel(app, request.channel);
@@ -278,22 +281,25 @@ export function createCardService(deps: {
       if (request.country !== app.country) {
         throw new AppError(400, 'COUNTRY_MISMATCH', `This store sells in ${app.country}`);
       }
-      const reused = await openSessions.reuseLink(app, customer.id, channel.code);
-      if (reused?.method) return methodService.toApi(app, reused.method);
+      const idempotencyKey = options.idempotencyKey ?? newId('auto');
+      // A key used before answers its own method (or 409 for another body), never another open link.
+      if (!(await methodService.keyHolder(app.id, customer.id, idempotencyKey))) {
+        const reused = await openSessions.reuseLink(app, customer.id, channel.code);
+        if (reused?.method) return methodService.toApi(app, reused.method);
+      }
       const paymentMethodId = newId('pm');
-      const [method] = await db
-        .insert(paymentMethods)
-        .values({
-          id: paymentMethodId,
-          appId: app.id,
-          customerId: customer.id,
-          channelCode: channel.code,
-          country: app.country,
-          referenceId: request.reference_id,
-          status: 'CREATING',
-        })
-        .returning();
-      if (!method) throw new Error('payment method insert returned nothing');
+      const recorded = await methodService.record({
+        id: paymentMethodId,
+        appId: app.id,
+        customerId: customer.id,
+        channelCode: channel.code,
+        country: app.country,
+        referenceId: request.reference_id,
+        idempotencyKey,
+        requestHash: fingerprint(request),
+      });
+      if (recorded.earlier) return methodService.answerAgain(app, recorded.earlier);
+      const method = recorded.created;
       const providerSession = answerOf(
         await decisiveCall(
           () =>

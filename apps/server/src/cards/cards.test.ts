@@ -288,4 +288,40 @@ describe('card forms opened again', () => {
     const methods = (await call('GET', '/api/payment_methods', undefined, customer)).json();
     expect(methods).toEqual({ payment_methods: [] });
   });
+
+  it('answers one method and opens one session for a card link sent twice with one key', async () => {
+    const customer = await server.signIn('links-a-card-with-one-key@example.com');
+    const link = (referenceId: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/payment_methods',
+        headers: { authorization: `Bearer ${customer}`, 'idempotency-key': 'link-card-once' },
+        payload: { channel: 'CARDS', country: 'ID', reference_id: referenceId },
+      });
+    const answers = await Promise.all([link('card-once'), link('card-once'), link('card-once')]);
+    const ids = answers.map((answer) => (answer.json() as PaymentMethod).id);
+    expect(new Set(ids).size).toBe(1);
+    expect(answers.map((answer) => answer.json().status)).toEqual(
+      answers.map(() => 'REQUIRES_ACTION'),
+    );
+    const sessions = await server.db
+      .select({ id: cardSessions.providerSessionId, status: cardSessions.status })
+      .from(cardSessions)
+      .where(eq(cardSessions.paymentMethodId, ids[0] ?? ''));
+    expect(sessions).toEqual([{ id: answers[0]?.json().actions[0].value, status: 'ACTIVE' }]);
+    const sessionCreates = await server.db
+      .select({ id: providerOperations.id })
+      .from(providerOperations)
+      .where(
+        and(
+          eq(providerOperations.paymentMethodId, ids[0] ?? ''),
+          eq(providerOperations.kind, 'request'),
+        ),
+      );
+    expect(sessionCreates).toHaveLength(1);
+
+    const reused = await link('another-card');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error_code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
 });

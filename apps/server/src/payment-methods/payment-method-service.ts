@@ -26,6 +26,7 @@ import {
   decisiveCall,
   answerOf,
   providerMarket,
+  type AppRow,
   type ProviderGateway,
 } from '../provider/provider.ts';
 import {
@@ -37,6 +38,7 @@ import {
 } from '../statuses/payment-method-status.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+type NewPaymentMethod = Omit<typeof paymentMethods.$inferInsert, 'status'>;
 export type StoredProperty = {
   transaction_type: TransactionType;
   name: string;
@@ -54,7 +56,7 @@ const refreshIntervalMs = 2_000;
 const savedMethodId = (tokenId: string) =>
   `pm_${createHash('sha256').update(tokenId).digest('hex').slice(0, 32)}`;
 
-const fingerprint = (request: CreatePaymentMethodRequest) =>
+export const fingerprint = (request: CreatePaymentMethodRequest) =>
   createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 export function createPaymentMethodService(deps: {
@@ -145,6 +147,51 @@ export function createPaymentMethodService(deps: {
     return method ?? null;
   }
 
+  /** The method a customer's Idempotency-Key made, if any. */
+  async function keyHolder(appId: string, customerId: string, idempotencyKey: string) {
+    const [row] = await db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.appId, appId),
+          eq(paymentMethods.customerId, customerId),
+          eq(paymentMethods.idempotencyKey, idempotencyKey),
+        ),
+      );
+    return row;
+  }
+
+  /**
+   * Records a new method, CREATING, under the customer's Idempotency-Key: the earlier method when
+   * the key made one from the same request, 409 when from another (idempotentCreate).
+   */
+  function record(values: NewPaymentMethod & { idempotencyKey: string; requestHash: string }) {
+    return idempotentCreate({
+      resource: 'payment method',
+      requestHash: values.requestHash,
+      insert: async () => {
+        const [row] = await db
+          .insert(paymentMethods)
+          .values({ ...values, status: 'CREATING' })
+          .onConflictDoNothing({
+            target: [
+              paymentMethods.appId,
+              paymentMethods.customerId,
+              paymentMethods.idempotencyKey,
+            ],
+          })
+          .returning();
+        return row;
+      },
+      holder: () => keyHolder(values.appId, values.customerId, values.idempotencyKey),
+    });
+  }
+
+  /** The answer to a create whose key was used before: that method, once its create is answered. */
+  const answerAgain = async (app: AppRow, earlier: PaymentMethodRow) =>
+    toApi(app, await waitWhileCreating(earlier));
+
   function returnUrls(paymentMethodId: string, clientId: string) {
     const query = new URLSearchParams({ payment_method_id: paymentMethodId });
     if (clientId !== 'web') query.set('source', clientId);
@@ -157,6 +204,9 @@ export function createPaymentMethodService(deps: {
   return {
     returnUrls,
     toApi,
+    keyHolder,
+    record,
+    answerAgain,
     transition,
     applyToken,
 
@@ -207,52 +257,19 @@ export function createPaymentMethodService(deps: {
         properties.push({ transaction_type: 'SAVE', name: property.name, value });
       }
 
-      const idempotencyKey = options.idempotencyKey ?? newId('auto');
-      const hash = fingerprint(request);
       const paymentMethodId = newId('pm');
-      const recorded = await idempotentCreate({
-        resource: 'payment method',
-        requestHash: hash,
-        insert: async () => {
-          const [row] = await db
-            .insert(paymentMethods)
-            .values({
-              id: paymentMethodId,
-              appId: app.id,
-              customerId: customer.id,
-              channelCode: channel.code,
-              country: app.country,
-              referenceId: request.reference_id,
-              status: 'CREATING',
-              properties,
-              idempotencyKey,
-              requestHash: hash,
-            })
-            .onConflictDoNothing({
-              target: [
-                paymentMethods.appId,
-                paymentMethods.customerId,
-                paymentMethods.idempotencyKey,
-              ],
-            })
-            .returning();
-          return row;
-        },
-        holder: async () => {
-          const [row] = await db
-            .select()
-            .from(paymentMethods)
-            .where(
-              and(
-                eq(paymentMethods.appId, app.id),
-                eq(paymentMethods.customerId, customer.id),
-                eq(paymentMethods.idempotencyKey, idempotencyKey),
-              ),
-            );
-          return row;
-        },
+      const recorded = await record({
+        id: paymentMethodId,
+        appId: app.id,
+        customerId: customer.id,
+        channelCode: channel.code,
+        country: app.country,
+        referenceId: request.reference_id,
+        properties,
+        idempotencyKey: options.idempotencyKey ?? newId('auto'),
+        requestHash: fingerprint(request),
       });
-      if (recorded.earlier) return toApi(app, await waitWhileCreating(recorded.earlier));
+      if (recorded.earlier) return answerAgain(app, recorded.earlier);
       const inserted = recorded.created;
 
       const token = answerOf(
