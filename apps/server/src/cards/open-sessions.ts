@@ -98,3 +98,4 @@ export function createOpenSessions(deps: { db: Database; provider: ProviderGatew
     },
   };
 }
+export type OpenSessions = ReturnType<typeof createOpenSessions>;
