@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { tokenDetails, toMethodActions } from '../provider/mapping.ts';
-import type { ProviderGateway } from '../provider/provider.ts';
+import { answerOf, decisiveCall, type ProviderGateway } from '../provider/provider.ts';
 import {
   canTransitionMethod,
   methodAwaitsProvider,
@@ -166,10 +166,26 @@ export function createPaymentMethodService(deps: {
         );
       }
       const { app } = await session.tenant();
-      const token = await provider.call(app, { paymentMethodId }, (client) =>
-        client.validatePaymentTokenOtp(tokenId, { otp_code: otpCode }),
+      const outcome = await decisiveCall(
+        () =>
+          provider.call(app, { paymentMethodId }, (client) =>
+            client.validatePaymentTokenOtp(tokenId, { otp_code: otpCode }),
+          ),
+        // A refused OTP may have ended the link (a third wrong code fails the token at the
+        // provider): the store reads the token at once, so the customer's screen moves on instead
+        // of asking again. A fault leaves the method as it was, for the next try or a webhook.
+        async () => {
+          try {
+            const current = await provider.call(app, { paymentMethodId }, (client) =>
+              client.getPaymentToken(tokenId),
+            );
+            await applyToken(method, current);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+          }
+        },
       );
-      await applyToken(method, token);
+      await applyToken(method, answerOf(outcome));
       return view(session, paymentMethodId);
     },
 

@@ -148,6 +148,21 @@ describe('linking a payment method', () => {
     expect(right.json().status).toBe('ACTIVE');
   });
 
+  it('fails the link at once when the provider refuses the OTP for good', async () => {
+    const created = (await link(directDebit)).json() as PaymentMethod;
+    const refused = await call('POST', `/api/payment_methods/${created.id}/validate_otp`, {
+      otp_code: '222002',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_code).toBe('MAX_OTP_ATTEMPTS');
+    // Read from the store's own row: no webhook and no later read has had a chance to fail it.
+    const [row] = await server.db
+      .select({ status: paymentMethods.status, failureCode: paymentMethods.failureCode })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, created.id));
+    expect(row).toEqual({ status: 'FAILED', failureCode: 'AUTHENTICATION_FAILED' });
+  });
+
   it('pays with a saved direct-debit method confirmed by the OTP 222000', async () => {
     const method = await linkedDirectDebit();
     const created = (await pay({ payment_token_id: method.id })).json() as Payment;
