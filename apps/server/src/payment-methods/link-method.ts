@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { CreatePaymentMethodRequest, PaymentMethod } from '@store/contract';
+import {
+  transactionTypesFor,
+  type CreatePaymentMethodRequest,
+  type PaymentMethod,
+} from '@store/contract';
 import type { PaymentToken } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
@@ -132,8 +136,9 @@ export function createMethodLinker(deps: {
     }
     const properties: StoredProperty[] = [];
     const channelProperties: Record<string, string> = {};
+    const linkingTypes = transactionTypesFor('LINK');
     for (const property of channel.properties) {
-      if (property.transaction_type !== 'SAVE') continue;
+      if (!linkingTypes.includes(property.transaction_type)) continue;
       const value = request.channel_properties?.[property.name]?.trim();
       if (!value) {
         throw new AppError(
@@ -143,7 +148,7 @@ export function createMethodLinker(deps: {
         );
       }
       channelProperties[property.name] = value;
-      properties.push({ transaction_type: 'SAVE', name: property.name, value });
+      properties.push({ transaction_type: property.transaction_type, name: property.name, value });
     }
 
     const paymentMethodId = newId('pm');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   awaitingProviderStatuses,
   refundableLineStatuses as sharedRefundable,
+  refundablePaymentStatuses,
 } from '@store/contract';
 import { canMoveLine, lineStatusFor, refundableLineStatuses } from './order-line-status.ts';
 import { awaitsProvider, canMovePayment, paymentStatusesFrom } from './payment-status.ts';
@@ -24,6 +25,11 @@ describe('the payment state machine', () => {
     expect(canMovePayment('REFUND_PENDING', 'SUCCEEDED', 'refund')).toBe(true);
     expect(canMovePayment('PENDING', 'SUCCEEDED', 'refund')).toBe(false);
     expect(canMovePayment('FAILED', 'REFUND_PENDING', 'refund')).toBe(false);
+  });
+
+  it('lets a refund start from exactly the payment statuses the contract calls refundable', () => {
+    const refundStarts = paymentStatusesFrom('REFUND_PENDING', 'refund');
+    expect([...refundStarts].sort()).toEqual([...refundablePaymentStatuses].sort());
   });
 
   it('counts as awaiting the provider exactly the statuses the provider may still move', () => {

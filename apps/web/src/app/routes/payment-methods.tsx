@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
-import { screenPaths } from '@store/contract/client';
+import { screenPaths, transactionTypesFor } from '@store/contract/client';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { follow, nextStepAfterLinking } from '@/lib/next-step';
@@ -52,7 +52,7 @@ export function PaymentMethodNewRoute() {
           <ChannelList
             channels={channels.data.channels}
             filter="saveable"
-            transactionTypes={['SAVE']}
+            transactionTypes={transactionTypesFor('LINK')}
             submitLabel="Link"
             disabled={create.isPending}
             onChoose={(channel, values) =>
