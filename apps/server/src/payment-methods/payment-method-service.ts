@@ -1,11 +1,12 @@
 import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
-import { screenPaths, type PaymentMethod, type TransactionType } from '@store/contract';
+import type { PaymentMethod, TransactionType } from '@store/contract';
 import type { PaymentToken } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import { returnUrls } from '../lib/return-urls.ts';
 import { tokenDetails, toMethodActions } from '../provider/mapping.ts';
 import { answerOf, decisiveCall, type ProviderGateway } from '../provider/provider.ts';
 import {
@@ -79,14 +80,8 @@ export function createPaymentMethodService(deps: {
     return toApi(app, method, { operations: await operationsOf(db, [method.id]) });
   }
 
-  function returnUrls(paymentMethodId: string, clientId: string) {
-    const query = new URLSearchParams({ payment_method_id: paymentMethodId });
-    if (clientId !== 'web') query.set('source', clientId);
-    return {
-      success_return_url: `${config.publicUrl}${screenPaths.linkingSuccess}?${query}`,
-      failure_return_url: `${config.publicUrl}${screenPaths.linkingFailure}?${query}`,
-    };
-  }
+  const linkingReturnUrls = (paymentMethodId: string, clientId: string) =>
+    returnUrls(config.publicUrl, 'linking', paymentMethodId, clientId);
 
   const linker = createMethodLinker({
     db,
@@ -94,7 +89,7 @@ export function createPaymentMethodService(deps: {
     config,
     fail: (paymentMethodId, failureCode) => transition(paymentMethodId, 'FAILED', { failureCode }),
     applyToken,
-    returnUrls,
+    returnUrls: linkingReturnUrls,
   });
   const tokens = createTokenWebhooks({ db, applyToken });
 
@@ -105,7 +100,7 @@ export function createPaymentMethodService(deps: {
     answerAgain: linker.answerAgain,
     saveFromPayment: tokens.saveFromPayment,
     matchTokenWebhook: tokens.matchTokenWebhook,
-    returnUrls,
+    returnUrls: linkingReturnUrls,
     toApi,
     transition,
     applyToken,
