@@ -8,6 +8,8 @@ const env = process.env;
 export const testSettings = {
   /** The PostgreSQL server on which tests and benches make their throwaway databases. */
   postgresUrl: env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  /** Whether the run names that server itself: suites that need one are skipped otherwise. */
+  postgresNamed: env.TEST_DATABASE_URL !== undefined,
   /** STORE_TEST_DB=postgres: the server's tests run on PostgreSQL instead of in-memory PGlite. */
   serverTestsOnPostgres: env.STORE_TEST_DB === 'postgres',
   /** The Chromium that browser tests and the Lighthouse bench drive. */
