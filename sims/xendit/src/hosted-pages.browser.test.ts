@@ -64,7 +64,7 @@ beforeAll(async () => {
       '--disable-sync',
     ],
   });
-}, 60_000);
+});
 
 beforeEach(async () => {
   page = await browser.newPage();
