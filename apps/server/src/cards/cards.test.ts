@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSession, Payment, PaymentMethod } from '@store/contract';
-import { cardSessions, payments, providerOperations } from '../db/schema.ts';
+import { cardSessions, payments, exchanges } from '../db/schema.ts';
 import { collectCardData as collectFromScript } from '../test/cards-script.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -199,17 +199,17 @@ describe('payment_session webhooks', () => {
           paymentStatus: payments.status,
           failureCode: payments.failureCode,
           // To the microsecond, as PostgreSQL keeps them.
-          beforeSessionChange: sql<boolean>`${providerOperations.createdAt} <= ${cardSessions.updatedAt}`,
-          beforePaymentChange: sql<boolean>`${providerOperations.createdAt} <= ${payments.updatedAt}`,
+          beforeSessionChange: sql<boolean>`${exchanges.createdAt} <= ${cardSessions.updatedAt}`,
+          beforePaymentChange: sql<boolean>`${exchanges.createdAt} <= ${payments.updatedAt}`,
         })
-        .from(providerOperations)
-        .innerJoin(payments, eq(payments.id, providerOperations.paymentId))
+        .from(exchanges)
+        .innerJoin(payments, eq(payments.id, exchanges.paymentId))
         .innerJoin(cardSessions, eq(cardSessions.paymentId, payments.id))
         .where(
           and(
-            eq(providerOperations.paymentId, paymentId),
-            eq(providerOperations.kind, 'webhook'),
-            eq(providerOperations.event, 'payment_session.expired'),
+            eq(exchanges.paymentId, paymentId),
+            eq(exchanges.kind, 'webhook'),
+            eq(exchanges.event, 'payment_session.expired'),
           ),
         );
     const deadline = Date.now() + 10_000;
@@ -310,14 +310,9 @@ describe('card forms opened again', () => {
       .where(eq(cardSessions.paymentMethodId, ids[0] ?? ''));
     expect(sessions).toEqual([{ id: answers[0]?.json().actions[0].value, status: 'ACTIVE' }]);
     const sessionCreates = await server.db
-      .select({ id: providerOperations.id })
-      .from(providerOperations)
-      .where(
-        and(
-          eq(providerOperations.paymentMethodId, ids[0] ?? ''),
-          eq(providerOperations.kind, 'request'),
-        ),
-      );
+      .select({ id: exchanges.id })
+      .from(exchanges)
+      .where(and(eq(exchanges.paymentMethodId, ids[0] ?? ''), eq(exchanges.kind, 'request')));
     expect(sessionCreates).toHaveLength(1);
 
     const reused = await link('another-card');

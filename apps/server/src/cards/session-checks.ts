@@ -4,7 +4,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { cardSessions } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import type { AppRow, OperationLink, ProviderGateway } from '../provider/provider.ts';
+import type { AppRow, ExchangeLink, ProviderGateway } from '../provider/provider.ts';
 
 export type CardSessionRow = typeof cardSessions.$inferSelect;
 
@@ -51,7 +51,7 @@ export function createSessionChecks(deps: { db: Database; provider: ProviderGate
    */
   async function requireMadeBySession(
     app: AppRow,
-    link: OperationLink,
+    link: ExchangeLink,
     providerSessionId: string,
     field: 'payment_request_id' | 'payment_token_id',
     id: string,

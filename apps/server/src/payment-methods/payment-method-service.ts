@@ -17,7 +17,7 @@ import {
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
 import { createMethodLinker } from './link-method.ts';
-import { operationsOf, toApi } from './payment-method-view.ts';
+import { exchangesOf, toApi } from './payment-method-view.ts';
 import { createTokenWebhooks } from './token-webhooks.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -77,7 +77,7 @@ export function createPaymentMethodService(deps: {
   async function view(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
     const method = await loadOwn(session, paymentMethodId);
     const { app } = await session.tenant();
-    return toApi(app, method, { operations: await operationsOf(db, [method.id]) });
+    return toApi(app, method, { exchanges: await exchangesOf(db, [method.id]) });
   }
 
   const linkingReturnUrls = (paymentMethodId: string, clientId: string) =>
@@ -119,14 +119,14 @@ export function createPaymentMethodService(deps: {
         )
         .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
       if (!withConfig) return rows.map((row) => toApi(app, row));
-      const operations = await operationsOf(
+      const exchanges = await exchangesOf(
         db,
         rows.map((row) => row.id),
       );
       return rows.map((row) =>
         toApi(app, row, {
           customer,
-          operations: operations.filter((operation) => operation.paymentMethodId === row.id),
+          exchanges: exchanges.filter((exchange) => exchange.paymentMethodId === row.id),
         }),
       );
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, PaymentMethod } from '@store/contract';
-import { paymentMethods, providerOperations } from '../db/schema.ts';
+import { paymentMethods, exchanges } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -290,17 +290,17 @@ describe('payment_token webhooks', () => {
     return server.db
       .select({
         status: paymentMethods.status,
-        beforeCreated: sql<boolean>`${providerOperations.createdAt} <= ${paymentMethods.createdAt}`,
-        beforeUpdated: sql<boolean>`${providerOperations.createdAt} <= ${paymentMethods.updatedAt}`,
+        beforeCreated: sql<boolean>`${exchanges.createdAt} <= ${paymentMethods.createdAt}`,
+        beforeUpdated: sql<boolean>`${exchanges.createdAt} <= ${paymentMethods.updatedAt}`,
       })
-      .from(providerOperations)
-      .innerJoin(paymentMethods, eq(paymentMethods.id, providerOperations.paymentMethodId))
+      .from(exchanges)
+      .innerJoin(paymentMethods, eq(paymentMethods.id, exchanges.paymentMethodId))
       .where(
         and(
-          eq(providerOperations.paymentMethodId, paymentMethodId),
-          eq(providerOperations.kind, 'webhook'),
-          eq(providerOperations.event, event),
-          eq(providerOperations.data, delivered),
+          eq(exchanges.paymentMethodId, paymentMethodId),
+          eq(exchanges.kind, 'webhook'),
+          eq(exchanges.event, event),
+          eq(exchanges.data, delivered),
         ),
       );
   }
