@@ -5,8 +5,9 @@
  */
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { testSettings } from './test-settings.ts';
 
-export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromePath = testSettings.chromePath;
 
 export interface PageScore {
   path: string;

@@ -4,8 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { testSettings } from './test-settings.ts';
 
-export const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const serverUrl = testSettings.postgresUrl;
 
 export interface BenchDatabase {
   url: string;

@@ -8,7 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { startIdentitySimulator } from '@store/identity-sim';
@@ -31,10 +31,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 const dev = process.argv.includes('--dev');
 const simulatorsOnly = process.argv.includes('--simulators-only');
-const dataDir = resolve(env.DATA_DIR ?? join(root, 'data'));
-// Ports, tokens and which simulators to run come from the store's configuration module, so
-// the launcher and the store can never disagree on them.
-const storeEnv = { ...env, DATA_DIR: dataDir };
 const closers: (() => Promise<void>)[] = [];
 
 function ensureWebBuild(): void {
@@ -100,12 +96,14 @@ function startXenditSimulatorThread(options: XenditSimulatorOptions): Promise<Xe
 async function main(): Promise<void> {
   ensureWebBuild();
   const lines: string[] = [];
-  const config = loadConfig(storeEnv);
+  // Ports, tokens, the data directory and which simulators to run come from the store's
+  // configuration module, so the launcher and the store can never disagree on them.
+  const config = loadConfig(env);
   const { identity: identitySimulator, xendit: xenditSimulator } = config.simulators;
   if (identitySimulator) {
     const identity = await startIdentitySimulator({
       port: identitySimulator.port,
-      dataDir: join(dataDir, 'identity-sim'),
+      dataDir: join(config.dataDir, 'identity-sim'),
     });
     closers.push(identity.close);
     lines.push(`  identity simulator  ${identity.url}`);
@@ -115,7 +113,7 @@ async function main(): Promise<void> {
     const start = simulatorsOnly ? startXenditSimulator : startXenditSimulatorThread;
     const xendit = await start({
       port: xenditSimulator.port,
-      dataDir: join(dataDir, 'xendit-sim'),
+      dataDir: join(config.dataDir, 'xendit-sim'),
       accounts: [
         createDefaultAccount({
           webhookUrl: `http://localhost:${config.port}/api/webhooks/xendit`,
@@ -136,7 +134,7 @@ async function main(): Promise<void> {
     console.log(['Simulators are ready:', ...lines].join('\n'));
     return;
   }
-  const store = await startStore(storeEnv);
+  const store = await startStore(env);
   // Closed last: the simulators stop sending webhooks first, so none is left in flight.
   closers.push(store.close);
   lines.unshift(`  storefront          ${store.url}  (API docs: ${store.url}/api/docs)`);
@@ -162,7 +160,7 @@ async function shutdown(code = 0): Promise<void> {
 }
 async function startInstance(): Promise<void> {
   // A store process of STORE_INSTANCES (node:cluster): the primary runs the simulators.
-  await runStoreInstance(storeEnv);
+  await runStoreInstance(env);
 }
 
 if (!isStoreInstance) {

@@ -10,7 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    // jsdom renders are slow on a loaded 2-core machine.
-    testTimeout: 30_000,
+    // Budgets for a loaded 2-core machine, as in the other workspaces: jsdom renders are slow there.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -6,6 +6,7 @@ describe('shared rules', () => {
     expect(transactionTypesFor('PAY')).toEqual(['PAY', 'ONE_TIME_PAYMENT']);
     expect(transactionTypesFor('PAY_AND_SAVE')).toEqual(['PAY_AND_SAVE']);
     expect(transactionTypesFor('SAVED_METHOD')).toEqual(['TOKENIZED_PAYMENT']);
+    expect(transactionTypesFor('LINK')).toEqual(['SAVE']);
   });
 
   it('offers paid lines and lines whose refund failed for refund', () => {

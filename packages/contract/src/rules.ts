@@ -8,9 +8,11 @@ import type { OrderLineStatus, PaymentStatus, TransactionType } from './payments
 /** How a payment is made: a new channel paid once, a new channel saved while paying, a saved method. */
 export type PaymentChoice = 'PAY' | 'PAY_AND_SAVE' | 'SAVED_METHOD';
 
-/** The channel inputs' transaction types each choice asks for. */
-export function transactionTypesFor(choice: PaymentChoice): readonly TransactionType[] {
+/** The channel inputs' transaction types each choice asks for; LINK saves a method without paying. */
+export function transactionTypesFor(choice: PaymentChoice | 'LINK'): readonly TransactionType[] {
   switch (choice) {
+    case 'LINK':
+      return ['SAVE'];
     case 'SAVED_METHOD':
       return ['TOKENIZED_PAYMENT'];
     case 'PAY_AND_SAVE':
@@ -25,6 +27,17 @@ export const refundableLineStatuses: readonly OrderLineStatus[] = ['PAID', 'REFU
 
 export const isRefundableLine = (line: { status: OrderLineStatus }) =>
   refundableLineStatuses.includes(line.status);
+
+/**
+ * Payments a refund may take lines of: paid, with or without an earlier refund (pending, done or
+ * failed) of other lines.
+ */
+export const refundablePaymentStatuses: readonly PaymentStatus[] = [
+  'SUCCEEDED',
+  'REFUND_PENDING',
+  'REFUND_SUCCEEDED',
+  'REFUND_FAILED',
+];
 
 /** Payment statuses the provider may still change by itself (a webhook, a read). */
 export const awaitingProviderStatuses: readonly PaymentStatus[] = ['REQUIRES_ACTION', 'PENDING'];

@@ -2,9 +2,10 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createXenditClient } from '@store/xendit';
+import { testSettings } from '../../../scripts/test-settings.ts';
 import { startXenditSimulator } from './index.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
+const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
 const databaseName = `xendit_sim_test_${randomBytes(6).toString('hex')}`;
 
 async function admin(sql: string): Promise<void> {

@@ -138,5 +138,5 @@ describe('webhook delivery', () => {
       data: { payload: { data: { payment_request_id: string } } }[];
     };
     expect(log.data.some((event) => event.payload.data.payment_request_id === id)).toBe(true);
-  }, 30_000);
+  });
 });

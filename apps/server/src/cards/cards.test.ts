@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSession, Payment, PaymentMethod } from '@store/contract';
-import { cardSessions, payments, providerOperations } from '../db/schema.ts';
+import { cardSessions, payments, exchanges } from '../db/schema.ts';
 import { collectCardData as collectFromScript } from '../test/cards-script.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -199,17 +199,17 @@ describe('payment_session webhooks', () => {
           paymentStatus: payments.status,
           failureCode: payments.failureCode,
           // To the microsecond, as PostgreSQL keeps them.
-          beforeSessionChange: sql<boolean>`${providerOperations.createdAt} <= ${cardSessions.updatedAt}`,
-          beforePaymentChange: sql<boolean>`${providerOperations.createdAt} <= ${payments.updatedAt}`,
+          beforeSessionChange: sql<boolean>`${exchanges.createdAt} <= ${cardSessions.updatedAt}`,
+          beforePaymentChange: sql<boolean>`${exchanges.createdAt} <= ${payments.updatedAt}`,
         })
-        .from(providerOperations)
-        .innerJoin(payments, eq(payments.id, providerOperations.paymentId))
+        .from(exchanges)
+        .innerJoin(payments, eq(payments.id, exchanges.paymentId))
         .innerJoin(cardSessions, eq(cardSessions.paymentId, payments.id))
         .where(
           and(
-            eq(providerOperations.paymentId, paymentId),
-            eq(providerOperations.kind, 'webhook'),
-            eq(providerOperations.event, 'payment_session.expired'),
+            eq(exchanges.paymentId, paymentId),
+            eq(exchanges.kind, 'webhook'),
+            eq(exchanges.event, 'payment_session.expired'),
           ),
         );
     const deadline = Date.now() + 10_000;
@@ -287,5 +287,36 @@ describe('card forms opened again', () => {
     expect(again.id).toBe(first.id);
     const methods = (await call('GET', '/api/payment_methods', undefined, customer)).json();
     expect(methods).toEqual({ payment_methods: [] });
+  });
+
+  it('answers one method and opens one session for a card link sent twice with one key', async () => {
+    const customer = await server.signIn('links-a-card-with-one-key@example.com');
+    const link = (referenceId: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/payment_methods',
+        headers: { authorization: `Bearer ${customer}`, 'idempotency-key': 'link-card-once' },
+        payload: { channel: 'CARDS', country: 'ID', reference_id: referenceId },
+      });
+    const answers = await Promise.all([link('card-once'), link('card-once'), link('card-once')]);
+    const ids = answers.map((answer) => (answer.json() as PaymentMethod).id);
+    expect(new Set(ids).size).toBe(1);
+    expect(answers.map((answer) => answer.json().status)).toEqual(
+      answers.map(() => 'REQUIRES_ACTION'),
+    );
+    const sessions = await server.db
+      .select({ id: cardSessions.providerSessionId, status: cardSessions.status })
+      .from(cardSessions)
+      .where(eq(cardSessions.paymentMethodId, ids[0] ?? ''));
+    expect(sessions).toEqual([{ id: answers[0]?.json().actions[0].value, status: 'ACTIVE' }]);
+    const sessionCreates = await server.db
+      .select({ id: exchanges.id })
+      .from(exchanges)
+      .where(and(eq(exchanges.paymentMethodId, ids[0] ?? ''), eq(exchanges.kind, 'request')));
+    expect(sessionCreates).toHaveLength(1);
+
+    const reused = await link('another-card');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error_code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });

@@ -89,8 +89,13 @@ export function createOpenSessions(deps: { db: Database; provider: ProviderGatew
           row.method.status === 'REQUIRES_ACTION' &&
           !row.method.providerTokenId,
       );
-      for (const row of open) if (row !== kept) await cancel(app, row.session);
+      // A method still CREATING is being opened by a request in flight (the same key sent twice):
+      // its session is that request's to answer, not one to cancel.
+      for (const row of open) {
+        if (row !== kept && row.method?.status !== 'CREATING') await cancel(app, row.session);
+      }
       return kept ?? null;
     },
   };
 }
+export type OpenSessions = ReturnType<typeof createOpenSessions>;

@@ -1,33 +1,14 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
-import {
-  screenPaths,
-  type CreatePaymentMethodRequest,
-  type PaymentMethod,
-  type TransactionType,
-} from '@store/contract';
+import type { PaymentMethod, TransactionType } from '@store/contract';
 import type { PaymentToken } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
-import { paymentMethods, payments } from '../db/schema.ts';
+import { paymentMethods } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
-import { idempotentCreate } from '../lib/idempotent-create.ts';
-import { newId } from '../lib/ids.ts';
-import { findChannel } from '../payments/channels.ts';
-import {
-  providerCustomer,
-  rememberProviderCustomer,
-  tokenDetails,
-  toMethodActions,
-} from '../provider/mapping.ts';
-import { operationsOf, toApi } from './payment-method-view.ts';
-import {
-  decisiveCall,
-  answerOf,
-  providerMarket,
-  type ProviderGateway,
-} from '../provider/provider.ts';
+import { returnUrls } from '../lib/return-urls.ts';
+import { tokenDetails, toMethodActions } from '../provider/mapping.ts';
+import { answerOf, decisiveCall, type ProviderGateway } from '../provider/provider.ts';
 import {
   canTransitionMethod,
   methodAwaitsProvider,
@@ -35,6 +16,9 @@ import {
   movePaymentMethod,
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
+import { createMethodLinker } from './link-method.ts';
+import { exchangesOf, toApi } from './payment-method-view.ts';
+import { createTokenWebhooks } from './token-webhooks.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type StoredProperty = {
@@ -47,16 +31,10 @@ export type StoredProperty = {
 const refreshIntervalMs = 2_000;
 
 /**
- * The id of the method a PAY_AND_SAVE payment saves, from its token: a token webhook is recorded
- * against the method before the method is made, and whichever of the capture and the activation
- * webhooks makes it, it gets this id.
+ * Saved payment methods composed: linking (link-method.ts), what the provider's tokens do to
+ * methods (token-webhooks.ts), reading, the OTP and unlinking (here). Cards, payments and webhooks
+ * reach methods through this service.
  */
-const savedMethodId = (tokenId: string) =>
-  `pm_${createHash('sha256').update(tokenId).digest('hex').slice(0, 32)}`;
-
-const fingerprint = (request: CreatePaymentMethodRequest) =>
-  createHash('sha256').update(JSON.stringify(request)).digest('hex');
-
 export function createPaymentMethodService(deps: {
   db: Database;
   provider: ProviderGateway;
@@ -99,189 +77,33 @@ export function createPaymentMethodService(deps: {
   async function view(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
     const method = await loadOwn(session, paymentMethodId);
     const { app } = await session.tenant();
-    return toApi(app, method, { operations: await operationsOf(db, [method.id]) });
+    return toApi(app, method, { exchanges: await exchangesOf(db, [method.id]) });
   }
 
-  async function waitWhileCreating(method: PaymentMethodRow): Promise<PaymentMethodRow> {
-    const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
-    let current = method;
-    while (current.status === 'CREATING' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, method.id));
-      if (!row) break;
-      current = row;
-    }
-    return current;
-  }
+  const linkingReturnUrls = (paymentMethodId: string, clientId: string) =>
+    returnUrls(config.publicUrl, 'linking', paymentMethodId, clientId);
 
-  /**
-   * The method a PAY_AND_SAVE payment leaves behind, ACTIVE, once the provider reports its token.
-   * Idempotent: the token id is unique, so duplicate or crossing webhooks make one method.
-   */
-  async function saveFromPayment(
-    paymentId: string,
-    tokenId: string,
-  ): Promise<PaymentMethodRow | null> {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-    if (!payment || payment.type !== 'PAY_AND_SAVE') return null;
-    await db
-      .insert(paymentMethods)
-      .values({
-        id: savedMethodId(tokenId),
-        appId: payment.appId,
-        customerId: payment.customerId,
-        providerTokenId: tokenId,
-        channelCode: payment.channelCode,
-        country: payment.country,
-        referenceId: payment.id,
-        status: 'ACTIVE',
-        paymentId: payment.id,
-      })
-      .onConflictDoNothing({ target: paymentMethods.providerTokenId });
-    const [method] = await db
-      .select()
-      .from(paymentMethods)
-      .where(eq(paymentMethods.providerTokenId, tokenId));
-    return method ?? null;
-  }
-
-  function returnUrls(paymentMethodId: string, clientId: string) {
-    const query = new URLSearchParams({ payment_method_id: paymentMethodId });
-    if (clientId !== 'web') query.set('source', clientId);
-    return {
-      success_return_url: `${config.publicUrl}${screenPaths.linkingSuccess}?${query}`,
-      failure_return_url: `${config.publicUrl}${screenPaths.linkingFailure}?${query}`,
-    };
-  }
+  const linker = createMethodLinker({
+    db,
+    provider,
+    config,
+    fail: (paymentMethodId, failureCode) => transition(paymentMethodId, 'FAILED', { failureCode }),
+    applyToken,
+    returnUrls: linkingReturnUrls,
+  });
+  const tokens = createTokenWebhooks({ db, applyToken });
 
   return {
-    returnUrls,
+    create: linker.create,
+    keyHolder: linker.keyHolder,
+    record: linker.record,
+    answerAgain: linker.answerAgain,
+    saveFromPayment: tokens.saveFromPayment,
+    matchTokenWebhook: tokens.matchTokenWebhook,
+    returnUrls: linkingReturnUrls,
     toApi,
     transition,
     applyToken,
-
-    async create(
-      session: Caller,
-      request: CreatePaymentMethodRequest,
-      options: {
-        idempotencyKey: string | undefined;
-        clientId: string;
-        /** Cards are linked through a SAVE card session, which the cards part makes. */
-        linkCard?: () => Promise<PaymentMethod>;
-      },
-    ): Promise<PaymentMethod> {
-      const { app, customer } = await session.tenant();
-      const channel = findChannel(app, request.channel);
-      if (!channel) {
-        throw new AppError(
-          400,
-          'CHANNEL_NOT_AVAILABLE',
-          `Channel ${request.channel} is not offered by this store`,
-        );
-      }
-      if (!channel.is_saveable) {
-        throw new AppError(400, 'CHANNEL_NOT_SAVEABLE', `${channel.name} cannot be saved`);
-      }
-      if (request.country !== app.country) {
-        throw new AppError(400, 'COUNTRY_MISMATCH', `This store sells in ${app.country}`);
-      }
-      if (channel.creation_workflow_type === 'CARDS_SESSION_JS') {
-        if (!options.linkCard) {
-          throw new AppError(400, 'USE_CARDS_SESSION', 'Cards are saved through a card session');
-        }
-        return options.linkCard();
-      }
-      const properties: StoredProperty[] = [];
-      const channelProperties: Record<string, string> = {};
-      for (const property of channel.properties) {
-        if (property.transaction_type !== 'SAVE') continue;
-        const value = request.channel_properties?.[property.name]?.trim();
-        if (!value) {
-          throw new AppError(
-            400,
-            'API_VALIDATION_ERROR',
-            `${property.name} is required to link ${channel.name}`,
-          );
-        }
-        channelProperties[property.name] = value;
-        properties.push({ transaction_type: 'SAVE', name: property.name, value });
-      }
-
-      const idempotencyKey = options.idempotencyKey ?? newId('auto');
-      const hash = fingerprint(request);
-      const paymentMethodId = newId('pm');
-      const recorded = await idempotentCreate({
-        resource: 'payment method',
-        requestHash: hash,
-        insert: async () => {
-          const [row] = await db
-            .insert(paymentMethods)
-            .values({
-              id: paymentMethodId,
-              appId: app.id,
-              customerId: customer.id,
-              channelCode: channel.code,
-              country: app.country,
-              referenceId: request.reference_id,
-              status: 'CREATING',
-              properties,
-              idempotencyKey,
-              requestHash: hash,
-            })
-            .onConflictDoNothing({
-              target: [
-                paymentMethods.appId,
-                paymentMethods.customerId,
-                paymentMethods.idempotencyKey,
-              ],
-            })
-            .returning();
-          return row;
-        },
-        holder: async () => {
-          const [row] = await db
-            .select()
-            .from(paymentMethods)
-            .where(
-              and(
-                eq(paymentMethods.appId, app.id),
-                eq(paymentMethods.customerId, customer.id),
-                eq(paymentMethods.idempotencyKey, idempotencyKey),
-              ),
-            );
-          return row;
-        },
-      });
-      if (recorded.earlier) return toApi(app, await waitWhileCreating(recorded.earlier));
-      const inserted = recorded.created;
-
-      const token = answerOf(
-        await decisiveCall(
-          () =>
-            provider.call(app, { paymentMethodId }, (client) =>
-              client.createPaymentToken(
-                {
-                  reference_id: paymentMethodId,
-                  ...providerMarket(app),
-                  channel_code: channel.code,
-                  channel_properties: {
-                    ...channelProperties,
-                    ...returnUrls(paymentMethodId, options.clientId),
-                  },
-                  ...providerCustomer(customer),
-                  metadata: { app_id: app.id, customer_id: customer.id },
-                },
-                { idempotencyKey: paymentMethodId },
-              ),
-            ),
-          (error) => transition(paymentMethodId, 'FAILED', { failureCode: error.errorCode }),
-        ),
-      );
-      await rememberProviderCustomer(db, customer, token.customer_id);
-      const updated = await applyToken(inserted, token);
-      return toApi(app, updated ?? inserted);
-    },
-
     async list(session: Caller, withConfig: boolean): Promise<PaymentMethod[]> {
       const { app, customer } = await session.tenant();
       const rows = await db
@@ -297,14 +119,14 @@ export function createPaymentMethodService(deps: {
         )
         .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
       if (!withConfig) return rows.map((row) => toApi(app, row));
-      const operations = await operationsOf(
+      const exchanges = await exchangesOf(
         db,
         rows.map((row) => row.id),
       );
       return rows.map((row) =>
         toApi(app, row, {
           customer,
-          operations: operations.filter((operation) => operation.paymentMethodId === row.id),
+          exchanges: exchanges.filter((exchange) => exchange.paymentMethodId === row.id),
         }),
       );
     },
@@ -339,10 +161,26 @@ export function createPaymentMethodService(deps: {
         );
       }
       const { app } = await session.tenant();
-      const token = await provider.call(app, { paymentMethodId }, (client) =>
-        client.validatePaymentTokenOtp(tokenId, { otp_code: otpCode }),
+      const outcome = await decisiveCall(
+        () =>
+          provider.call(app, { paymentMethodId }, (client) =>
+            client.validatePaymentTokenOtp(tokenId, { otp_code: otpCode }),
+          ),
+        // A refused OTP may have ended the link (a third wrong code fails the token at the
+        // provider): the store reads the token at once, so the customer's screen moves on instead
+        // of asking again. A fault leaves the method as it was, for the next try or a webhook.
+        async () => {
+          try {
+            const current = await provider.call(app, { paymentMethodId }, (client) =>
+              client.getPaymentToken(tokenId),
+            );
+            await applyToken(method, current);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+          }
+        },
       );
-      await applyToken(method, token);
+      await applyToken(method, answerOf(outcome));
       return view(session, paymentMethodId);
     },
 
@@ -367,57 +205,6 @@ export function createPaymentMethodService(deps: {
       );
       await applyToken(method, token);
       return view(session, paymentMethodId);
-    },
-
-    saveFromPayment,
-
-    /**
-     * payment_token.activation / .failure / .expiry: the method the token concerns, and `apply`,
-     * which applies the token to it and which the caller runs once the webhook is recorded. A
-     * token the store has not seen may be the one a PAY_AND_SAVE payment saved (its reference_id
-     * is the payment's id).
-     */
-    async matchTokenWebhook(
-      token: PaymentToken,
-    ): Promise<{ appId: string; paymentMethodId: string; apply: () => Promise<unknown> } | null> {
-      const [known] = await db
-        .select()
-        .from(paymentMethods)
-        .where(eq(paymentMethods.providerTokenId, token.payment_token_id));
-      if (known) {
-        return {
-          appId: known.appId,
-          paymentMethodId: known.id,
-          apply: () => applyToken(known, token),
-        };
-      }
-      // A card linked through a SAVE session: the token names the method, which has no token
-      // until the browser completes the session.
-      const [linking] = await db
-        .select()
-        .from(paymentMethods)
-        .where(eq(paymentMethods.id, token.reference_id));
-      if (linking && !linking.providerTokenId) {
-        return {
-          appId: linking.appId,
-          paymentMethodId: linking.id,
-          apply: () => applyToken(linking, token),
-        };
-      }
-      if (token.status !== 'ACTIVE') return null;
-      const [payment] = await db
-        .select({ appId: payments.appId, type: payments.type })
-        .from(payments)
-        .where(eq(payments.id, token.reference_id));
-      if (payment?.type !== 'PAY_AND_SAVE') return null;
-      return {
-        appId: payment.appId,
-        paymentMethodId: savedMethodId(token.payment_token_id),
-        apply: async () => {
-          const saved = await saveFromPayment(token.reference_id, token.payment_token_id);
-          if (saved) await applyToken(saved, token);
-        },
-      };
     },
   };
 }

@@ -1,9 +1,9 @@
 import { desc, inArray } from 'drizzle-orm';
 import type { PaymentMethod, PaymentMethodAction } from '@store/contract';
 import type { Database } from '../db/database.ts';
-import { providerOperations, type paymentMethods } from '../db/schema.ts';
+import { exchanges, type paymentMethods } from '../db/schema.ts';
 import { channelsFor, findChannel } from '../payments/channels.ts';
-import { toOperation } from '../payments/payment-view.ts';
+import { toApiExchange } from '../payments/payment-view.ts';
 import type { CustomerRow } from '../provider/mapping.ts';
 import type { AppRow } from '../provider/provider.ts';
 import {
@@ -13,13 +13,13 @@ import {
 import type { StoredProperty } from './payment-method-service.ts';
 
 type PaymentMethodRow = typeof paymentMethods.$inferSelect;
-type OperationRow = typeof providerOperations.$inferSelect;
+type StoredExchange = typeof exchanges.$inferSelect;
 
 /** A method as the API shows it; with its exchanges and channel configuration on request. */
 export function toApi(
   app: Pick<AppRow, 'country' | 'currency'>,
   row: PaymentMethodRow,
-  extras: { operations?: OperationRow[]; customer?: CustomerRow } = {},
+  extras: { exchanges?: StoredExchange[]; customer?: CustomerRow } = {},
 ): PaymentMethod {
   const channel = findChannel(app, row.channelCode);
   return {
@@ -35,7 +35,7 @@ export function toApi(
     failure_code: row.failureCode,
     payment_id: row.paymentId,
     created: row.createdAt.toISOString(),
-    ...(extras.operations ? { xendit_operations: extras.operations.map(toOperation) } : {}),
+    ...(extras.exchanges ? { xendit_operations: extras.exchanges.map(toApiExchange) } : {}),
     ...(extras.customer
       ? {
           config:
@@ -48,11 +48,11 @@ export function toApi(
 }
 
 /** The provider exchanges of these methods, newest first. */
-export async function operationsOf(db: Database, ids: string[]): Promise<OperationRow[]> {
+export async function exchangesOf(db: Database, ids: string[]): Promise<StoredExchange[]> {
   if (ids.length === 0) return [];
   return db
     .select()
-    .from(providerOperations)
-    .where(inArray(providerOperations.paymentMethodId, ids))
-    .orderBy(desc(providerOperations.createdAt));
+    .from(exchanges)
+    .where(inArray(exchanges.paymentMethodId, ids))
+    .orderBy(desc(exchanges.createdAt));
 }

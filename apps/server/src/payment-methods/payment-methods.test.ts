@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, PaymentMethod } from '@store/contract';
-import { paymentMethods, providerOperations } from '../db/schema.ts';
+import { paymentMethods, exchanges } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -148,6 +148,21 @@ describe('linking a payment method', () => {
     expect(right.json().status).toBe('ACTIVE');
   });
 
+  it('fails the link at once when the provider refuses the OTP for good', async () => {
+    const created = (await link(directDebit)).json() as PaymentMethod;
+    const refused = await call('POST', `/api/payment_methods/${created.id}/validate_otp`, {
+      otp_code: '222002',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_code).toBe('MAX_OTP_ATTEMPTS');
+    // Read from the store's own row: no webhook and no later read has had a chance to fail it.
+    const [row] = await server.db
+      .select({ status: paymentMethods.status, failureCode: paymentMethods.failureCode })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, created.id));
+    expect(row).toEqual({ status: 'FAILED', failureCode: 'AUTHENTICATION_FAILED' });
+  });
+
   it('pays with a saved direct-debit method confirmed by the OTP 222000', async () => {
     const method = await linkedDirectDebit();
     const created = (await pay({ payment_token_id: method.id })).json() as Payment;
@@ -275,17 +290,17 @@ describe('payment_token webhooks', () => {
     return server.db
       .select({
         status: paymentMethods.status,
-        beforeCreated: sql<boolean>`${providerOperations.createdAt} <= ${paymentMethods.createdAt}`,
-        beforeUpdated: sql<boolean>`${providerOperations.createdAt} <= ${paymentMethods.updatedAt}`,
+        beforeCreated: sql<boolean>`${exchanges.createdAt} <= ${paymentMethods.createdAt}`,
+        beforeUpdated: sql<boolean>`${exchanges.createdAt} <= ${paymentMethods.updatedAt}`,
       })
-      .from(providerOperations)
-      .innerJoin(paymentMethods, eq(paymentMethods.id, providerOperations.paymentMethodId))
+      .from(exchanges)
+      .innerJoin(paymentMethods, eq(paymentMethods.id, exchanges.paymentMethodId))
       .where(
         and(
-          eq(providerOperations.paymentMethodId, paymentMethodId),
-          eq(providerOperations.kind, 'webhook'),
-          eq(providerOperations.event, event),
-          eq(providerOperations.data, delivered),
+          eq(exchanges.paymentMethodId, paymentMethodId),
+          eq(exchanges.kind, 'webhook'),
+          eq(exchanges.event, event),
+          eq(exchanges.data, delivered),
         ),
       );
   }

@@ -21,13 +21,13 @@ export function registerPaymentMethodRoutes(
     limits: ServerConfig['rateLimits'];
   },
 ): void {
-  registerEndpoint(app, api.createPaymentMethod, async ({ session, body, request }) =>
-    paymentMethods.create(session, body, {
-      idempotencyKey: idempotencyKeyOf(request),
-      clientId: clientIdOf(request),
-      linkCard: () => cards.linkCard(session, body, { clientId: clientIdOf(request) }),
-    }),
-  );
+  registerEndpoint(app, api.createPaymentMethod, async ({ session, body, request }) => {
+    const options = { idempotencyKey: idempotencyKeyOf(request), clientId: clientIdOf(request) };
+    return paymentMethods.create(session, body, {
+      ...options,
+      linkCard: () => cards.linkCard(session, body, options),
+    });
+  });
   registerEndpoint(app, api.listPaymentMethods, async ({ session, query }) => ({
     payment_methods: await paymentMethods.list(session, query.with_config === 'true'),
   }));

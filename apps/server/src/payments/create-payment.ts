@@ -232,7 +232,7 @@ export function createPaymentCreator(deps: {
 
     // The answer, its exchange and the provider's customer id are stored in one statement.
     const { status, changes } = paymentRequestChanges(inserted, answered.body);
-    const operation = exchangeRow(app, { paymentId }, answered.exchange);
+    const stored = exchangeRow(app, { paymentId }, answered.exchange);
     const lineStatus = lineStatusFor(status);
     const [result] = await statements.applyAnswer.execute({
       paymentId,
@@ -245,10 +245,10 @@ export function createPaymentCreator(deps: {
       providerTokenId: changes.providerTokenId,
       lineStatus,
       lineFrom: lineStatus ? lineStatusesFrom(lineStatus, 'provider') : [],
-      operationId: operation.id,
+      exchangeId: stored.id,
       appId: app.id,
       mode: app.mode,
-      exchange: JSON.stringify(operation.exchange),
+      exchange: JSON.stringify(stored.exchange),
       customerId: customer.id,
       providerCustomerId: customer.providerCustomerId ? null : (answered.body.customer_id ?? null),
     });

@@ -6,7 +6,7 @@ import {
   paymentLines,
   payments,
   products,
-  providerOperations,
+  exchanges,
   vouchers,
 } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -152,8 +152,8 @@ export function prepareCreateStatements(db: Database) {
     },
   });
   const exchange = db.$with('exchange').as(
-    db.insert(providerOperations).values({
-      id: param('operationId'),
+    db.insert(exchanges).values({
+      id: param('exchangeId'),
       appId: param('appId'),
       kind: 'request',
       mode: param('mode'),

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Payment } from '@store/contract';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
-import { payments, providerOperations } from '../db/schema.ts';
+import { payments, exchanges } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ProviderGateway } from '../provider/provider.ts';
 import type { PaymentRequest } from '@store/xendit';
@@ -84,12 +84,12 @@ export function createPaymentReads(deps: {
           if (!(error instanceof AppError)) throw error;
         }
       }
-      const operations = await db
+      const stored = await db
         .select()
-        .from(providerOperations)
-        .where(eq(providerOperations.paymentId, paymentId))
-        .orderBy(desc(providerOperations.createdAt));
-      const [view] = await toApiPayments(db, [payment], operations);
+        .from(exchanges)
+        .where(eq(exchanges.paymentId, paymentId))
+        .orderBy(desc(exchanges.createdAt));
+      const [view] = await toApiPayments(db, [payment], stored);
       return view as Payment;
     },
   };

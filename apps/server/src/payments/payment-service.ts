@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Payment } from '@store/contract';
-import { screenPaths, toMajorUnits, type Currency } from '@store/contract';
+import { toMajorUnits, type Currency } from '@store/contract';
 import type { PaymentRequest } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import { returnUrls } from '../lib/return-urls.ts';
 import { paymentRequestChanges } from '../provider/mapping.ts';
 import { answerOf, decisiveCall, type ProviderGateway } from '../provider/provider.ts';
 import {
@@ -78,14 +79,8 @@ export function createPaymentService(deps: {
   const insertPayment = (values: NewPayment, order: PricedOrder) =>
     recordPayment(statements, values, newLines(values.id, order));
 
-  function returnUrls(paymentId: string, clientId: string) {
-    const query = new URLSearchParams({ payment_id: paymentId });
-    if (clientId !== 'web') query.set('source', clientId);
-    return {
-      success_return_url: `${config.publicUrl}${screenPaths.paymentSuccess}?${query}`,
-      failure_return_url: `${config.publicUrl}${screenPaths.paymentFailure}?${query}`,
-    };
-  }
+  const paymentReturnUrls = (paymentId: string, clientId: string) =>
+    returnUrls(config.publicUrl, 'payment', paymentId, clientId);
 
   const settleCreating = createCreatingSettler({ db, provider, applyProviderRequest });
   const create = createPaymentCreator({
@@ -95,7 +90,7 @@ export function createPaymentService(deps: {
     statements,
     loadPayment,
     settleCreating,
-    returnUrls,
+    returnUrls: paymentReturnUrls,
   });
   const reads = createPaymentReads({
     db,
@@ -173,7 +168,7 @@ export function createPaymentService(deps: {
     loadOwnPayment,
     insertPayment,
     applyProviderRequest,
-    returnUrls,
+    returnUrls: paymentReturnUrls,
   };
 }
 export type PaymentService = ReturnType<typeof createPaymentService>;

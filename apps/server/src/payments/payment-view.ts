@@ -8,13 +8,13 @@ import type {
   ProviderOperation,
 } from '@store/contract';
 import type { Database } from '../db/database.ts';
-import type { providerOperations } from '../db/schema.ts';
+import type { exchanges } from '../db/schema.ts';
 import { paymentLines, payments } from '../db/schema.ts';
 import { channelName } from './channels.ts';
 import { toApiStatus, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
-type OperationRow = typeof providerOperations.$inferSelect;
+type StoredExchange = typeof exchanges.$inferSelect;
 /** The fields of a payment line that its view shows. */
 export type LineView = Pick<
   typeof paymentLines.$inferSelect,
@@ -28,7 +28,8 @@ export type LineView = Pick<
   | 'status'
 >;
 
-export function toOperation(row: OperationRow): ProviderOperation {
+/** An exchange as the API shows it, in the list the specification names `xendit_operations`. */
+export function toApiExchange(row: StoredExchange): ProviderOperation {
   const common = { id: row.id, mode: row.mode, created: row.createdAt.toISOString() };
   return row.kind === 'webhook'
     ? { ...common, kind: 'webhook', event: row.event ?? '', data: row.data }
@@ -157,7 +158,7 @@ function toOrderLine(line: LineView): OrderLine {
 export function toApiPayment(
   row: PaymentRow,
   lines: LineView[],
-  operations?: OperationRow[],
+  exchanges?: StoredExchange[],
 ): Payment {
   return {
     id: row.id,
@@ -180,7 +181,7 @@ export function toApiPayment(
     payment_method_id: row.paymentMethodId,
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
-    ...(operations ? { xendit_operations: operations.map(toOperation) } : {}),
+    ...(exchanges ? { xendit_operations: exchanges.map(toApiExchange) } : {}),
   };
 }
 
@@ -188,7 +189,7 @@ export function toApiPayment(
 export async function toApiPayments(
   db: Database,
   rows: PaymentRow[],
-  operations?: OperationRow[],
+  exchanges?: StoredExchange[],
 ): Promise<Payment[]> {
   if (rows.length === 0) return [];
   const lineRows = await db
@@ -207,5 +208,5 @@ export async function toApiPayments(
     if (lines) lines.push(line);
     else linesByPayment.set(line.paymentId, [line]);
   }
-  return rows.map((row) => toApiPayment(row, linesByPayment.get(row.id) ?? [], operations));
+  return rows.map((row) => toApiPayment(row, linesByPayment.get(row.id) ?? [], exchanges));
 }

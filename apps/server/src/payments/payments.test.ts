@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
-import { payments, providerOperations } from '../db/schema.ts';
+import { payments, exchanges } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -162,10 +162,8 @@ describe('idempotency', () => {
     const [id] = [...ids];
     const requests = await server.db
       .select()
-      .from(providerOperations)
-      .where(
-        and(eq(providerOperations.paymentId, id ?? ''), eq(providerOperations.kind, 'request')),
-      );
+      .from(exchanges)
+      .where(and(eq(exchanges.paymentId, id ?? ''), eq(exchanges.kind, 'request')));
     expect(requests).toHaveLength(1);
   });
 
@@ -347,12 +345,12 @@ describe('POST /api/webhooks/xendit', () => {
     expect(row?.status).toBe('SUCCEEDED');
     const webhooks = await server.db
       .select()
-      .from(providerOperations)
+      .from(exchanges)
       .where(
         and(
-          eq(providerOperations.paymentId, payment.id),
-          eq(providerOperations.kind, 'webhook'),
-          eq(providerOperations.data, capture),
+          eq(exchanges.paymentId, payment.id),
+          eq(exchanges.kind, 'webhook'),
+          eq(exchanges.data, capture),
         ),
       );
     expect(webhooks).toHaveLength(1);

@@ -9,7 +9,7 @@ import {
   loadPublishedDescription,
   outsideAllowList,
 } from '@store/xendit-sim/published-description';
-import { providerOperations } from '../db/schema.ts';
+import { exchanges } from '../db/schema.ts';
 import { collectCardData } from '../test/cards-script.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
@@ -219,8 +219,8 @@ describe.skipIf(!descriptionPresent)(
       await new Promise((resolve) => setTimeout(resolve, 500));
       const operations = await server.db
         .select()
-        .from(providerOperations)
-        .where(inArray(providerOperations.kind, ['request', 'webhook']));
+        .from(exchanges)
+        .where(inArray(exchanges.kind, ['request', 'webhook']));
       const requests = operations.filter((operation) => operation.kind === 'request');
       expect(requests.length).toBeGreaterThanOrEqual(ids.length);
       const creates = requests

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CreatePaymentRequestBody, PaymentRequest, ProviderExchange } from '@store/xendit';
 import type { Database } from '../db/database.ts';
-import { apps, customers, paymentLines, providerOperations } from '../db/schema.ts';
+import { apps, customers, paymentLines, exchanges } from '../db/schema.ts';
 import { createCallBody, rememberProviderCustomer } from '../provider/mapping.ts';
 import { decisiveCall, type ProviderGateway } from '../provider/provider.ts';
 import { movePayment } from '../statuses/payment-status.ts';
@@ -12,12 +12,12 @@ async function recordedCreateBody(
   db: Database,
   paymentId: string,
 ): Promise<CreatePaymentRequestBody | null> {
-  const operations = await db
-    .select({ exchange: providerOperations.exchange })
-    .from(providerOperations)
-    .where(and(eq(providerOperations.paymentId, paymentId), eq(providerOperations.kind, 'request')))
-    .orderBy(providerOperations.createdAt);
-  for (const { exchange } of operations) {
+  const requests = await db
+    .select({ exchange: exchanges.exchange })
+    .from(exchanges)
+    .where(and(eq(exchanges.paymentId, paymentId), eq(exchanges.kind, 'request')))
+    .orderBy(exchanges.createdAt);
+  for (const { exchange } of requests) {
     const request = (exchange as ProviderExchange | null)?.request;
     if (request?.method === 'POST' && new URL(request.url).pathname === '/v3/payment_requests') {
       return request.data as CreatePaymentRequestBody;

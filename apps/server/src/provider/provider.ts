@@ -12,7 +12,7 @@ import {
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { apps } from '../db/schema.ts';
-import { providerOperations } from '../db/schema.ts';
+import { exchanges } from '../db/schema.ts';
 import { AppError, isRefusal } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -32,18 +32,21 @@ export function providerMarket(app: Pick<AppRow, 'country' | 'currency'>): {
 export const providerCurrency = (currency: string): Currency => currencySchema.parse(currency);
 
 /** What an exchange concerns, so that it shows in that payment's or method's logs. */
-export interface OperationLink {
+export interface ExchangeLink {
   paymentId?: string | null;
   paymentMethodId?: string | null;
   refundId?: string | null;
 }
 
+/** The earlier name of ExchangeLink, for the webhook receiver until its rework (issue 16). */
+export type OperationLink = ExchangeLink;
+
 /** The row that stores an exchange in the provider logs. */
 export function exchangeRow(
   app: AppRow,
-  link: OperationLink,
+  link: ExchangeLink,
   exchange: ProviderExchange,
-): typeof providerOperations.$inferInsert {
+): typeof exchanges.$inferInsert {
   return {
     id: newId('op'),
     appId: app.id,
@@ -103,8 +106,8 @@ export function createProviderGateway(config: ServerConfig, db: Database) {
     return client;
   }
 
-  async function recordExchange(app: AppRow, link: OperationLink, exchange: ProviderExchange) {
-    await db.insert(providerOperations).values(exchangeRow(app, link, exchange));
+  async function recordExchange(app: AppRow, link: ExchangeLink, exchange: ProviderExchange) {
+    await db.insert(exchanges).values(exchangeRow(app, link, exchange));
   }
 
   /**
@@ -113,7 +116,7 @@ export function createProviderGateway(config: ServerConfig, db: Database) {
    */
   async function callKeepingExchange<T>(
     app: AppRow,
-    link: OperationLink,
+    link: ExchangeLink,
     run: (client: XenditClient) => Promise<ProviderResult<T>>,
   ): Promise<ProviderResult<T>> {
     try {
@@ -132,7 +135,7 @@ export function createProviderGateway(config: ServerConfig, db: Database) {
     /** Runs one provider call, its exchange stored before the caller sees the result. */
     async call<T>(
       app: AppRow,
-      link: OperationLink,
+      link: ExchangeLink,
       run: (client: XenditClient) => Promise<ProviderResult<T>>,
     ): Promise<T> {
       const { body, exchange } = await callKeepingExchange(app, link, run);

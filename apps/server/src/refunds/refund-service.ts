@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   refundErrorCodes,
+  refundablePaymentStatuses as sharedRefundablePaymentStatuses,
   toMajorUnits,
   type CreateRefundResponse,
   type Currency,
@@ -32,13 +33,8 @@ import {
 
 type RefundRow = typeof refunds.$inferSelect;
 
-/** Payments whose lines may still be refunded. */
-const refundablePaymentStatuses: readonly string[] = [
-  'SUCCEEDED',
-  'REFUND_PENDING',
-  'REFUND_SUCCEEDED',
-  'REFUND_FAILED',
-];
+/** Payments whose lines may still be refunded (stored statuses are read as plain strings). */
+const refundablePaymentStatuses: readonly string[] = sharedRefundablePaymentStatuses;
 
 /** The provider's refund for a stored one: rebuilt the same for a replay under the same key. */
 function refundCallBody(refund: RefundRow, providerRequestId: string) {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSession, Payment, PaymentMethod } from '@store/contract';
 import { createDefaultAccount } from '@store/xendit-sim';
-import { payments, providerOperations } from '../db/schema.ts';
+import { payments, exchanges } from '../db/schema.ts';
 import { collectCardData } from '../test/cards-script.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 import { vaOrder } from './helpers.ts';
@@ -74,11 +74,9 @@ function captureOf(paymentId: string, paymentRequestId: string, amount: number, 
 
 const ignoredReasons = (paymentId: string) =>
   server.db
-    .select({ reason: providerOperations.ignoredReason })
-    .from(providerOperations)
-    .where(
-      and(eq(providerOperations.paymentId, paymentId), eq(providerOperations.kind, 'webhook')),
-    );
+    .select({ reason: exchanges.ignoredReason })
+    .from(exchanges)
+    .where(and(eq(exchanges.paymentId, paymentId), eq(exchanges.kind, 'webhook')));
 
 describe('forged and mismatched payment webhooks', () => {
   it('ignores a capture of IDR 1 with the default token, and keeps the recorded request id', async () => {
@@ -174,11 +172,9 @@ describe('forged and mismatched payment webhooks', () => {
     expect(asLive.statusCode).toBe(200);
     // Only the provider's own delivery, with the test token, may settle it.
     const [recorded] = await server.db
-      .select({ reason: providerOperations.ignoredReason })
-      .from(providerOperations)
-      .where(
-        and(eq(providerOperations.paymentId, payment.id), eq(providerOperations.data, capture)),
-      );
+      .select({ reason: exchanges.ignoredReason })
+      .from(exchanges)
+      .where(and(eq(exchanges.paymentId, payment.id), eq(exchanges.data, capture)));
     expect(recorded?.reason).toMatch(/callback token is not the one of development/);
   });
 
@@ -228,14 +224,14 @@ describe('another customer’s provider ids', () => {
   /** What the attacker's own logs (of their payment or method) hold of an id. */
   const logsMention = async (id: string, link: { paymentId?: string; paymentMethodId?: string }) =>
     server.db
-      .select({ id: providerOperations.id })
-      .from(providerOperations)
+      .select({ id: exchanges.id })
+      .from(exchanges)
       .where(
         and(
           link.paymentId
-            ? eq(providerOperations.paymentId, link.paymentId)
-            : eq(providerOperations.paymentMethodId, link.paymentMethodId ?? ''),
-          sql`${providerOperations.exchange}::text like ${`%${id}%`}`,
+            ? eq(exchanges.paymentId, link.paymentId)
+            : eq(exchanges.paymentMethodId, link.paymentMethodId ?? ''),
+          sql`${exchanges.exchange}::text like ${`%${id}%`}`,
         ),
       );
 

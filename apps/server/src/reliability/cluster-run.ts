@@ -9,6 +9,7 @@ import { startIdentitySimulator } from '@store/identity-sim';
 import { createDefaultAccount, startXenditSimulator } from '@store/xendit-sim';
 import { simulatedGoogleClientId } from '../config.ts';
 import { findFreePort } from '../test/free-port.ts';
+import { testSettings } from '../../../../scripts/test-settings.ts';
 import { directDebitOrder, providerPaymentRequests, vaOrder } from './helpers.ts';
 
 // `npm run test:cluster` (`-- --short` in CI): three store processes on one fresh PostgreSQL
@@ -27,7 +28,7 @@ const otpLimit = 10;
 const otpTries = otpLimit * 2;
 const attemptsPerCall = 8;
 const settleTimeoutMs = 30_000;
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const adminUrl = testSettings.postgresUrl;
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const storeEntry = fileURLToPath(new URL('./store-process.ts', import.meta.url));

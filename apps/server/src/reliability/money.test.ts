@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRefundResponse, Payment, PaymentMethod } from '@store/contract';
-import { paymentMethods, payments, providerOperations, refunds } from '../db/schema.ts';
+import { paymentMethods, payments, exchanges, refunds } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 import { directDebitOrder, providerPaymentRequests, vaOrder, waitUntil } from './helpers.ts';
 import { recordCounts } from './soak.ts';
@@ -68,8 +68,8 @@ function refundEvent(
 const webhooksOf = (column: 'refundId' | 'paymentMethodId', id: string) =>
   server.db
     .select()
-    .from(providerOperations)
-    .where(and(eq(providerOperations[column], id), eq(providerOperations.kind, 'webhook')));
+    .from(exchanges)
+    .where(and(eq(exchanges[column], id), eq(exchanges.kind, 'webhook')));
 
 describe('one Idempotency-Key, many concurrent creates', () => {
   it('makes one payment and one provider request out of 50 concurrent creates', async () => {
@@ -83,11 +83,11 @@ describe('one Idempotency-Key, many concurrent creates', () => {
     const [id = ''] = [...ids];
     const stored = await server.db.select().from(payments).where(eq(payments.idempotencyKey, key));
     expect(stored).toHaveLength(1);
-    const exchanges = await server.db
+    const requests = await server.db
       .select()
-      .from(providerOperations)
-      .where(and(eq(providerOperations.paymentId, id), eq(providerOperations.kind, 'request')));
-    expect(exchanges).toHaveLength(1);
+      .from(exchanges)
+      .where(and(eq(exchanges.paymentId, id), eq(exchanges.kind, 'request')));
+    expect(requests).toHaveLength(1);
     expect(await providerPaymentRequests(server.xendit.url, id)).toHaveLength(1);
     paymentsChecked += 1;
   });
@@ -109,10 +109,8 @@ describe('concurrent refunds', () => {
     ).toHaveLength(1);
     const refundCalls = await server.db
       .select()
-      .from(providerOperations)
-      .where(
-        and(eq(providerOperations.paymentId, payment.id), isNotNull(providerOperations.refundId)),
-      );
+      .from(exchanges)
+      .where(and(eq(exchanges.paymentId, payment.id), isNotNull(exchanges.refundId)));
     const creates = refundCalls.filter(
       (operation) =>
         operation.kind === 'request' &&
@@ -225,10 +223,8 @@ describe('payment and payment-token webhooks with a wrong callback token', () =>
     expect(row?.status).toBe('REQUIRES_ACTION');
     const webhooks = await server.db
       .select()
-      .from(providerOperations)
-      .where(
-        and(eq(providerOperations.paymentId, payment.id), eq(providerOperations.kind, 'webhook')),
-      );
+      .from(exchanges)
+      .where(and(eq(exchanges.paymentId, payment.id), eq(exchanges.kind, 'webhook')));
     expect(webhooks).toHaveLength(0);
   });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payment } from '@store/contract';
+import type { Payment, PaymentMethod } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
-import { payments, refunds } from '../db/schema.ts';
+import { paymentMethods, payments, refunds } from '../db/schema.ts';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../test/fault-proxy.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { directDebitOrder, later, providerPaymentRequests, vaOrder, waitUntil } from './helpers.ts';
@@ -207,4 +207,33 @@ describe('faults during POST /api/payments/:id/refund', () => {
       paymentsChecked += 1;
     },
   );
+});
+
+describe('faults during POST /api/payment_methods/:id/validate_otp', () => {
+  it('leaves the method awaiting its OTP when the provider answers 503, and takes the next try', async () => {
+    const linked = await call('POST', '/api/payment_methods', {
+      channel: 'BRI_DIRECT_DEBIT',
+      country: 'ID',
+      reference_id: 'otp-fault',
+      channel_properties: { mobile_number: '+628111111111' },
+    });
+    const methodId = (linked.json() as PaymentMethod).id;
+    proxy.inject('status503', {
+      times: 1,
+      match: (method, path) => method === 'POST' && path.endsWith('/validate_otp'),
+    });
+    const faulted = await call('POST', `/api/payment_methods/${methodId}/validate_otp`, {
+      otp_code: '333000',
+    });
+    expect(faulted.statusCode).toBe(502);
+    const [row] = await server.db
+      .select({ status: paymentMethods.status })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, methodId));
+    expect(row?.status).toBe('REQUIRES_ACTION');
+    const retried = await call('POST', `/api/payment_methods/${methodId}/validate_otp`, {
+      otp_code: '333000',
+    });
+    expect(retried.json().status).toBe('ACTIVE');
+  });
 });

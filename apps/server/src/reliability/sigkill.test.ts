@@ -57,7 +57,7 @@ beforeAll(async () => {
     RECONCILE_INTERVAL_SECONDS: '0',
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
-}, 60_000);
+});
 
 afterAll(async () => {
   child?.kill('SIGKILL');

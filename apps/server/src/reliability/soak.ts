@@ -1,7 +1,8 @@
 import { appendFileSync } from 'node:fs';
+import { testSettings } from '../../../../scripts/test-settings.ts';
 
 /** The soak run (`npm run test:soak`) sets SOAK=1: the suites run their long variants. */
-export const soak = process.env.SOAK === '1';
+export const soak = testSettings.soak;
 
 export interface SoakCounts {
   requests: number;
@@ -14,6 +15,6 @@ export interface SoakCounts {
 
 /** Adds a suite's counts to the soak run's tally (a line of JSON in SOAK_COUNTS_FILE). */
 export function recordCounts(suite: string, counts: Partial<SoakCounts>): void {
-  const file = process.env.SOAK_COUNTS_FILE;
+  const file = testSettings.soakCountsFile;
   if (file) appendFileSync(file, `${JSON.stringify({ suite, ...counts })}\n`);
 }

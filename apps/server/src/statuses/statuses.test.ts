@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   awaitingProviderStatuses,
   refundableLineStatuses as sharedRefundable,
+  refundablePaymentStatuses,
 } from '@store/contract';
 import { canMoveLine, lineStatusFor, refundableLineStatuses } from './order-line-status.ts';
 import { awaitsProvider, canMovePayment, paymentStatusesFrom } from './payment-status.ts';
 import { canMoveRefund } from './refund-status.ts';
+import { findStatusWrites } from '../test/status-writes.ts';
 
 describe('the payment state machine', () => {
   it('lets the provider settle a payment once, and never undo a refund', () => {
@@ -23,6 +25,11 @@ describe('the payment state machine', () => {
     expect(canMovePayment('REFUND_PENDING', 'SUCCEEDED', 'refund')).toBe(true);
     expect(canMovePayment('PENDING', 'SUCCEEDED', 'refund')).toBe(false);
     expect(canMovePayment('FAILED', 'REFUND_PENDING', 'refund')).toBe(false);
+  });
+
+  it('lets a refund start from exactly the payment statuses the contract calls refundable', () => {
+    const refundStarts = paymentStatusesFrom('REFUND_PENDING', 'refund');
+    expect([...refundStarts].sort()).toEqual([...refundablePaymentStatuses].sort());
   });
 
   it('counts as awaiting the provider exactly the statuses the provider may still move', () => {
@@ -72,22 +79,60 @@ function sources(folder: string): string[] {
   });
 }
 
-/** An update of a table with a status that sets the status. */
-const writesStatus =
-  /\.update\((payments|paymentLines|paymentMethods|refunds|cardSessions)\)\s*\.set\(\s*\{[^}]*\bstatus\b/;
-
 describe('status writes', () => {
-  it('recognises a status write', () => {
-    expect(writesStatus.test("tx.update(payments).set({ status: 'FAILED' })")).toBe(true);
-    expect(writesStatus.test('db.update(payments).set({ providerReadAt: now })')).toBe(false);
+  it.each([
+    ['a literal', "tx.update(payments).set({ status: 'FAILED' })"],
+    ['a variable', 'db.update(refunds).set(changes).where(eq(refunds.id, id))'],
+    ['a spread', 'db.update(paymentMethods).set({ ...changes, updatedAt: now })'],
+    ['nested braces', "db.update(payments).set({ actions: { list: [] }, status: 'PAID' })"],
+    ['a shorthand', 'db.update(paymentLines).set({ status })'],
+    ['a schema path', "db.update(schema.cardSessions).set({ 'status': to })"],
+    [
+      'an upsert',
+      'db.insert(payments).values(row).onConflictDoUpdate({ target: payments.id, set: { status } })',
+    ],
+    [
+      'an upsert of a variable',
+      'db.insert(refunds).values(row).onConflictDoUpdate({ target, set })',
+    ],
+    ['raw SQL', "db.execute(sql`update payments set status = 'FAILED' where id = ${id}`)"],
+    [
+      'interpolated SQL',
+      'db.execute(sql`UPDATE ${paymentLines} SET ${paymentLines.status} = ${to} WHERE true`)',
+    ],
+    [
+      'quoted SQL in a string',
+      'client.query(\'update "payment_methods" set "status" = $1\', [to])',
+    ],
+    [
+      'an SQL upsert',
+      'sql`insert into refunds (id, status) values (${id}, ${to}) on conflict (id) do update set status = excluded.status`',
+    ],
+  ])('are found in %s', (_name, snippet) => {
+    expect(findStatusWrites(snippet)).toHaveLength(1);
+  });
+
+  it.each([
+    ['another column', 'db.update(payments).set({ providerReadAt: now })'],
+    ['another table', 'db.update(customers).set(changes)'],
+    ['a status read', 'db.select({ status: payments.status }).from(payments)'],
+    [
+      'an upsert of other columns',
+      'db.insert(payments).values(row).onConflictDoUpdate({ set: { amount } })',
+    ],
+    ['SQL reading a status', "sql`select status from payments where status = 'PAID'`"],
+  ])('are not claimed in %s', (_name, snippet) => {
+    expect(findStatusWrites(snippet)).toEqual([]);
   });
 
   it('happen in the state machines only', () => {
     const root = join(import.meta.dirname, '..');
-    const writers = sources(root)
-      .filter((path) => writesStatus.test(readFileSync(path, 'utf8')))
-      .map((path) => relative(root, path));
-    expect(writers.every((path) => path.startsWith('statuses/'))).toBe(true);
-    expect(writers.length).toBeGreaterThan(0);
+    const writes = sources(root).flatMap((path) =>
+      findStatusWrites(readFileSync(path, 'utf8'), path).map(
+        (write) => `${relative(root, path)}:${write.line} ${write.text}`,
+      ),
+    );
+    expect(writes.filter((write) => !write.startsWith('statuses/'))).toEqual([]);
+    expect(writes.length).toBeGreaterThan(0);
   });
 });

@@ -4,14 +4,14 @@ import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { seedDatabase } from '../db/seed.ts';
+import { testSettings } from '../../../../scripts/test-settings.ts';
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL when STORE_TEST_DB=postgres.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl =
-    process.env.STORE_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const serverUrl = testSettings.serverTestsOnPostgres ? testSettings.postgresUrl : undefined;
   if (!serverUrl) {
     // A copy of the run's prepared database (test/global-setup.ts) when there is one.
     const prepared = inject('preparedDatabase');
@@ -53,8 +53,7 @@ export async function createServerDatabaseUrl(): Promise<{
   url: string;
   drop(): Promise<void>;
 } | null> {
-  const serverUrl =
-    process.env.STORE_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const serverUrl = testSettings.serverTestsOnPostgres ? testSettings.postgresUrl : undefined;
   if (!serverUrl) return null;
   const name = `store_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

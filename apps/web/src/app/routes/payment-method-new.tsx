@@ -1,4 +1,5 @@
 import { Card, Loader, Stack, Title } from '@mantine/core';
+import { transactionTypesFor } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { follow, nextStepAfterLinking } from '@/lib/next-step';
@@ -26,7 +27,7 @@ export function PaymentMethodNewRoute() {
           <ChannelList
             channels={channels.data.channels}
             filter="saveable"
-            transactionTypes={['SAVE']}
+            transactionTypes={transactionTypesFor('LINK')}
             submitLabel="Link"
             disabled={create.isPending}
             onChoose={(channel, values) =>

@@ -1,4 +1,9 @@
-import { isRefundableLine, type Payment, type PaymentStatus } from '@store/contract/client';
+import {
+  isRefundableLine,
+  refundablePaymentStatuses,
+  type Payment,
+  type PaymentStatus,
+} from '@store/contract/client';
 
 /**
  * What a payment's row offers for its status (specification section 4). A status the specification
@@ -18,8 +23,13 @@ const disabledLabels: Partial<Record<PaymentStatus, string>> = {
   REFUND_FAILED: 'Refund Failed',
 };
 
-/** Statuses of a paid payment whose lines a refund may still take. */
-const refundOffered: readonly PaymentStatus[] = ['SUCCEEDED', 'REFUND_SUCCEEDED', 'REFUND_FAILED'];
+/**
+ * Statuses of a paid payment whose lines a refund may still take, as the API accepts them, but
+ * while a refund is pending: the specification shows that row as a disabled Refund Pending.
+ */
+const refundOffered: readonly PaymentStatus[] = refundablePaymentStatuses.filter(
+  (status) => status !== 'REFUND_PENDING',
+);
 
 /**
  * Refund while any line can still be refunded: after refunding one line of three, the other two;

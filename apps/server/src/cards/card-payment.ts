@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  cardErrorCodes,
+  toMajorUnits,
+  type CardSession,
+  type CreateCardPaymentRequest,
+  type Currency,
+  type Payment,
+} from '@store/contract';
+import type { Caller } from '../auth/tenant.ts';
+import type { Database } from '../db/database.ts';
+import { cardSessions, vouchers } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
+import { priceOrder } from '../payments/pricing.ts';
+import { providerCustomer, rememberProviderCustomer } from '../provider/mapping.ts';
+import {
+  answerOf,
+  decisiveCall,
+  providerMarket,
+  type ProviderGateway,
+} from '../provider/provider.ts';
+import { moveCardSession } from '../statuses/card-session-status.ts';
+import type { OpenSessions } from './open-sessions.ts';
+import { sessionNotFound, toApiSession, type SessionChecks } from './session-checks.ts';
+
+/** Paying by card: a PAY session opened for a priced order, completed once the card went in. */
+export function createCardPayments(deps: {
+  db: Database;
+  provider: ProviderGateway;
+  payments: PaymentService;
+  openSessions: OpenSessions;
+  checks: SessionChecks;
+}) {
+  const { db, provider, payments: paymentService, openSessions, checks } = deps;
+
+  /**
+   * The specification's card payload carries no total, so the total the pricing checks against is
+   * the browser's own line prices less the voucher; pricing then checks every line against the
+   * catalogue, so nothing the browser says is trusted.
+   */
+  async function claimedTotal(appId: string, request: CreateCardPaymentRequest) {
+    const lines = request.orders.reduce((sum, line) => sum + line.price, 0);
+    if (!request.voucher_id) return lines;
+    const [voucher] = await db
+      .select({ fixedAmount: vouchers.fixedAmount })
+      .from(vouchers)
+      .where(and(eq(vouchers.id, request.voucher_id), eq(vouchers.appId, appId)));
+    return lines - (voucher?.fixedAmount ?? 0);
+  }
+
+  return {
+    async create(
+      session: Caller,
+      request: CreateCardPaymentRequest,
+      options: { clientId: string },
+    ): Promise<CardSession> {
+      const { app, customer } = await session.tenant();
+      const type = request.type ?? 'PAY';
+      const paymentRequest = {
+        ...request,
+        amount: await claimedTotal(app.id, request),
+        channel: 'CARDS',
+        type,
+      };
+      const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+      const reused = await openSessions.reusePayment(app, customer.id, requestHash);
+      if (reused) return toApiSession(reused, provider.publicKeyFor(app));
+      const order = await priceOrder(db, app, paymentRequest, 'CARDS');
+      const paymentId = newId('pay');
+      const inserted = await paymentService.insertPayment(
+        {
+          id: paymentId,
+          appId: app.id,
+          customerId: customer.id,
+          idempotencyKey: paymentId,
+          requestHash,
+          type,
+          channelCode: 'CARDS',
+          country: app.country,
+          currency: app.currency,
+          amount: order.amount,
+          voucherId: order.voucher?.id ?? null,
+          voucherCode: order.voucher?.code ?? null,
+          voucherAmount: order.voucher?.fixedAmount ?? null,
+          status: 'CREATING',
+        },
+        order,
+      );
+      if (!inserted) throw new Error('a fresh payment id collided');
+      const currency = app.currency as Currency;
+      const providerSession = answerOf(
+        await decisiveCall(
+          () =>
+            provider.call(app, { paymentId }, (client) =>
+              client.createSession(
+                {
+                  // The script's payment request carries this reference, so its webhooks find the payment.
+                  reference_id: paymentId,
+                  session_type: 'PAY',
+                  mode: 'CARDS_SESSION_JS',
+                  amount: toMajorUnits(order.amount, currency),
+                  ...providerMarket(app),
+                  allow_save_payment_method: type === 'PAY_AND_SAVE' ? 'OPTIONAL' : 'DISABLED',
+                  ...providerCustomer(customer),
+                  cards_session_js: paymentService.returnUrls(paymentId, options.clientId),
+                  description: `Order ${paymentId}`,
+                  metadata: { app_id: app.id, customer_id: customer.id },
+                },
+                { idempotencyKey: paymentId },
+              ),
+            ),
+          (error) =>
+            paymentService.transition(paymentId, 'FAILED', { failureCode: error.errorCode }),
+        ),
+      );
+      await rememberProviderCustomer(db, customer, providerSession.customer_id);
+      await paymentService.transition(paymentId, 'REQUIRES_ACTION', { actions: [] });
+      const [row] = await db
+        .insert(cardSessions)
+        .values({
+          id: newId('cs'),
+          appId: app.id,
+          customerId: customer.id,
+          providerSessionId: providerSession.payment_session_id,
+          type: 'PAY',
+          status: providerSession.status,
+          amount: order.amount,
+          currency: app.currency,
+          country: app.country,
+          paymentId,
+        })
+        .returning();
+      if (!row) throw new Error('card session insert returned nothing');
+      return toApiSession(row, provider.publicKeyFor(app));
+    },
+
+    /**
+     * The script made a payment request from this session: read it from the provider, check it is
+     * this session's (the provider copies the session's reference_id, the payment id), and apply
+     * its status to the payment.
+     */
+    async complete(
+      session: Caller,
+      providerSessionId: string,
+      paymentRequestId: string,
+    ): Promise<Payment> {
+      const row = await checks.loadOwnSession(session, providerSessionId);
+      const paymentId = row.paymentId;
+      if (row.type !== 'PAY' || !paymentId) throw sessionNotFound();
+      const payment = await paymentService.loadOwnPayment(session, paymentId);
+      const { app } = await session.tenant();
+      // Ownership first, from this customer's own session: the browser's id is read from the
+      // provider only once the session names it, so no other customer's record is fetched or
+      // stored in this customer's logs.
+      await checks.requireMadeBySession(
+        app,
+        { paymentId },
+        providerSessionId,
+        'payment_request_id',
+        paymentRequestId,
+      );
+      const request = await provider.call(app, { paymentId }, (client) =>
+        client.getPaymentRequest(paymentRequestId),
+      );
+      if (request.reference_id !== paymentId) {
+        throw new AppError(
+          400,
+          cardErrorCodes.requestMismatch,
+          `Payment request ${paymentRequestId} was not made from card session ${providerSessionId}`,
+        );
+      }
+      await paymentService.applyProviderRequest(payment, request);
+      await moveCardSession(db, row.id, 'COMPLETED');
+      return paymentService.get(session, paymentId);
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  transactionTypesFor,
+  type CreatePaymentMethodRequest,
+  type PaymentMethod,
+} from '@store/contract';
+import type { PaymentToken } from '@store/xendit';
+import type { ServerConfig } from '../config.ts';
+import type { Caller } from '../auth/tenant.ts';
+import type { Database } from '../db/database.ts';
+import { paymentMethods } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { idempotentCreate } from '../lib/idempotent-create.ts';
+import { newId } from '../lib/ids.ts';
+import { findChannel } from '../payments/channels.ts';
+import { providerCustomer, rememberProviderCustomer } from '../provider/mapping.ts';
+import {
+  answerOf,
+  decisiveCall,
+  providerMarket,
+  type AppRow,
+  type ProviderGateway,
+} from '../provider/provider.ts';
+import { toApi } from './payment-method-view.ts';
+import type { PaymentMethodRow, StoredProperty } from './payment-method-service.ts';
+
+type NewPaymentMethod = Omit<typeof paymentMethods.$inferInsert, 'status'>;
+
+/** What a create under an Idempotency-Key compares: the request as the customer sent it. */
+export const methodRequestHash = (request: CreatePaymentMethodRequest) =>
+  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/**
+ * Linking a payment method: recorded under the customer's Idempotency-Key, then asked of the
+ * provider as a payment token. Cards are handed to the cards part, which opens a SAVE session and
+ * records its method here the same way.
+ */
+export function createMethodLinker(deps: {
+  db: Database;
+  provider: ProviderGateway;
+  config: ServerConfig;
+  fail: (paymentMethodId: string, failureCode: string) => Promise<unknown>;
+  applyToken: (method: PaymentMethodRow, token: PaymentToken) => Promise<PaymentMethodRow | null>;
+  returnUrls: (paymentMethodId: string, clientId: string) => Record<string, string>;
+}) {
+  const { db, provider, config, fail, applyToken, returnUrls } = deps;
+
+  /** The method a customer's Idempotency-Key made, if any. */
+  async function keyHolder(appId: string, customerId: string, idempotencyKey: string) {
+    const [row] = await db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.appId, appId),
+          eq(paymentMethods.customerId, customerId),
+          eq(paymentMethods.idempotencyKey, idempotencyKey),
+        ),
+      );
+    return row;
+  }
+
+  /**
+   * Records a new method, CREATING, under the customer's Idempotency-Key: the earlier method when
+   * the key made one from the same request, 409 when from another (idempotentCreate).
+   */
+  function record(values: NewPaymentMethod & { idempotencyKey: string; requestHash: string }) {
+    return idempotentCreate({
+      resource: 'payment method',
+      requestHash: values.requestHash,
+      insert: async () => {
+        const [row] = await db
+          .insert(paymentMethods)
+          .values({ ...values, status: 'CREATING' })
+          .onConflictDoNothing({
+            target: [
+              paymentMethods.appId,
+              paymentMethods.customerId,
+              paymentMethods.idempotencyKey,
+            ],
+          })
+          .returning();
+        return row;
+      },
+      holder: () => keyHolder(values.appId, values.customerId, values.idempotencyKey),
+    });
+  }
+
+  async function waitWhileCreating(method: PaymentMethodRow): Promise<PaymentMethodRow> {
+    const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
+    let current = method;
+    while (current.status === 'CREATING' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, method.id));
+      if (!row) break;
+      current = row;
+    }
+    return current;
+  }
+
+  /** The answer to a create whose key was used before: that method, once its create is answered. */
+  const answerAgain = async (app: AppRow, earlier: PaymentMethodRow) =>
+    toApi(app, await waitWhileCreating(earlier));
+
+  async function create(
+    session: Caller,
+    request: CreatePaymentMethodRequest,
+    options: {
+      idempotencyKey: string | undefined;
+      clientId: string;
+      /** Cards are linked through a SAVE card session, which the cards part makes. */
+      linkCard?: () => Promise<PaymentMethod>;
+    },
+  ): Promise<PaymentMethod> {
+    const { app, customer } = await session.tenant();
+    const channel = findChannel(app, request.channel);
+    if (!channel) {
+      throw new AppError(
+        400,
+        'CHANNEL_NOT_AVAILABLE',
+        `Channel ${request.channel} is not offered by this store`,
+      );
+    }
+    if (!channel.is_saveable) {
+      throw new AppError(400, 'CHANNEL_NOT_SAVEABLE', `${channel.name} cannot be saved`);
+    }
+    if (request.country !== app.country) {
+      throw new AppError(400, 'COUNTRY_MISMATCH', `This store sells in ${app.country}`);
+    }
+    if (channel.creation_workflow_type === 'CARDS_SESSION_JS') {
+      if (!options.linkCard) {
+        throw new AppError(400, 'USE_CARDS_SESSION', 'Cards are saved through a card session');
+      }
+      return options.linkCard();
+    }
+    const properties: StoredProperty[] = [];
+    const channelProperties: Record<string, string> = {};
+    const linkingTypes = transactionTypesFor('LINK');
+    for (const property of channel.properties) {
+      if (!linkingTypes.includes(property.transaction_type)) continue;
+      const value = request.channel_properties?.[property.name]?.trim();
+      if (!value) {
+        throw new AppError(
+          400,
+          'API_VALIDATION_ERROR',
+          `${property.name} is required to link ${channel.name}`,
+        );
+      }
+      channelProperties[property.name] = value;
+      properties.push({ transaction_type: property.transaction_type, name: property.name, value });
+    }
+
+    const paymentMethodId = newId('pm');
+    const recorded = await record({
+      id: paymentMethodId,
+      appId: app.id,
+      customerId: customer.id,
+      channelCode: channel.code,
+      country: app.country,
+      referenceId: request.reference_id,
+      properties,
+      idempotencyKey: options.idempotencyKey ?? newId('auto'),
+      requestHash: methodRequestHash(request),
+    });
+    if (recorded.earlier) return answerAgain(app, recorded.earlier);
+    const inserted = recorded.created;
+
+    const token = answerOf(
+      await decisiveCall(
+        () =>
+          provider.call(app, { paymentMethodId }, (client) =>
+            client.createPaymentToken(
+              {
+                reference_id: paymentMethodId,
+                ...providerMarket(app),
+                channel_code: channel.code,
+                channel_properties: {
+                  ...channelProperties,
+                  ...returnUrls(paymentMethodId, options.clientId),
+                },
+                ...providerCustomer(customer),
+                metadata: { app_id: app.id, customer_id: customer.id },
+              },
+              { idempotencyKey: paymentMethodId },
+            ),
+          ),
+        (error) => fail(paymentMethodId, error.errorCode),
+      ),
+    );
+    await rememberProviderCustomer(db, customer, token.customer_id);
+    const updated = await applyToken(inserted, token);
+    return toApi(app, updated ?? inserted);
+  }
+
+  return { create, keyHolder, record, answerAgain };
+}
+export type MethodLinker = ReturnType<typeof createMethodLinker>;
