@@ -225,12 +225,6 @@ export const exchanges = pgTable(
 );
 
 /**
- * The exchanges' earlier name, for the webhook receiver and the refund tests until their rework
- * (issue 16) moves them to `exchanges`. The same table, so drizzle sees it once.
- */
-export const providerOperations = exchanges;
-
-/**
  * Refunds of some of a payment's lines. The lines point back with payment_lines.refund_id; the
  * statuses before the refund are kept so that a refund the provider refuses can be rolled back.
  */

@@ -38,9 +38,6 @@ export interface ExchangeLink {
   refundId?: string | null;
 }
 
-/** The earlier name of ExchangeLink, for the webhook receiver until its rework (issue 16). */
-export type OperationLink = ExchangeLink;
-
 /** The row that stores an exchange in the provider logs. */
 export function exchangeRow(
   app: AppRow,

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRefundResponse, Payment } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
-import { paymentLines, payments, providerOperations, refunds } from '../db/schema.ts';
+import { paymentLines, payments, exchanges, refunds } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -73,13 +73,13 @@ async function waitForStatus(id: string, status: string): Promise<Payment> {
 async function providerRefundRequests(paymentId: string) {
   return server.db
     .select()
-    .from(providerOperations)
+    .from(exchanges)
     .where(
       and(
-        eq(providerOperations.paymentId, paymentId),
-        eq(providerOperations.kind, 'request'),
-        isNotNull(providerOperations.refundId),
-        sql`${providerOperations.exchange}->'request'->>'method' = 'POST'`,
+        eq(exchanges.paymentId, paymentId),
+        eq(exchanges.kind, 'request'),
+        isNotNull(exchanges.refundId),
+        sql`${exchanges.exchange}->'request'->>'method' = 'POST'`,
       ),
     );
 }
@@ -309,10 +309,8 @@ describe('refund webhooks', () => {
 
     const ignored = await server.db
       .select()
-      .from(providerOperations)
-      .where(
-        and(eq(providerOperations.refundId, refundId), isNotNull(providerOperations.ignoredReason)),
-      );
+      .from(exchanges)
+      .where(and(eq(exchanges.refundId, refundId), isNotNull(exchanges.ignoredReason)));
     // Recorded with the reason, and never applied (the simulator's own event may settle it later).
     expect(ignored).toHaveLength(5);
 
@@ -322,11 +320,11 @@ describe('refund webhooks', () => {
     // The store never asks the provider for a refund: the published API has no such read.
     const reads = await server.db
       .select()
-      .from(providerOperations)
+      .from(exchanges)
       .where(
         and(
-          eq(providerOperations.refundId, refundId),
-          sql`${providerOperations.exchange}->'request'->>'method' = 'GET'`,
+          eq(exchanges.refundId, refundId),
+          sql`${exchanges.exchange}->'request'->>'method' = 'GET'`,
         ),
       );
     expect(reads).toHaveLength(0);

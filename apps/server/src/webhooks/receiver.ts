@@ -10,10 +10,10 @@ import {
 } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { apps, payments, providerOperations, refunds } from '../db/schema.ts';
+import { apps, payments, exchanges, refunds } from '../db/schema.ts';
 import { AppError, isRefusal } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
-import type { AppRow, OperationLink, ProviderGateway } from '../provider/provider.ts';
+import type { AppRow, ExchangeLink, ProviderGateway } from '../provider/provider.ts';
 import type { CardService } from '../cards/card-service.ts';
 import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
@@ -36,12 +36,12 @@ interface WebhookDependencies {
  */
 type Verdict = {
   app: AppRow | null;
-  link: OperationLink;
+  link: ExchangeLink;
   ignored?: string;
   apply?: () => Promise<unknown>;
 };
 
-const ignore = (app: AppRow | null, link: OperationLink, reason: string): Verdict => ({
+const ignore = (app: AppRow | null, link: ExchangeLink, reason: string): Verdict => ({
   app,
   link,
   ignored: reason,
@@ -100,7 +100,7 @@ export function registerWebhookRoute(
    */
   async function readBack<T>(
     owner: AppRow,
-    link: OperationLink,
+    link: ExchangeLink,
     read: Parameters<ProviderGateway['call']>[2],
   ): Promise<T | null> {
     try {
@@ -336,7 +336,7 @@ export function registerWebhookRoute(
       request.log.warn({ event: eventName, reason: verdict.ignored }, 'webhook ignored');
     }
     await db
-      .insert(providerOperations)
+      .insert(exchanges)
       .values({
         id: newId('op'),
         appId: verdict.app?.id ?? 'unmatched',
