@@ -213,8 +213,12 @@ export function createXenditClient(options: XenditClientOptions) {
       call('POST', `/v3/payment_tokens/${id(paymentTokenId)}/validate_otp`, paymentTokenSchema, {
         body,
       }),
+    // The description requires a body here (unlike a payment request's resend), with nothing in it
+    // required: an empty object.
     resendPaymentTokenOtp: (paymentTokenId: string) =>
-      call('POST', `/v3/payment_tokens/${id(paymentTokenId)}/resend_otp`, paymentTokenSchema),
+      call('POST', `/v3/payment_tokens/${id(paymentTokenId)}/resend_otp`, paymentTokenSchema, {
+        body: {},
+      }),
     createRefund: (body: CreateRefundBody, opts: IdempotencyOptions) =>
       call('POST', '/refunds', refundSchema, { body, idempotencyKey: opts.idempotencyKey }),
     createSession: (body: CreateSessionBody, opts: IdempotencyOptions) =>

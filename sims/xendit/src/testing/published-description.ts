@@ -123,7 +123,7 @@ type Operation = {
   template: string;
   pattern: RegExp;
   /** The body as published (open objects), and with only the fields the description names. */
-  request?: { published: BodyCheck; named: BodyCheck };
+  request?: { published: BodyCheck; named: BodyCheck; required: boolean };
   headers: { name: string; required: boolean; validate?: ValidateFunction }[];
   responses: Map<string, BodyCheck | null>;
 };
@@ -244,7 +244,11 @@ export function loadPublishedDescription() {
         template,
         pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
         request: requestSchema
-          ? { published: check(requestSchema, 'answers'), named: check(requestSchema, 'requests') }
+          ? {
+              published: check(requestSchema, 'answers'),
+              named: check(requestSchema, 'requests'),
+              required: (operation.requestBody as Json).required === true,
+            }
           : undefined,
         headers,
         responses,
@@ -301,6 +305,13 @@ export function loadPublishedDescription() {
               .filter((error) => error.keyword === 'additionalProperties')
           : [];
       violations.push(...toViolations(`request ${where}`, [...published, ...unnamed]));
+    } else if (operation.request?.required) {
+      violations.push({
+        subject: `request ${where}`,
+        path: '',
+        keyword: 'required',
+        message: 'the operation requires a body',
+      });
     } else if (exchange.requestBody !== undefined && exchange.requestBody !== null) {
       violations.push({
         subject: `request ${where}`,
