@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { checkoutFirstProduct, signIn } from './support';
+
+const cardholder = {
+  'Expiry Date': '12/2030',
+  CVN: '123',
+  'Cardholder First Name': 'Ana',
+  'Cardholder Last Name': 'Lim',
+  'Cardholder Email': 'ana@example.com',
+  'Cardholder Phone': '+628123456789',
+};
 
 /**
  * Every screen, signed out and signed in, at a desktop width and on a phone: zero axe-core
@@ -132,17 +141,173 @@ for (const size of widths) {
   });
 }
 
+for (const size of widths) {
+  test(`forms, dialogs, drawers, menus and the other app pass axe-core and fit at ${size.width} px`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const wide = size.width >= 960;
+    const findings: Finding[] = [];
+    const visit = async (screen: string, path?: string) => {
+      if (path !== undefined) await page.goto(path);
+      findings.push(...(await inspect(page, screen, size.name)));
+    };
+    const main = page.getByRole('main');
+    await signIn(page);
+
+    // The card form, empty and with its validation messages.
+    await checkoutFirstProduct(page);
+    await page.getByRole('button', { name: 'CARDS ID', exact: true }).click();
+    const cardForm = page.getByRole('form', { name: 'Card details' });
+    await expect(cardForm.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    await visit('card form');
+    await cardForm.getByRole('button', { name: 'Pay' }).click();
+    await expect(cardForm.getByText('Card number must be 16 digits')).toBeVisible();
+    await visit('card form, with its messages');
+
+    // A retail payment code (for the order still in the cart), then its payment's cancel
+    // confirmation and logs drawer.
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: 'ALFAMART ID', exact: true }).click();
+    await expect(page.getByTestId('payment-code')).toBeVisible();
+    await visit('retail payment code');
+    await page.goto('/payments');
+    const row = main.getByRole('listitem').filter({ hasText: 'Reference ID' }).first();
+    await expect(row).toContainText('REQUIRES_ACTION');
+    await row.getByRole('button', { name: /^More actions for / }).click();
+    await expect(page.getByRole('menuitem', { name: 'Cancel' })).toBeVisible();
+    await visit('more actions menu');
+    await page.getByRole('menuitem', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cancel this payment?' })).toBeVisible();
+    await visit('cancel confirmation');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Cancel this payment?' })).toBeHidden();
+    await row.getByRole('button', { name: 'View Xendit Logs' }).click();
+    const drawer = page.getByRole('dialog', { name: /^Xendit Logs/ });
+    await expect(drawer.getByText(/^POST \S+\/v3\/payment_requests$/).first()).toBeVisible();
+    await visit('logs drawer');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // Linking: the payment-method OTP screen, success, failure, and the list with its rows.
+    await page.goto('/payment_methods/new');
+    await page.getByRole('button', { name: 'BRI_DIRECT_DEBIT ID', exact: true }).click();
+    const linkForm = page.getByRole('form', { name: 'BRI_DIRECT_DEBIT details' });
+    await linkForm.getByLabel('Mobile Number').fill('+6281234567890');
+    await linkForm.getByRole('button', { name: 'Link' }).click();
+    await expect(page).toHaveURL(/\/payment_methods\/new\/[^/]+\/otp$/);
+    await expect(main.getByRole('heading', { name: 'Verify Your Identity' })).toBeVisible();
+    await visit('payment-method OTP');
+    await main.getByPlaceholder('Enter OTP').fill('333000');
+    await main.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Linking Successful!' })).toBeVisible();
+    await visit('linking success');
+    await page.goto('/payment_methods/new');
+    await page.getByRole('button', { name: 'DANA ID', exact: true }).click();
+    await expect(page).toHaveURL(/\/pages\/link\//);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('heading', { name: 'Linking Failed.' })).toBeVisible();
+    await visit('linking failure');
+    await page.goto('/payment_methods');
+    await expect(main.getByRole('listitem')).toHaveCount(2);
+    await visit('payment methods, listed');
+
+    // The account menu in the wide top bar; on a phone, the navigation behind the burger.
+    if (wide) {
+      await page.getByRole('button', { name: 'Account' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+      await visit('account menu');
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    } else {
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      const navigation = page.getByRole('navigation', { name: 'Main' });
+      await expect(navigation.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      await visit('navigation');
+      await navigation.getByRole('button', { name: 'Sign Out' }).click();
+    }
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The Philippine app (live): home, checkout and its 7-Eleven code.
+    await signIn(page, { appId: 'demo-ph' });
+    await visit('home (demo-ph)');
+    await checkoutFirstProduct(page);
+    await visit('checkout (demo-ph)');
+    await page.getByRole('button', { name: '7ELEVEN PH', exact: true }).click();
+    await expect(page.getByTestId('payment-code')).toBeVisible();
+    await visit('7-Eleven payment code (demo-ph)');
+
+    expect(findings.map((finding) => `${finding.screen}: ${finding.problem}`)).toEqual([]);
+  });
+}
+
+for (const size of widths) {
+  test(`the provider simulator's 3DS page passes axe-core and fits at ${size.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page);
+    await checkoutFirstProduct(page);
+    await page.getByRole('button', { name: 'CARDS ID', exact: true }).click();
+    const cardForm = page.getByRole('form', { name: 'Card details' });
+    await expect(cardForm.getByRole('button', { name: 'Pay' })).toBeEnabled();
+    const card = { 'Card Number': '4000000000002503', ...cardholder };
+    for (const [label, value] of Object.entries(card)) await cardForm.getByLabel(label).fill(value);
+    await cardForm.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/pages\/3ds\//);
+    const findings = await inspect(page, '3DS page', size.name);
+    expect(findings.map((finding) => `${finding.screen}: ${finding.problem}`)).toEqual([]);
+  });
+}
+
+/** Presses Tab until the control has the focus, as a keyboard user would. */
+async function tabTo(page: Page, control: Locator) {
+  await expect(control).toBeVisible();
+  for (let step = 0; step < 80; step += 1) {
+    if (await control.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(control).toBeFocused();
+}
+
 test('checkout can be paid from the keyboard alone', async ({ page }) => {
   await signIn(page);
   await checkoutFirstProduct(page);
-  const channel = page.getByRole('button', { name: 'BCA_VIRTUAL_ACCOUNT ID', exact: true });
-  await expect(channel).toBeVisible();
-  // Tab until the channel has the focus, as a keyboard user would, then press Enter.
-  for (let step = 0; step < 60; step += 1) {
-    if (await channel.evaluate((element) => element === document.activeElement)) break;
-    await page.keyboard.press('Tab');
-  }
-  await expect(channel).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'BCA_VIRTUAL_ACCOUNT ID', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('payment-code')).toBeVisible();
+});
+
+test('the account menu opens and leads on from the keyboard alone', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  await tabTo(page, page.getByRole('button', { name: 'Account' }));
+  await page.keyboard.press('Enter');
+  // The menu opens with its first item focused; arrow keys move through the items, and Enter
+  // follows the one that has the focus.
+  const settings = page.getByRole('menuitem', { name: 'Account Settings' });
+  await expect(settings).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(settings).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings\/account$/);
+});
+
+test('a card is typed and paid from the keyboard alone', async ({ page }) => {
+  await signIn(page);
+  await checkoutFirstProduct(page);
+  await tabTo(page, page.getByRole('button', { name: 'CARDS ID', exact: true }));
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Card details' });
+  await expect(form.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  const fields = { 'Card Number': '4000000000001000', ...cardholder };
+  for (const [label, value] of Object.entries(fields)) {
+    await tabTo(page, form.getByLabel(label));
+    await page.keyboard.type(value);
+  }
+  await tabTo(page, form.getByRole('button', { name: 'Pay' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 });

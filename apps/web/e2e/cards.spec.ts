@@ -25,6 +25,15 @@ async function payByCard(page: Page, cardNumber: string) {
   await form.getByRole('button', { name: 'Pay' }).click();
 }
 
+/** From the failure page back to checkout, with the failed order's product in the cart again. */
+async function tryAnotherMethodWith(page: Page, productName: string) {
+  await page.getByRole('button', { name: 'Try Another Payment Method' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(productName).first()).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+}
+
 /** The /payments row of the newest payment (the list is newest first). */
 function newestPayment(page: Page) {
   return page.getByRole('main').getByRole('listitem').filter({ hasText: 'Reference ID' }).first();
@@ -77,6 +86,32 @@ test('shows the failure page when the card is declined for insufficient balance'
 
   await expect(page).toHaveURL(/\/payments\/failure/);
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(
+    page.getByText('There was not enough money in the account or wallet.'),
+  ).toBeVisible();
+  await expect(page.getByText('INSUFFICIENT_BALANCE', { exact: true })).toBeVisible();
+  await tryAnotherMethodWith(page, 'Sandbox: Insufficient Balance');
+});
+
+test('shows the failure page with the reason when 3DS authentication fails', async ({ page }) => {
+  await page.goto('/products');
+  const main = page.getByRole('main');
+  await main.getByRole('link').first().click();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  const productName = (await main.getByRole('heading', { level: 2 }).textContent()) ?? '';
+  await main.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/checkout');
+  await payByCard(page, '4000000000002503');
+
+  await expect(page).toHaveURL(/\/pages\/3ds\//);
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page).toHaveURL(/\/payments\/failure/);
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(
+    page.getByText('The card could not be verified with its bank (3-D Secure).'),
+  ).toBeVisible();
+  await expect(page.getByText('AUTHENTICATION_FAILED', { exact: true })).toBeVisible();
+  await tryAnotherMethodWith(page, productName);
 });
 
 test('shows each card-form validation message under its field, cleared when edited', async ({

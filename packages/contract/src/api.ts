@@ -49,7 +49,8 @@ export const api = {
   listVouchers: endpoint(routes.listVouchers, {
     query: listVouchersQuerySchema,
     response: responses.listVouchers,
-    summary: 'Vouchers of an app (open: the specification sends no token)',
+    summary:
+      'Vouchers of an app (open: the specification sends no token); 404 APP_NOT_FOUND for an app the store does not know',
   }),
 
   listChannels: endpoint(routes.listChannels, {

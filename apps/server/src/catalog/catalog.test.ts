@@ -101,4 +101,10 @@ describe('GET /api/vouchers', () => {
     const codes = (response.json().vouchers as { code: string }[]).map((v) => v.code);
     expect(codes).toEqual(['HEMAT10', 'OVO25']);
   });
+
+  it('answers 404 APP_NOT_FOUND for an app id the store does not know', async () => {
+    const response = await server.app.inject({ url: '/api/vouchers?app_id=no-such-store' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error_code).toBe('APP_NOT_FOUND');
+  });
 });

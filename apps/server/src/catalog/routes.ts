@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
-import { api, type Currency, type Product, type Voucher } from '@store/contract';
+import { api, errorCodes, type Currency, type Product, type Voucher } from '@store/contract';
 import type { Database } from '../db/database.ts';
-import { products, vouchers } from '../db/schema.ts';
-import { notFound } from '../http/app-error.ts';
+import { apps, products, vouchers } from '../db/schema.ts';
+import { AppError, notFound } from '../http/app-error.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { SerializedResponse } from '../http/serialized-response.ts';
 
@@ -70,8 +70,14 @@ export function registerCatalogRoutes(app: FastifyInstance, { db }: { db: Databa
     return toProduct(row);
   });
 
+  // Open, as the specification has it; an app id the store does not know is 404 APP_NOT_FOUND, so
+  // a signed-out browser can tell a mistyped store address from a store (sign-in says as much).
   registerEndpoint(app, api.listVouchers, async ({ query }) => {
     if (!query.app_id) return { vouchers: [] };
+    const [tenant] = await db.select({ id: apps.id }).from(apps).where(eq(apps.id, query.app_id));
+    if (!tenant) {
+      throw new AppError(404, errorCodes.appNotFound, `App ${query.app_id} does not exist`);
+    }
     const rows = await db
       .select()
       .from(vouchers)

@@ -1,6 +1,6 @@
 /** The parts the result pages (app/routes/*-success, *-failure, *-pending) are built from. */
 import type { ReactNode } from 'react';
-import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { screenPaths, type PaymentStatus } from '@store/contract/client';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLinkingResultRedirect } from '@/features/payment-methods/hooks/use-linking-result-redirect';
@@ -68,6 +68,32 @@ export function MatchPaymentMethod({
 }) {
   useLinkingResultRedirect(page, useSession() !== null);
   return null;
+}
+
+/**
+ * A linking result page for a method the provider has not settled yet (the browser can come back
+ * before the webhook) says that it is waiting, not that linking succeeded or failed; it shows the
+ * page once the method is ACTIVE, or goes to the other one.
+ */
+export function AwaitLinking({
+  page,
+  children,
+}: {
+  page: Parameters<typeof useLinkingResultRedirect>[0];
+  children: ReactNode;
+}) {
+  const awaiting = useLinkingResultRedirect(page, useSession() !== null);
+  if (!awaiting) return children;
+  return (
+    <ResultCard
+      title="Linking Pending"
+      message="Your payment method is being linked. This may take a few moments."
+    >
+      <Loader size="sm" aria-label="Waiting for the provider" />
+      <Text size="sm">{supportNote}</Text>
+      <BackToHome />
+    </ResultCard>
+  );
 }
 
 export function WhyItFailed() {

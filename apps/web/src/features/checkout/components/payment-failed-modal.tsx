@@ -1,7 +1,13 @@
-import { Modal } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { describeFailure } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
+import { isApiError } from '@/lib/api-client';
 
-/** Why creating the payment failed, over the checkout. */
+/**
+ * Why creating the payment failed, over the checkout: the reason in the customer's words, then
+ * the error panel with the code and message for developers. Nothing was paid and the cart is as
+ * it was, so closing the dialog is trying another payment method.
+ */
 export function PaymentFailedModal({
   opened,
   error,
@@ -11,9 +17,17 @@ export function PaymentFailedModal({
   error: unknown;
   onClose: () => void;
 }) {
+  const code = isApiError(error) ? error.error_code : null;
   return (
     <Modal opened={opened} onClose={onClose} title="Payment failed">
-      <ErrorPanel error={error} onClose={onClose} />
+      <Stack gap="sm">
+        <Text fw={500}>{describeFailure(code)}</Text>
+        <Text size="sm">Your cart is unchanged. Choose another payment method or try again.</Text>
+        <Button onClick={onClose} data-autofocus>
+          Try Another Payment Method
+        </Button>
+        <ErrorPanel error={error} />
+      </Stack>
     </Modal>
   );
 }

@@ -15,9 +15,19 @@ export function getPaymentMethodQueryOptions(paymentMethodId: string) {
   });
 }
 
-export function usePaymentMethod(paymentMethodId: string, { enabled = true } = {}) {
+export function usePaymentMethod(
+  paymentMethodId: string,
+  { enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {},
+) {
   return useQuery({
     ...getPaymentMethodQueryOptions(paymentMethodId),
     enabled: enabled && paymentMethodId.length > 0,
+    // Poll every 2 s while the provider has still to settle the method; stop once it has.
+    refetchInterval: poll
+      ? (query) => {
+          const status = query.state.data?.status;
+          return status === 'PENDING' || status === 'REQUIRES_ACTION' ? 2000 : false;
+        }
+      : false,
   });
 }

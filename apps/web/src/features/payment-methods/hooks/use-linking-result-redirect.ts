@@ -7,14 +7,16 @@ import { usePaymentMethod } from '../api/get-payment-method';
 /**
  * A linking result page reached for a method (`payment_method_id`) reads it and goes to the page
  * matching its status: an ACTIVE method has been linked, a FAILED, EXPIRED or CANCELED one, or
- * one this customer does not have, has not.
+ * one this customer does not have, has not. Returns whether the method is still being linked
+ * (PENDING or REQUIRES_ACTION): the provider has not said yet, so neither page is true; it is
+ * read again until it settles.
  */
-export function useLinkingResultRedirect(page: LinkingResultScreen, signedIn: boolean): void {
+export function useLinkingResultRedirect(page: LinkingResultScreen, signedIn: boolean): boolean {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const methodId = search.get('payment_method_id') ?? '';
-  const method = usePaymentMethod(methodId, { enabled: signedIn });
+  const method = usePaymentMethod(methodId, { enabled: signedIn, poll: true });
   const status = method.data?.status;
   const missing = isApiError(method.error) && method.error.status === 404;
   useEffect(() => {
@@ -26,4 +28,5 @@ export function useLinkingResultRedirect(page: LinkingResultScreen, signedIn: bo
           : null;
     if (target && target !== page) navigate(`${target}${location.search}`, { replace: true });
   }, [status, missing, page, navigate, location.search]);
+  return status === 'PENDING' || status === 'REQUIRES_ACTION';
 }

@@ -58,7 +58,8 @@ export function PaymentStatusActions({ payment }: { payment: Payment }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item color="red" onClick={() => setConfirming(true)}>
+          {/* Text in red 9: the item's own red 6 gives 2.7:1 on its highlight. */}
+          <Menu.Item color="red" c="red.9" onClick={() => setConfirming(true)}>
             Cancel
           </Menu.Item>
         </Menu.Dropdown>
