@@ -3,10 +3,13 @@ import { expect, type Page } from '@playwright/test';
 
 let customerCounter = 0;
 
-/** A new email per call, so every test is its own customer with its own cart and payments. */
+/**
+ * A new email per call, so every test is its own customer with its own cart and payments; the
+ * process id keeps two workers' customers apart.
+ */
 export function uniqueEmail(prefix = 'shopper'): string {
   customerCounter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${customerCounter}@example.com`;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${customerCounter}@example.com`;
 }
 
 /** Signs in through the login page with a typed app id and the identity simulator's chooser. */
