@@ -1,0 +1,90 @@
+/**
+ * The API figures of the bench beside a bare Fastify route measured in the same run: the route's
+ * rate (the reference), GET /api/products, and the memory the store holds after the load. The
+ * server's CPU per answer is given too, since on two cores autocannon competes with the server.
+ */
+import autocannon, { type Result } from 'autocannon';
+import type { ChildProcess } from 'node:child_process';
+import { paymentRequest } from './bench-payments.ts';
+import { cpuMilliseconds, ports, rssMegabytes, storeUrl } from './bench-processes.ts';
+import { describe, record } from './bench-table.ts';
+
+/**
+ * The server's CPU per answer over a run that started at `cpuBefore`: on two cores autocannon
+ * shares the machine with the server, so where the client is what runs out, requests per second
+ * compare the client's work per answer more than the server's, and this shows the server's.
+ */
+function serverCpuPerRequest(server: ChildProcess, cpuBefore: number, result: Result): string {
+  const cpu = cpuMilliseconds(server.pid ?? 0) - cpuBefore;
+  const busy = cpu / (result.duration * 1000);
+  return `server ${((cpu * 1000) / result.requests.total).toFixed(0)} µs CPU per request, busy ${(busy * 100).toFixed(0)}% of one core`;
+}
+
+/** The bare route at 10 connections: the baseline every API figure is compared with. */
+export async function measureBareRoute(bare: ChildProcess): Promise<Result> {
+  console.log('Bare Fastify route, 10 connections...');
+  const bareCpu = cpuMilliseconds(bare.pid ?? 0);
+  const baseline = await autocannon({
+    url: `http://localhost:${ports.bare}/`,
+    connections: 10,
+    duration: 5,
+  });
+  record(
+    'bare Fastify route (reference)',
+    `${describe(baseline, null)}; ${serverCpuPerRequest(bare, bareCpu, baseline)}`,
+    '-',
+    null,
+  );
+  return baseline;
+}
+
+export async function measureProducts(
+  store: ChildProcess,
+  token: string,
+  baseline: Result,
+): Promise<void> {
+  console.log('GET /api/products, 10 connections...');
+  const storeCpu = cpuMilliseconds(store.pid ?? 0);
+  const products = await autocannon({
+    url: `${storeUrl}/api/products`,
+    connections: 10,
+    duration: 5,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const productRatio = products.requests.average / baseline.requests.average;
+  record(
+    'GET /api/products at 10 connections',
+    `${describe(products, baseline)}; ${serverCpuPerRequest(store, storeCpu, products)}`,
+    '>= 0.5 of bare, p99 < 10 ms',
+    productRatio >= 0.5 && products.latency.p99 < 10 && products.non2xx === 0,
+  );
+}
+
+/** The whole product's memory (store and simulators in one process) after the loads above. */
+export function recordProductRss(store: ChildProcess): void {
+  const rss = rssMegabytes(store.pid ?? 0);
+  record(
+    'npm start RSS after load (store + simulators)',
+    `${rss.toFixed(0)} MB`,
+    '< 400 MB',
+    rss < 400,
+  );
+}
+
+/** The storefront alone's memory after a shorter load of the same calls. */
+export async function measureStorefrontAloneRss(store: ChildProcess, token: string): Promise<void> {
+  await autocannon({
+    url: `${storeUrl}/api/products`,
+    connections: 10,
+    duration: 3,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await autocannon({
+    url: storeUrl,
+    connections: 20,
+    duration: 3,
+    requests: [paymentRequest(token)],
+  });
+  const rss = rssMegabytes(store.pid ?? 0);
+  record('storefront alone RSS after load (PGlite)', `${rss.toFixed(0)} MB`, '< 250 MB', rss < 250);
+}

@@ -1,0 +1,119 @@
+/**
+ * The page figures of the bench: the JavaScript each first route needs (gzip, from Vite's
+ * manifest), that route chunks load on demand, and Lighthouse's performance score of the pages a
+ * buyer passes through (bench-lighthouse.ts drives the browser).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { lighthouseScores } from './bench-lighthouse.ts';
+import { root, storeUrl } from './bench-processes.ts';
+import { ms, record } from './bench-table.ts';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * JavaScript a route needs before it shows: the entry with its static imports, plus the route's
+ * own chunk with its static imports (Vite's manifest, dist/.vite/manifest.json).
+ */
+function routeJavaScript(routeSource: string | null): { kb: number; files: number } {
+  const dist = join(root, 'apps/web/dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const needed = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || needed.has(chunk.file)) return;
+    needed.add(chunk.file);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key);
+  if (routeSource) {
+    if (!manifest[routeSource]) throw new Error(`${routeSource} is not a chunk of its own`);
+    add(routeSource);
+  }
+  const bytes = [...needed].reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length,
+    0,
+  );
+  return { kb: bytes / 1024, files: needed.size };
+}
+
+export function recordWeb(): void {
+  const entry = routeJavaScript(null);
+  const home = routeJavaScript('src/app/routes/home.tsx');
+  const login = routeJavaScript('src/app/routes/login.tsx');
+  const checkout = routeJavaScript('src/app/routes/checkout.tsx');
+  record(
+    'first route JavaScript, gzip (entry + / route chunks)',
+    `${home.kb.toFixed(1)} KB in ${home.files} files (entry alone ${entry.kb.toFixed(1)} KB; /login ${login.kb.toFixed(1)} KB; /checkout ${checkout.kb.toFixed(1)} KB)`,
+    '< 150 KB',
+    home.kb < 150 && login.kb < 150,
+  );
+  const html = readFileSync(join(root, 'apps/web/dist/index.html'), 'utf8');
+  const eager = [
+    ...html.matchAll(/(?:src|href)="\/assets\/((?:home|product|checkout|login)-[^"]+)"/g),
+  ];
+  record(
+    'route chunks loaded on demand',
+    eager.length === 0
+      ? 'yes: no route chunk in index.html'
+      : `no: ${eager.map((m) => m[1]).join(', ')}`,
+    'each route lazy',
+    eager.length === 0,
+  );
+}
+
+/** A cart of one mug as the web app keeps it in local storage, so that /checkout shows a cart. */
+async function productCart(token: string): Promise<string> {
+  const response = await fetch(`${storeUrl}/api/products/id-ceramic-mug`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const product = (await response.json()) as {
+    id: string;
+    price: { amount: number; currency: string };
+  };
+  return JSON.stringify([
+    {
+      product_id: product.id,
+      quantity: 1,
+      price: product.price.amount,
+      currency: product.price.currency,
+      product,
+    },
+  ]);
+}
+
+/** Lighthouse on the signed-in pages; a browser that cannot run is recorded, not fatal. */
+export async function recordLighthouse(token: string): Promise<void> {
+  console.log('Lighthouse (mobile) on /, /products/id-ceramic-mug and /checkout, signed in...');
+  try {
+    const { scores, benchmarkIndex } = await lighthouseScores(
+      storeUrl,
+      ['/', '/products/id-ceramic-mug', '/checkout'],
+      { token, cart: await productCart(token) },
+    );
+    for (const page of scores) {
+      record(
+        `Lighthouse performance (mobile) ${page.path}`,
+        `${page.score} (LCP ${ms(page.lcpMs)}, TBT ${ms(page.tbtMs)}; benchmarkIndex ${benchmarkIndex})`,
+        '>= 95',
+        page.score >= 95,
+      );
+    }
+  } catch (error) {
+    record(
+      'Lighthouse performance (mobile)',
+      `not measured: ${(error as Error).message}`,
+      '>= 95',
+      null,
+    );
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The payment figures of the bench: POST /api/payments at full speed and at a fixed rate, the
+ * payments list with a million rows in the table (PostgreSQL), and two instances against one.
+ */
+import autocannon, { type Request, type Result } from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import { benchEmail, storeUrl } from './bench-processes.ts';
+import { customerIdOf, fillPayments } from './bench-postgres.ts';
+import { describe, record } from './bench-table.ts';
+
+/** A virtual-account payment of one mug, each request with an Idempotency-Key of its own. */
+export function paymentRequest(token: string): Request {
+  return {
+    method: 'POST',
+    path: '/api/payments',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      amount: 89_000,
+      currency: 'IDR',
+      country: 'ID',
+      channel: 'BCA_VIRTUAL_ACCOUNT',
+      type: 'PAY',
+      orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
+    }),
+    setupRequest: (request) => ({
+      ...request,
+      headers: { ...request.headers, 'idempotency-key': randomUUID() },
+    }),
+  };
+}
+
+/** Payments at full speed (20 connections) and at 100 requests/s offered; returns the first. */
+export async function benchPayments(
+  token: string,
+  label: string,
+  baseline: Result,
+): Promise<Result> {
+  console.log(`POST /api/payments (${label}), 2 s to warm up, then 20 connections...`);
+  // A fresh server's first seconds go to compiling its hot paths and opening its connections
+  // (to the database and to the provider): not what a payment costs once it runs.
+  await autocannon({
+    url: storeUrl,
+    connections: 20,
+    duration: 2,
+    requests: [paymentRequest(token)],
+  });
+  const max = await autocannon({
+    url: storeUrl,
+    connections: 20,
+    duration: 5,
+    requests: [paymentRequest(token)],
+  });
+  const failed = max.non2xx + max.errors;
+  record(
+    `POST /api/payments throughput (${label})`,
+    `${max.requests.average.toFixed(0)} payments/s (${(max.requests.average / baseline.requests.average).toFixed(3)} of bare)${failed ? `, ${failed} failed` : ''}`,
+    '>= 400/s',
+    max.requests.average >= 400 && failed === 0,
+  );
+  console.log(`POST /api/payments (${label}) at 100 requests/s...`);
+  const rate = await autocannon({
+    url: storeUrl,
+    connections: 10,
+    duration: 5,
+    overallRate: 100,
+    requests: [paymentRequest(token)],
+  });
+  record(
+    `POST /api/payments p99 at 100/s (${label})`,
+    `${rate.latency.p99} ms (${rate.requests.average.toFixed(0)}/s done)`,
+    '< 50 ms',
+    rate.latency.p99 < 50 && rate.non2xx + rate.errors === 0,
+  );
+  return max;
+}
+
+/**
+ * The payments list once the table holds 1,000,000 rows, 10,000 of them the bench customer's:
+ * the first page and a page 5,000 deep, whose cost should follow the page, not the offset.
+ */
+export async function benchPaymentsList(
+  databaseUrl: string,
+  token: string,
+  baseline: Result,
+): Promise<void> {
+  console.log("Filling payments to 1,000,000 rows (10,000 of them the bench customer's)...");
+  const customerId = await customerIdOf(databaseUrl, benchEmail);
+  const fill = await fillPayments(databaseUrl, { appId: 'demo-id', customerId }, 10_000, 1_000_000);
+  console.log(
+    `  filled in ${fill.seconds.toFixed(1)} s; list query plan:\n    ${fill.plan.replaceAll('\n', '\n    ')}`,
+  );
+  const auth = { authorization: `Bearer ${token}` };
+  const firstPage = (await (
+    await fetch(`${storeUrl}/api/payments?limit=20`, { headers: auth })
+  ).json()) as {
+    payments: unknown[];
+    next_cursor: string | null;
+  };
+  // A page deep in the list: cost should follow the page, not the offset.
+  let cursor = firstPage.next_cursor;
+  for (let page = 0; page < 50 && cursor; page++) {
+    const next = (await (
+      await fetch(`${storeUrl}/api/payments?limit=100&cursor=${cursor}`, { headers: auth })
+    ).json()) as { next_cursor: string | null };
+    cursor = next.next_cursor;
+  }
+  console.log('GET /api/payments (first page and a page 5,000 deep), 10 connections...');
+  const first = await autocannon({
+    url: `${storeUrl}/api/payments?limit=20`,
+    connections: 10,
+    duration: 5,
+    headers: auth,
+  });
+  const deep = await autocannon({
+    url: `${storeUrl}/api/payments?limit=20&cursor=${cursor ?? ''}`,
+    connections: 10,
+    duration: 5,
+    headers: auth,
+  });
+  const usesIndex = fill.plan.includes('payments_customer_created');
+  record(
+    'GET /api/payments, 10k of 1M rows (PostgreSQL)',
+    `first page ${describe(first, baseline)}; 5,000 deep ${describe(deep, baseline)}; ${usesIndex ? 'index scan on payments_customer_created' : 'NOT using payments_customer_created'}`,
+    'p99 < 20 ms',
+    first.latency.p99 < 20 && deep.latency.p99 < 20 && first.non2xx + deep.non2xx === 0,
+  );
+}
+
+/** Two instances' payment throughput as a ratio to one's, both from this run. */
+export function recordTwoInstances(two: Result, single: Result): void {
+  record(
+    'POST /api/payments, 2 instances / 1 instance (PostgreSQL)',
+    `${(two.requests.average / single.requests.average).toFixed(2)} (${two.requests.average.toFixed(0)} vs ${single.requests.average.toFixed(0)} payments/s; 2 cores shared with the load generator and the provider simulator)`,
+    '-',
+    null,
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The product under bench, for bench.ts: its processes (the product as `npm start` runs it, the
+ * simulators alone, the storefront alone, a bare Fastify route for reference) on fixed ports and
+ * throwaway data directories, what they cost the machine (RSS, CPU time), and the bench
+ * customer's sign-in. Everything started is remembered, so that `cleanUp` leaves nothing behind.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const ports = { store: 3300, identity: 4320, xendit: 4310, bare: 3399 };
+export const storeUrl = `http://localhost:${ports.store}`;
+export const benchEmail = 'bench@example.com';
+const dataDirs: string[] = [];
+const children = new Set<ChildProcess>();
+
+export function newDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'store-bench-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+export async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not come up`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const commonEnv = {
+  PORT: String(ports.store),
+  IDENTITY_SIM_PORT: String(ports.identity),
+  XENDIT_SIM_PORT: String(ports.xendit),
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+  // One bench customer makes every payment, hundreds a second: no per-customer limit (0) could
+  // hold it. For a real customer the limit costs an index range of at most 61 rows in the read
+  // the create makes anyway.
+  PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: '0',
+  // The provider's limit (6,000 a minute) would cap the payment loads rather than the store.
+  XENDIT_SIM_RATE_LIMIT_PER_MINUTE: '1000000',
+};
+
+function run(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...commonEnv, ...env },
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Exactly what `npm start` runs: the prebuilt bundle when current, else the sources via tsx. */
+export const startProduct = (dataDir: string) => run(['scripts/launch.mjs'], { DATA_DIR: dataDir });
+export const startSimulators = (dataDir: string) =>
+  run(['dist/start.mjs', '--simulators-only'], { DATA_DIR: dataDir });
+/** The storefront alone (apps/server's main), talking to the simulators' process. */
+export const startStorefront = (dataDir: string, env: Record<string, string> = {}) =>
+  run(['dist/server.mjs'], {
+    DATA_DIR: dataDir,
+    XENDIT_BASE_URL: `http://127.0.0.1:${ports.xendit}`,
+    IDENTITY_SIM_URL: `http://localhost:${ports.identity}`,
+    ...env,
+  });
+/** The reference the API figures are compared with: one Fastify route and nothing else. */
+export const startBareRoute = () =>
+  run(
+    [
+      '--input-type=module',
+      '-e',
+      `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${ports.bare} });`,
+    ],
+    {},
+  );
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Stops whatever is still running and removes the data directories. */
+export async function cleanUp(): Promise<void> {
+  await Promise.all([...children].map(stop));
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+export function rssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** User + system CPU time of a process so far (Linux reports clock ticks of 10 ms). */
+export function cpuMilliseconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Signs the bench customer in through the identity simulator; returns the store's token. */
+export async function signIn(): Promise<string> {
+  const credentialResponse = await fetch(`http://localhost:${ports.identity}/dev/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: benchEmail, name: 'Bench' }),
+  });
+  const { credential } = (await credentialResponse.json()) as { credential: string };
+  const login = await fetch(`${storeUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ credential, app_id: 'demo-id' }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { token: string }).token;
+}

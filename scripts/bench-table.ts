@@ -1,0 +1,40 @@
+/**
+ * The bench's one table: each figure is printed as it is measured and recorded beside its target,
+ * and the table of all of them is printed at the end, so that a long run can be followed and its
+ * result read in one place.
+ */
+import type { Result } from 'autocannon';
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  /** null where the figure has no target (a reference) or could not be measured. */
+  met: boolean | null;
+}
+
+const rows: Row[] = [];
+
+export function record(figure: string, value: string, target: string, met: boolean | null) {
+  rows.push({ figure, value, target, met });
+  console.log(`  ${figure}: ${value}`);
+}
+
+export function printTable(): void {
+  console.log('\n| figure | value | target | met |\n|---|---|---|---|');
+  for (const row of rows) {
+    const met = row.met === null ? '-' : row.met ? 'yes' : 'NO';
+    console.log(`| ${row.figure} | ${row.value} | ${row.target} | ${met} |`);
+  }
+}
+
+export const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** A load's rate and p99, as a ratio to the bare route's where given (times on a shared machine are noisy). */
+export function describe(result: Result, baseline: Result | null): string {
+  const ratio = baseline
+    ? ` (${(result.requests.average / baseline.requests.average).toFixed(2)} of bare)`
+    : '';
+  const failures = result.non2xx + result.errors;
+  return `${result.requests.average.toFixed(0)} req/s${ratio}, p99 ${result.latency.p99} ms${failures ? `, ${failures} failed` : ''}`;
+}

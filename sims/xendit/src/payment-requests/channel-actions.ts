@@ -1,0 +1,146 @@
+import {
+  EWALLET_TEST_AMOUNTS,
+  type Action,
+  type CardDetails,
+  type CreatePaymentRequestBody,
+  type PaymentRequestStatus,
+  type PaymentToken,
+  type ShownChannelProperties,
+} from '@store/xendit';
+import { validationError } from '../api-error.ts';
+import { authorisationOutcome, checkCard, type Outcome } from '../cards.ts';
+import { isEwallet, isPresentToCustomer, type Channel } from '../channels.ts';
+import { randomDigits } from '../ids.ts';
+import { otpActions } from '../payment-tokens/service.ts';
+import type { SimContext } from '../sim-context.ts';
+
+// What a new payment request asks of the customer, channel by channel: a code to pay away from the
+// store, a redirect (e-wallet, 3DS), an OTP, nothing while a push approval awaits, or an outcome at
+// once for saved methods and cards without 3DS.
+
+/** How long a virtual account, retail code or QR code stays payable when the merchant sets no expires_at. */
+const CODE_LIFETIME_MS = 24 * 3600 * 1000;
+
+/** Where a new payment request starts. */
+export type FirstStep = {
+  status: PaymentRequestStatus;
+  actions: Action[];
+  /** Settled in this same call (cards without 3DS, payments with a saved e-wallet or card). */
+  immediate?: Outcome;
+  /** Settled later by the worker (OVO push approval, amount 20105). */
+  later?: Outcome | 'decide-later';
+};
+
+function presentAction(channel: Channel, channelCode: string): Action {
+  if (channel.kind === 'VIRTUAL_ACCOUNT') {
+    return {
+      type: 'PRESENT_TO_CUSTOMER',
+      descriptor: 'VIRTUAL_ACCOUNT_NUMBER',
+      value: `8808${randomDigits(12)}`,
+    };
+  }
+  if (channel.kind === 'RETAIL_OUTLET') {
+    return {
+      type: 'PRESENT_TO_CUSTOMER',
+      descriptor: 'PAYMENT_CODE',
+      value: `${channelCode.slice(0, 4).toUpperCase()}${randomDigits(10)}`,
+    };
+  }
+  return {
+    type: 'PRESENT_TO_CUSTOMER',
+    descriptor: 'QR_STRING',
+    value: `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`,
+  };
+}
+
+/**
+ * BPI answers with one API_POST_REQUEST DEBIT_ACCOUNT action, as the description's own example of
+ * the channel does; its value is where the OTP goes. Other direct debits name VALIDATE_OTP and
+ * RESEND_OTP.
+ */
+function directDebitActions(ctx: SimContext, channelCode: string, id: string): Action[] {
+  if (channelCode !== 'BPI_DIRECT_DEBIT') return otpActions(ctx, 'payment_requests', id);
+  return [
+    {
+      type: 'API_POST_REQUEST',
+      descriptor: 'DEBIT_ACCOUNT',
+      value: `${ctx.publicUrl}/v3/payment_requests/${id}/validate_otp`,
+    },
+  ];
+}
+
+/**
+ * The first step of payment request `id` on its channel. Completes `channelProperties` with what
+ * the channel adds to what the merchant sent (a code's deadline, a virtual account's display name,
+ * the masked card), since the request shows them.
+ */
+export function firstStep(
+  ctx: SimContext,
+  id: string,
+  body: CreatePaymentRequestBody,
+  { channel, channelCode, token }: { channel: Channel; channelCode: string; token?: PaymentToken },
+  channelProperties: ShownChannelProperties,
+  card: CardDetails | undefined,
+): FirstStep {
+  let status: PaymentRequestStatus = 'REQUIRES_ACTION';
+  let actions: Action[] = [];
+  let immediate: Outcome | undefined;
+  let later: Outcome | 'decide-later' | undefined;
+
+  if (isPresentToCustomer(channel.kind)) {
+    status = body.type === 'REUSABLE_PAYMENT_CODE' ? 'ACCEPTING_PAYMENTS' : 'REQUIRES_ACTION';
+    actions = [presentAction(channel, channelCode)];
+    // Every code paid away from the store (bank, counter, QR) has a deadline, and the request
+    // expires with payment_request.expiry when it passes. The merchant may set it; else a day (choice).
+    channelProperties.expires_at ??= new Date(Date.now() + CODE_LIFETIME_MS).toISOString();
+    if (channel.kind === 'VIRTUAL_ACCOUNT') channelProperties.display_name ??= 'Simulated Merchant';
+  } else if (isEwallet(channel.kind)) {
+    const declinedLater = body.request_amount === EWALLET_TEST_AMOUNTS.declinedLater;
+    if (token || channel.kind === 'EWALLET_PUSH') {
+      // The published statuses have no PENDING for a payment request: a push approval or a saved
+      // wallet awaits the customer in REQUIRES_ACTION, with no action for the merchant.
+      if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
+      else if (token) immediate = authorisationOutcome(body.request_amount);
+      else later = 'decide-later';
+    } else {
+      if (!channelProperties.success_return_url) {
+        throw validationError([
+          { path: 'channel_properties.success_return_url', message: 'is required for e-wallets' },
+        ]);
+      }
+      actions = [
+        {
+          type: 'REDIRECT_CUSTOMER',
+          descriptor: 'WEB_URL',
+          value: `${ctx.publicUrl}/pages/ewallet/${id}`,
+        },
+      ];
+      if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
+    }
+  } else if (channel.kind === 'DIRECT_DEBIT') {
+    actions = directDebitActions(ctx, channelCode, id);
+  } else if (token) {
+    // A saved card is charged without the customer present, so without a 3DS challenge.
+    immediate = authorisationOutcome(body.request_amount);
+  } else {
+    if (!card) {
+      throw validationError([
+        { path: 'channel_properties.card_details', message: 'is required for CARDS' },
+      ]);
+    }
+    const check = checkCard(card, 'channel_properties.card_details');
+    channelProperties.card_details = check.masked;
+    if (check.needsThreeDs && channelProperties.skip_three_ds !== true) {
+      actions = [
+        {
+          type: 'REDIRECT_CUSTOMER',
+          descriptor: 'WEB_URL',
+          value: `${ctx.publicUrl}/pages/3ds/${id}`,
+        },
+      ];
+    } else {
+      immediate = authorisationOutcome(body.request_amount);
+    }
+  }
+  return { status, actions, immediate, later };
+}

@@ -1,0 +1,124 @@
+import type { SQLWrapper } from 'drizzle-orm';
+import {
+  EWALLET_TEST_AMOUNTS,
+  type CreatePaymentRequestBody,
+  type PaymentToken,
+} from '@store/xendit';
+import type { Owner } from '../accounts.ts';
+import { ApiError, validationError } from '../api-error.ts';
+import {
+  amountLimits,
+  CHANNELS,
+  isEwallet,
+  isPresentToCustomer,
+  isSaveable,
+  type Channel,
+} from '../channels.ts';
+import { planCustomerId } from '../customers.ts';
+import type { Database } from '../db/database.ts';
+import { loadToken } from '../payment-tokens/service.ts';
+
+// The published rules a create call must meet before any payment request exists: the channel
+// (named or the saved token's), its countries, what the type allows, the channel's amount limits
+// and the e-wallet test amounts refused up front. Reads only; the first broken rule answers.
+
+/** A create call that meets the rules, with what the rest of the create needs from checking it. */
+export type CheckedCreate = {
+  channel: Channel;
+  channelCode: string;
+  customerId: string | undefined;
+  /** The insert of a customer the call names for the first time, not yet run (see writeTogether). */
+  customerInserts: SQLWrapper[];
+  token: PaymentToken | undefined;
+};
+
+function channelOf(code: string): Channel {
+  const channel = CHANNELS[code];
+  if (!channel) {
+    throw validationError([
+      { path: 'channel_code', message: `${code} is not a supported channel` },
+    ]);
+  }
+  return channel;
+}
+
+/** E-wallet test amounts that the provider refuses before any payment request exists. */
+function refuseEwalletTestAmount(amount: number) {
+  if (amount === EWALLET_TEST_AMOUNTS.accountAccessBlocked) {
+    throw new ApiError(403, 'ACCOUNT_ACCESS_BLOCKED', 'The e-wallet account is blocked');
+  }
+  if (amount === EWALLET_TEST_AMOUNTS.channelUnavailable) {
+    throw new ApiError(503, 'CHANNEL_UNAVAILABLE', 'The e-wallet is unavailable; try again later');
+  }
+  if (amount === EWALLET_TEST_AMOUNTS.serverError) {
+    throw new ApiError(500, 'SERVER_ERROR', 'The provider failed to process the request');
+  }
+}
+
+export async function checkCreateCall(
+  db: Database,
+  owner: Owner,
+  body: CreatePaymentRequestBody,
+): Promise<CheckedCreate> {
+  let channelCode = body.channel_code;
+  const customer = await planCustomerId(db, owner, body);
+  let customerId = customer.customerId;
+  const token = body.payment_token_id
+    ? (await loadToken(db, owner, body.payment_token_id)).data
+    : undefined;
+  if (token) {
+    if (token.status !== 'ACTIVE') {
+      throw new ApiError(400, 'INVALID_TOKEN', `The payment token is ${token.status}, not ACTIVE`);
+    }
+    if (channelCode !== undefined && channelCode !== token.channel_code) {
+      throw validationError([
+        { path: 'channel_code', message: `must be ${token.channel_code}, the token's channel` },
+      ]);
+    }
+    channelCode = token.channel_code;
+    customerId ??= token.customer_id ?? undefined;
+  }
+  if (channelCode === undefined) {
+    throw validationError([{ path: 'channel_code', message: 'is required' }]);
+  }
+  const channel = channelOf(channelCode);
+  if (!channel.countries.includes(body.country)) {
+    throw validationError([
+      { path: 'country', message: `${channelCode} is not available in ${body.country}` },
+    ]);
+  }
+  if (body.type === 'PAY_AND_SAVE') {
+    if (!isSaveable(channel.kind)) {
+      throw validationError([
+        {
+          path: 'type',
+          message: `${channelCode} cannot be saved, so PAY_AND_SAVE is not possible`,
+        },
+      ]);
+    }
+    if (customerId === undefined) {
+      throw validationError([
+        { path: 'customer', message: 'customer or customer_id is required for PAY_AND_SAVE' },
+      ]);
+    }
+  }
+  if (body.type === 'REUSABLE_PAYMENT_CODE' && !isPresentToCustomer(channel.kind)) {
+    throw validationError([
+      { path: 'type', message: `${channelCode} cannot issue a reusable payment code` },
+    ]);
+  }
+  const limits = amountLimits(channel.kind, body.currency);
+  if (
+    body.type !== 'REUSABLE_PAYMENT_CODE' &&
+    (body.request_amount < limits.min || body.request_amount > limits.max)
+  ) {
+    throw validationError([
+      {
+        path: 'request_amount',
+        message: `must be between ${limits.min} and ${limits.max} ${body.currency} for ${channelCode}`,
+      },
+    ]);
+  }
+  if (isEwallet(channel.kind)) refuseEwalletTestAmount(body.request_amount);
+  return { channel, channelCode, customerId, customerInserts: customer.inserts, token };
+}

@@ -1,0 +1,114 @@
+import type { SQLWrapper } from 'drizzle-orm';
+import type {
+  CreatePaymentRequestBody,
+  PaymentRequest,
+  ShownChannelProperties,
+} from '@store/xendit';
+import type { Owner } from '../accounts.ts';
+import type { Outcome } from '../cards.ts';
+import type { Database } from '../db/database.ts';
+import { writeTogether } from '../db/write-together.ts';
+import { newPaymentRequestId } from '../ids.ts';
+import { jobInsert } from '../jobs.ts';
+import { objectInsert } from '../objects.ts';
+import type { SimContext } from '../sim-context.ts';
+import { firstStep } from './channel-actions.ts';
+import { checkCreateCall } from './create-checks.ts';
+import { settle } from './settle.ts';
+import type { PaymentRequestInternal } from './stored.ts';
+
+// Creating a payment request: the checks, the channel's first step, then the object and the jobs
+// that will expire or settle it, as inserts the caller writes in one statement.
+
+export type CreateSource = { sessionId?: string };
+
+/** A payment request worked out from a create call, with the inserts that make it, not yet run. */
+export type PaymentRequestPlan = {
+  paymentRequest: PaymentRequest;
+  internal: PaymentRequestInternal;
+  inserts: SQLWrapper[];
+  /** Settled in the create call itself (cards without 3DS, payments with a saved e-wallet or card). */
+  immediate?: Outcome;
+};
+
+/**
+ * Checks a create call and works out its payment request: reads only, so that the caller can
+ * write it in one statement with its idempotency key (see writeTogether).
+ */
+export async function planPaymentRequest(
+  ctx: SimContext,
+  db: Database,
+  owner: Owner,
+  body: CreatePaymentRequestBody,
+  source: CreateSource = {},
+): Promise<PaymentRequestPlan> {
+  const checked = await checkCreateCall(db, owner, body);
+  const id = newPaymentRequestId();
+  const now = new Date().toISOString();
+  const { card_details: card, ...entered } = body.channel_properties ?? {};
+  const channelProperties: ShownChannelProperties = entered;
+  const internal: PaymentRequestInternal = { sessionId: source.sessionId };
+  const { status, actions, immediate, later } = firstStep(
+    ctx,
+    id,
+    body,
+    checked,
+    channelProperties,
+    card,
+  );
+
+  const paymentRequest: PaymentRequest = {
+    payment_request_id: id,
+    business_id: owner.businessId,
+    reference_id: body.reference_id,
+    type: body.type,
+    country: body.country,
+    currency: body.currency,
+    request_amount: body.request_amount,
+    capture_method: body.capture_method ?? 'AUTOMATIC',
+    channel_code: checked.channelCode,
+    channel_properties: channelProperties,
+    payment_token_id: body.payment_token_id,
+    customer_id: checked.customerId,
+    actions,
+    status,
+    description: body.description,
+    items: body.items,
+    metadata: body.metadata,
+    created: now,
+    updated: now,
+  };
+  const inserts: SQLWrapper[] = [
+    ...checked.customerInserts,
+    objectInsert(db, owner, 'payment_request', id, paymentRequest, internal),
+  ];
+  if (typeof channelProperties.expires_at === 'string' && status === 'REQUIRES_ACTION') {
+    const expiresInMs = Math.max(0, Date.parse(channelProperties.expires_at) - Date.now());
+    inserts.push(jobInsert(db, owner, 'payment_request.expire', id, expiresInMs));
+  }
+  if (later !== undefined) {
+    inserts.push(
+      jobInsert(db, owner, 'payment_request.outcome', id, ctx.asyncDelayMs, { outcome: later }),
+    );
+  }
+  return { paymentRequest, internal, inserts, immediate };
+}
+
+export async function createPaymentRequest(
+  ctx: SimContext,
+  tx: Database,
+  owner: Owner,
+  body: CreatePaymentRequestBody,
+  source: CreateSource = {},
+): Promise<PaymentRequest> {
+  const { paymentRequest, internal, inserts, immediate } = await planPaymentRequest(
+    ctx,
+    tx,
+    owner,
+    body,
+    source,
+  );
+  await writeTogether(tx, inserts);
+  if (immediate) return settle(ctx, tx, owner, { data: paymentRequest, internal }, immediate);
+  return paymentRequest;
+}

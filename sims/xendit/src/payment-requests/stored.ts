@@ -1,0 +1,40 @@
+import type { PaymentRequest, PaymentRequestStatus } from '@store/xendit';
+import type { Owner } from '../accounts.ts';
+import { notFound } from '../api-error.ts';
+import type { Database } from '../db/database.ts';
+import { loadObject, type StoredObject } from '../objects.ts';
+
+// The stored payment request and its status table: the one module every step of a payment
+// request's life (creating, settling, OTP, cancel, expiry, jobs) builds on.
+
+export type PaymentRequestInternal = {
+  otpAttempts?: number;
+  /** The cards session the request came from: its return URLs win over the request's. */
+  sessionId?: string;
+};
+
+export type StoredPaymentRequest = StoredObject<PaymentRequest> & {
+  internal: PaymentRequestInternal;
+};
+
+/** Allowed status changes of a payment request; every change of status checks it first. */
+export const TRANSITIONS: Record<PaymentRequestStatus, readonly PaymentRequestStatus[]> = {
+  REQUIRES_ACTION: ['AUTHORIZED', 'SUCCEEDED', 'FAILED', 'CANCELED', 'EXPIRED'],
+  ACCEPTING_PAYMENTS: ['CANCELED', 'EXPIRED'],
+  AUTHORIZED: ['SUCCEEDED', 'CANCELED', 'EXPIRED'],
+  SUCCEEDED: [],
+  FAILED: [],
+  CANCELED: [],
+  EXPIRED: [],
+};
+
+export async function loadPaymentRequest(
+  db: Database,
+  owner: Owner,
+  id: string,
+  forUpdate = false,
+): Promise<StoredPaymentRequest> {
+  const stored = await loadObject<PaymentRequest>(db, owner, 'payment_request', id, { forUpdate });
+  if (!stored) throw notFound('payment request', id);
+  return stored;
+}
