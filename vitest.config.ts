@@ -16,6 +16,9 @@ const onPostgres = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Most of a server test's time is spent waiting on sockets, simulators and databases, so four
+    // workers keep two cores busy: 280 s of wall time with Vitest's default, 150 s with four.
+    maxWorkers: 4,
     projects: [
       'packages/*/vitest.config.ts',
       'sims/*/vitest.config.ts',

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { checkoutFirstProduct, signIn } from './support';
+import { axeViolations, checkoutFirstProduct, signIn } from './support';
 
 const cardholder = {
   'Expiry Date': '12/2030',
@@ -29,18 +28,11 @@ async function inspect(page: Page, screen: string, width: string): Promise<Findi
   await page.waitForLoadState('load');
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
   await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  // Experimental in axe-core, so off under the tags: a control's name must contain its visible text.
-  const names = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
-  const findings: Finding[] = [...results.violations, ...names.violations].flatMap((violation) =>
-    violation.nodes.map((node) => ({
-      screen,
-      width,
-      problem: `${violation.id}: ${node.target.join(' ')}`,
-    })),
-  );
+  const findings: Finding[] = (await axeViolations(page)).map((problem) => ({
+    screen,
+    width,
+    problem,
+  }));
   const layout = await page.evaluate(() => {
     const problems: string[] = [];
     const root = document.scrollingElement ?? document.documentElement;
