@@ -38,7 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx scripts/start.ts',
+    // What `npm start` runs: the bundle `npm run test:e2e` has just built.
+    command: 'node scripts/launch.mjs',
     cwd: join(import.meta.dirname, '../..'),
     url: `${baseURL}/api/health`,
     timeout: 120_000,

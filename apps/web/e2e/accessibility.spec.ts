@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { axeViolations, checkoutFirstProduct, signIn } from './support';
+import { axeViolations, checkoutFirstProduct, signIn, transitionsSettled } from './support';
 
 const cardholder = {
   'Expiry Date': '12/2030',
@@ -27,7 +27,7 @@ async function inspect(page: Page, screen: string, width: string): Promise<Findi
   // never idle), and transitions settled, so colours are measured as the customer sees them.
   await page.waitForLoadState('load');
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  await transitionsSettled(page);
   const findings: Finding[] = (await axeViolations(page)).map((problem) => ({
     screen,
     width,

@@ -95,6 +95,21 @@ export async function recordButtonLabels(page: Page): Promise<() => Promise<stri
  * 2.1 A and AA, and nothing wider than the screen.
  */
 /**
+ * Waits for the transitions under way (a dialog opening, a colour changing) to end, so colours are
+ * measured as the customer sees them; endless ones (spinners) are not waited for.
+ */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames, so a transition that a render has just asked for has started.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * axe-core's violations of WCAG 2.1 A and AA on the page as it stands, as `rule: element` lines,
  * with the rule that a control's name contains its visible text (experimental in axe-core, so off
  * under the tags), in one pass: each pass injects axe-core into the page again.
@@ -120,8 +135,7 @@ export async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
   ]) {
     await page.setViewportSize(size);
     await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-    // Transitions settled, so colours are measured as the customer sees them.
-    await page.waitForTimeout(300);
+    await transitionsSettled(page);
     const problems = await axeViolations(page);
     const width = await page.evaluate(
       () => (document.scrollingElement ?? document.documentElement).scrollWidth,
