@@ -55,7 +55,25 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), precompress()],
   // The manifest lets `npm run bench` add up the JavaScript each route needs.
-  build: { manifest: true },
+  build: {
+    manifest: true,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          // The Mantine components the shell itself shows (buttons, the page loader) are shared
+          // with lazy routes, and were split into tiny chunks every first route waits for; a
+          // group under minSize stays in the entry instead (3 KB less to load, 6 fewer files).
+          minSize: 8000,
+          groups: [
+            {
+              name: 'shell',
+              test: /@mantine\/core\/esm\/components\/(Button|Center|Loader|Stack)\//,
+            },
+          ],
+        },
+      },
+    },
+  },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {

@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { screenPaths } from '@store/contract/client';
 import { Navigate, Outlet, useParams } from 'react-router';
-import { PageLoader } from '@/components/page-loader';
 import { guardRedirect } from '@/lib/auth-guard';
 import { useSession, sessionEndedHere } from '@/lib/session';
-import { StoreNotFound, useStoreLookup } from './store-not-found';
+
+// Loaded only for a signed-out visit to a store's address, so the first route stays small.
+const SignInToStore = lazy(async () => ({
+  default: (await import('./store-not-found')).SignInToStore,
+}));
 
 /**
  * Wraps the protected screens: without a stored session the user is sent to sign in; to the
@@ -18,14 +22,12 @@ export function RequireSession() {
     signedOut: sessionEndedHere(),
   });
   if (target === null) return <Outlet />;
-  if (appId && target !== screenPaths.login) return <SignInToStore appId={appId} target={target} />;
-  return <Navigate to={target} replace />;
-}
-
-/** A mistyped store address gets a page that says so, not the sign-in of a store that is not. */
-function SignInToStore({ appId, target }: { appId: string; target: string }) {
-  const store = useStoreLookup(appId);
-  if (store === 'checking') return <PageLoader />;
-  if (store === 'missing') return <StoreNotFound appId={appId} exists={false} />;
+  if (appId && target !== screenPaths.login) {
+    return (
+      <Suspense fallback={null}>
+        <SignInToStore appId={appId} target={target} />
+      </Suspense>
+    );
+  }
   return <Navigate to={target} replace />;
 }

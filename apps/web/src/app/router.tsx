@@ -46,33 +46,12 @@ const paymentPending = async () => ({
 const refundPending = async () => ({
   Component: (await import('./routes/refund-pending')).RefundPendingRoute,
 });
-// The linking result pages wait while the method they name is still being linked.
-const linkingSuccess = async () => {
-  const [{ LinkingSuccessRoute }, { AwaitLinking }] = await Promise.all([
-    import('./routes/linking-success'),
-    import('./result-page'),
-  ]);
-  return {
-    Component: () => (
-      <AwaitLinking page={screenPaths.linkingSuccess}>
-        <LinkingSuccessRoute />
-      </AwaitLinking>
-    ),
-  };
-};
-const linkingFailure = async () => {
-  const [{ LinkingFailureRoute }, { AwaitLinking }] = await Promise.all([
-    import('./routes/linking-failure'),
-    import('./result-page'),
-  ]);
-  return {
-    Component: () => (
-      <AwaitLinking page={screenPaths.linkingFailure}>
-        <LinkingFailureRoute />
-      </AwaitLinking>
-    ),
-  };
-};
+const linkingSuccess = async () => ({
+  Component: (await import('./routes/linking-success')).LinkingSuccessRoute,
+});
+const linkingFailure = async () => ({
+  Component: (await import('./routes/linking-failure')).LinkingFailureRoute,
+});
 
 export const routes: RouteObject[] = [
   // Top level, without the shell: where the provider sends the browser back after approval.

@@ -1,6 +1,7 @@
 import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { errorCodes, screenPath, screenPaths } from '@store/contract/client';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
 import { useVouchers } from '@/features/vouchers/api/get-vouchers';
 import { isApiError } from '@/lib/api-client';
 
@@ -48,4 +49,19 @@ export function StoreNotFound({ appId, exists }: { appId: string; exists: boolea
       </Card>
     </Center>
   );
+}
+
+/** A mistyped store address gets a page that says so, not the sign-in of a store that is not. */
+export function SignInToStore({ appId, target }: { appId: string; target: string }) {
+  const store = useStoreLookup(appId);
+  if (store === 'checking') return <PageLoader />;
+  if (store === 'missing') return <StoreNotFound appId={appId} exists={false} />;
+  return <Navigate to={target} replace />;
+}
+
+/** Signed in, an address naming another store: whether it exists decides what the page offers. */
+export function OtherStore({ appId }: { appId: string }) {
+  const store = useStoreLookup(appId);
+  if (store === 'checking') return <PageLoader />;
+  return <StoreNotFound appId={appId} exists={store === 'found'} />;
 }

@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Menu, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Colours that pass WCAG 2.1 AA contrast (4.5:1 for text): Mantine's default blue (shade 6), its
@@ -9,13 +9,15 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 8 },
   defaultRadius: 'md',
   autoContrast: true,
+  // Plain objects, not Modal.extend(...): naming the components here would load them with the
+  // first route, where none of them is shown.
   components: {
     // The close button is an icon: without a name a screen reader announces only "button".
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // The empty focus placeholder is a child that role="menu" does not allow; without it, the
     // arrow keys still move to the first item.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

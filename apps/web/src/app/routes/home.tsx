@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { PageLoader } from '@/components/page-loader';
 import { ProductCatalog } from '@/features/products/components/product-catalog';
 import { useSession } from '@/lib/session';
-import { StoreNotFound, useStoreLookup } from '../store-not-found';
+
+// Loaded only for an address naming another store, so the product grid's route stays small.
+const OtherStore = lazy(async () => ({ default: (await import('../store-not-found')).OtherStore }));
 
 /**
  * /, /{appId} and /products: the product grid of the signed-in customer's store. An app id that
@@ -13,17 +15,17 @@ import { StoreNotFound, useStoreLookup } from '../store-not-found';
 export function HomeRoute() {
   const { appId } = useParams();
   const session = useSession();
-  if (appId && session && appId !== session.claims.app_id) return <OtherStore appId={appId} />;
+  if (appId && session && appId !== session.claims.app_id) {
+    return (
+      <Suspense fallback={null}>
+        <OtherStore appId={appId} />
+      </Suspense>
+    );
+  }
   return (
     <Stack>
       <Title order={2}>Products</Title>
       <ProductCatalog />
     </Stack>
   );
-}
-
-function OtherStore({ appId }: { appId: string }) {
-  const store = useStoreLookup(appId);
-  if (store === 'checking') return <PageLoader />;
-  return <StoreNotFound appId={appId} exists={store === 'found'} />;
 }

@@ -1,12 +1,15 @@
 import { screenPaths } from '@store/contract/client';
-import { BackToHome, HandOff, MatchPaymentMethod, ResultCard } from '../result-page';
+import { AwaitLinking, BackToHome, HandOff, MatchPaymentMethod, ResultCard } from '../result-page';
 
 export function LinkingFailureRoute() {
+  // While the method is still being linked, the page says so instead of a result.
   return (
-    <ResultCard title="Linking Failed." message="Your payment method could not be linked.">
-      <MatchPaymentMethod page={screenPaths.linkingFailure} />
-      <HandOff />
-      <BackToHome />
-    </ResultCard>
+    <AwaitLinking page={screenPaths.linkingFailure}>
+      <ResultCard title="Linking Failed." message="Your payment method could not be linked.">
+        <MatchPaymentMethod page={screenPaths.linkingFailure} />
+        <HandOff />
+        <BackToHome />
+      </ResultCard>
+    </AwaitLinking>
   );
 }

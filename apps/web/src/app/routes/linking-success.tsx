@@ -1,15 +1,18 @@
 import { screenPaths } from '@store/contract/client';
-import { BackToHome, HandOff, MatchPaymentMethod, ResultCard } from '../result-page';
+import { AwaitLinking, BackToHome, HandOff, MatchPaymentMethod, ResultCard } from '../result-page';
 
 export function LinkingSuccessRoute() {
+  // While the method is still being linked, the page says so instead of a result.
   return (
-    <ResultCard
-      title="Linking Successful!"
-      message="Your payment method has been successfully linked."
-    >
-      <MatchPaymentMethod page={screenPaths.linkingSuccess} />
-      <HandOff />
-      <BackToHome />
-    </ResultCard>
+    <AwaitLinking page={screenPaths.linkingSuccess}>
+      <ResultCard
+        title="Linking Successful!"
+        message="Your payment method has been successfully linked."
+      >
+        <MatchPaymentMethod page={screenPaths.linkingSuccess} />
+        <HandOff />
+        <BackToHome />
+      </ResultCard>
+    </AwaitLinking>
   );
 }
