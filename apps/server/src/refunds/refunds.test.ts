@@ -238,20 +238,14 @@ describe('refund webhooks', () => {
     expect(ended.status).toBe(200);
   }
 
-  it('fails a refund on refund.failed, ignores a late success, and allows a new refund', async () => {
-    const payment = await paidPayment();
-    const mugLine = lineOf(payment, mug.product_id);
-    const created = (await refund(payment.id, [mugLine])).json() as CreateRefundResponse;
-    await endAtProvider(created.refund.id, 'FAILED');
-    const failed = await waitForStatus(payment.id, 'REFUND_FAILED');
-    expect(failed.orders.map((line) => line.status)).toEqual(['REFUND_FAILED', 'PAID']);
-    // A success claimed afterwards about the same refund: the provider's record says FAILED.
-    const [row] = await server.db.select().from(refunds).where(eq(refunds.id, created.refund.id));
-    const [paid] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
-    const lateSuccess = webhookEnvelope('refund.succeeded', {
+  /** A mug refund's webhook data as the provider would send it, naming what the store recorded. */
+  async function recordedRefundData(refundId: string, paymentId: string) {
+    const [row] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
+    const [paid] = await server.db.select().from(payments).where(eq(payments.id, paymentId));
+    return {
       id: row?.providerRefundId,
       payment_request_id: paid?.providerRequestId,
-      reference_id: created.refund.id,
+      reference_id: refundId,
       channel_code: 'BRI_DIRECT_DEBIT',
       currency: 'IDR',
       amount: 89_000,
@@ -259,7 +253,21 @@ describe('refund webhooks', () => {
       reason: 'REQUESTED_BY_CUSTOMER',
       created: new Date().toISOString(),
       updated: new Date().toISOString(),
-    });
+    };
+  }
+
+  it('fails a refund on refund.failed, ignores a late success, and allows a new refund', async () => {
+    const payment = await paidPayment();
+    const mugLine = lineOf(payment, mug.product_id);
+    const created = (await refund(payment.id, [mugLine])).json() as CreateRefundResponse;
+    await endAtProvider(created.refund.id, 'FAILED');
+    const failed = await waitForStatus(payment.id, 'REFUND_FAILED');
+    expect(failed.orders.map((line) => line.status)).toEqual(['REFUND_FAILED', 'PAID']);
+    // A success claimed afterwards about the same refund: the refund already ended FAILED.
+    const lateSuccess = webhookEnvelope(
+      'refund.succeeded',
+      await recordedRefundData(created.refund.id, payment.id),
+    );
     expect((await server.deliverWebhook(lateSuccess)).statusCode).toBe(200);
     const read = (await call('GET', `/api/payments/${payment.id}`)).json() as Payment;
     expect(read.status).toBe('REFUND_FAILED');
@@ -279,20 +287,7 @@ describe('refund webhooks', () => {
     const payment = await paidPayment();
     const created = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();
     const refundId = (created as CreateRefundResponse).refund.id;
-    const [row] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
-    const [paid] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
-    const recorded = {
-      id: row?.providerRefundId,
-      payment_request_id: paid?.providerRequestId,
-      reference_id: refundId,
-      channel_code: 'BRI_DIRECT_DEBIT',
-      currency: 'IDR',
-      amount: 89_000,
-      status: 'SUCCEEDED',
-      reason: 'REQUESTED_BY_CUSTOMER',
-      created: new Date().toISOString(),
-      updated: new Date().toISOString(),
-    };
+    const recorded = await recordedRefundData(refundId, payment.id);
     const forged = [
       { ...recorded, amount: 1 },
       { ...recorded, currency: 'PHP' },
