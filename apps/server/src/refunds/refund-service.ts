@@ -225,8 +225,8 @@ export function createRefundService(deps: {
 
   /**
    * Settles a PENDING refund whose create call went unanswered: the same create again under the
-   * same idempotency key (the refund id). Accepted: the provider's id is kept and its webhook or a
-   * later read settles the refund; refused: the lines roll back; a fault: left for next time.
+   * same idempotency key (the refund id). Accepted: the provider's id is kept and its webhook
+   * settles the refund; refused: the lines roll back; a fault: left for next time.
    */
   async function settleUnsent(refund: RefundRow): Promise<'settled' | 'failed' | 'open'> {
     const [row] = await db
