@@ -171,3 +171,40 @@ describe.skipIf(absent)('every example of the published description', () => {
     ).toEqual([]);
   });
 });
+
+describe('a refund webhook in the nested shape', () => {
+  const refund = {
+    id: 'rfd-6f4a377d-a201-437f-9119-f8b00cbbe857',
+    payment_id: 'ddpy-3cd658ae-25b9-4659-aa36-596ae41a809f',
+    invoice_id: null,
+    payment_method_type: 'DIRECT_DEBIT',
+    channel_code: 'BPI',
+    amount: 10000,
+    currency: 'PHP',
+    status: 'FAILED',
+    reason: 'CANCELLATION',
+    reference_id: 'b2756a1e-e6cd-4352-9a68-0483aa2b6a2',
+    failure_code: 'DUPLICATE_ERROR',
+    refund_fee_amount: null,
+    metadata: null,
+    created: '2020-08-30T09:12:33.001Z',
+    updated: '2020-08-30T09:12:33.001Z',
+  };
+  const nested = (outer: string, inner: string) => ({
+    event: outer,
+    business_id: '6094fa76c2fd53701b8e079c',
+    created: '2021-12-02T14:52:21.566Z',
+    data: { event: inner, business_id: 'x', created: 'x', data: refund },
+  });
+
+  it('reads the inner refund when both envelopes name the same event', () => {
+    const parsed = webhookEventSchema.safeParse(nested('refund.failed', 'refund.failed'));
+    expect(parsed.success && parsed.data.data).toMatchObject({ id: refund.id, status: 'FAILED' });
+  });
+
+  it('reads nothing when the inner envelope names another event', () => {
+    expect(webhookEventSchema.safeParse(nested('refund.failed', 'refund.succeeded')).success).toBe(
+      false,
+    );
+  });
+});

@@ -23,7 +23,10 @@ function unnest(body: unknown): unknown {
   const { data } = body as { data?: unknown };
   if (!data || typeof data !== 'object') return body;
   const inner = data as { event?: unknown; data?: unknown };
-  return typeof inner.event === 'string' && inner.data && typeof inner.data === 'object'
+  // Only an envelope of the same event: one naming another event is not this one's data.
+  return inner.event === (body as { event?: unknown }).event &&
+    inner.data &&
+    typeof inner.data === 'object'
     ? { ...body, data: inner.data }
     : body;
 }
