@@ -325,6 +325,33 @@ describe('refund webhooks', () => {
     expect(reads).toHaveLength(0);
   });
 
+  it('holds back an event for a refund whose provider id was never recorded, until the reconciler records it', async () => {
+    const payment = await paidPayment();
+    const created = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();
+    const refundId = (created as CreateRefundResponse).refund.id;
+    const genuine = await recordedRefundData(refundId, payment.id);
+    // The create's answer lost: the store never learnt the provider's refund id.
+    await server.db.update(refunds).set({ providerRefundId: null }).where(eq(refunds.id, refundId));
+    const forged = webhookEnvelope('refund.failed', {
+      ...genuine,
+      id: 'rfd-00000000-0000-4000-8000-000000000000',
+      status: 'FAILED',
+    });
+    const held = await server.deliverWebhook(forged);
+    expect(held.statusCode).toBe(503);
+    expect(held.json()).toMatchObject({ error_code: 'REFUND_NOT_YET_RECORDED' });
+    const [waiting] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(waiting?.status).toBe('PENDING');
+
+    // The reconciler replays the create under the refund's key and records the real id.
+    await server.app.reconciler.reconcileNow({ at: new Date(Date.now() + 3_600_000) });
+    const [replayed] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(replayed?.providerRefundId).toBe(genuine.id);
+    expect((await server.deliverWebhook(forged)).statusCode).toBe(200);
+    const [stillThere] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(stillThere?.status).not.toBe('FAILED');
+  });
+
   it('keeps the payment REFUND_PENDING while another refund is still pending', async () => {
     const payment = await paidPayment();
     const first = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();

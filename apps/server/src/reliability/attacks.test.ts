@@ -205,6 +205,22 @@ describe('forged and mismatched payment webhooks', () => {
       });
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBeLessThan(500);
     }
+    const token = server.config.xendit.callbackTokens.development;
+    // No body at all, and one nested too deep to store (it could not be serialised).
+    const empty = await server.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/xendit',
+      headers: { 'x-callback-token': token },
+    });
+    expect(empty.statusCode).toBeLessThan(500);
+    const deep = await server.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/xendit',
+      headers: { 'x-callback-token': token, 'content-type': 'application/json' },
+      payload: `{"event":"refund.succeeded","data":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toMatchObject({ error_code: 'INVALID_WEBHOOK_BODY' });
   });
 });
 

@@ -55,6 +55,21 @@ const refundOutcomeOf = {
   'refund.failed': 'FAILED',
 } as const;
 
+/** The provider's events nest a few levels; far deeper is no event, and too deep to serialise. */
+const maxBodyDepth = 64;
+
+/** Whether a parsed JSON value nests at most `limit` levels, walked without recursion. */
+function withinDepth(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    if (!node || typeof node !== 'object') continue;
+    if (depth >= limit) return false;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return true;
+}
+
 const sameAmount = (stored: number, currency: string, sent: number) =>
   toMajorUnits(stored, currency as Currency) === sent;
 
@@ -211,7 +226,17 @@ export function registerWebhookRoute(
     if (!verifyCallbackToken(received, tokenOf(owner))) {
       return ignore(owner, link, otherModeToken(owner));
     }
-    if (refund.providerRefundId && refund.providerRefundId !== sent.id) {
+    // Nothing can be read back to tell the provider's refund id from a forged one, so an event for a
+    // refund whose create answer was lost waits: the provider sends it again, and by then the
+    // reconciler's replay of the create (same key) has recorded the real id.
+    if (!refund.providerRefundId) {
+      throw new AppError(
+        503,
+        'REFUND_NOT_YET_RECORDED',
+        'The store has not yet recorded the provider id of this refund; send the event again later',
+      );
+    }
+    if (refund.providerRefundId !== sent.id) {
       return ignore(
         owner,
         link,
@@ -326,6 +351,10 @@ export function registerWebhookRoute(
     if (typeof received !== 'string' || !tokenMode) {
       throw new AppError(401, 'INVALID_CALLBACK_TOKEN', 'The x-callback-token header is not valid');
     }
+    // The body is stored as it came: one nested deeper than any event could not be serialised.
+    if (!withinDepth(request.body, maxBodyDepth)) {
+      throw new AppError(400, 'INVALID_WEBHOOK_BODY', `The body nests deeper than ${maxBodyDepth}`);
+    }
     const parsed = webhookEventSchema.safeParse(request.body);
     const body = request.body as { event?: unknown } | null;
     const eventName = typeof body?.event === 'string' ? body.event.slice(0, 100) : 'unknown';
@@ -347,7 +376,9 @@ export function registerWebhookRoute(
         refundId: verdict.link.refundId ?? null,
         event: eventName,
         data: request.body ?? null,
-        dedupeKey: createHash('sha256').update(JSON.stringify(request.body)).digest('hex'),
+        dedupeKey: createHash('sha256')
+          .update(JSON.stringify(request.body ?? null))
+          .digest('hex'),
         ignoredReason: verdict.ignored ?? null,
       })
       .onConflictDoNothing();
