@@ -1,7 +1,8 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { cardSessions, paymentMethods, payments } from '../db/schema.ts';
-import type { AppRow, ProviderGateway } from '../provider/provider.ts';
+import type { Provider } from '../provider/adapter.ts';
+import type { AppRow } from '../provider/provider.ts';
 import { moveCardSession } from '../statuses/card-session-status.ts';
 import { movePaymentMethod } from '../statuses/payment-method-status.ts';
 import { movePayment } from '../statuses/payment-status.ts';
@@ -17,7 +18,7 @@ export const sessionLifetimeMs = 30 * 60 * 1000;
  * same channel) and cancels every other, at the provider and with its payment or method: opening
  * a form never leaves an order or a method the customer did not make.
  */
-export function createOpenSessions(deps: { db: Database; provider: ProviderGateway }) {
+export function createOpenSessions(deps: { db: Database; provider: Provider }) {
   const { db, provider } = deps;
 
   async function openSessions(app: AppRow, customerId: string, type: 'PAY' | 'SAVE') {
@@ -47,10 +48,8 @@ export function createOpenSessions(deps: { db: Database; provider: ProviderGatew
     if (!providerSessionId) return;
     const link = { paymentId: row.paymentId, paymentMethodId: row.paymentMethodId };
     try {
-      const cancelled = await provider.call(app, link, (client) =>
-        client.cancelSession(providerSessionId),
-      );
-      if (cancelled.status !== 'CANCELED') return;
+      const status = await provider.cancelCardSession(app, link, providerSessionId);
+      if (status !== 'CANCELED') return;
     } catch {
       return;
     }

@@ -5,7 +5,6 @@ import {
   type CreatePaymentMethodRequest,
   type PaymentMethod,
 } from '@store/contract';
-import type { PaymentToken } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
@@ -14,14 +13,9 @@ import { AppError } from '../http/app-error.ts';
 import { idempotentCreate } from '../lib/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import { findChannel } from '../payments/channels.ts';
-import { providerCustomer, rememberProviderCustomer } from '../provider/mapping.ts';
-import {
-  answerOf,
-  decisiveCall,
-  providerMarket,
-  type AppRow,
-  type ProviderGateway,
-} from '../provider/provider.ts';
+import type { Provider } from '../provider/adapter.ts';
+import { rememberProviderCustomer, type ProviderToken } from '../provider/mapping.ts';
+import { answerOf, decisiveCall, type AppRow } from '../provider/provider.ts';
 import { toApi } from './payment-method-view.ts';
 import type { PaymentMethodRow, StoredProperty } from './payment-method-service.ts';
 
@@ -38,10 +32,10 @@ export const methodRequestHash = (request: CreatePaymentMethodRequest) =>
  */
 export function createMethodLinker(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   config: ServerConfig;
   fail: (paymentMethodId: string, failureCode: string) => Promise<unknown>;
-  applyToken: (method: PaymentMethodRow, token: PaymentToken) => Promise<PaymentMethodRow | null>;
+  applyToken: (method: PaymentMethodRow, token: ProviderToken) => Promise<PaymentMethodRow | null>;
   returnUrls: (paymentMethodId: string, clientId: string) => Record<string, string>;
 }) {
   const { db, provider, config, fail, applyToken, returnUrls } = deps;
@@ -169,26 +163,18 @@ export function createMethodLinker(deps: {
     const token = answerOf(
       await decisiveCall(
         () =>
-          provider.call(app, { paymentMethodId }, (client) =>
-            client.createPaymentToken(
-              {
-                reference_id: paymentMethodId,
-                ...providerMarket(app),
-                channel_code: channel.code,
-                channel_properties: {
-                  ...channelProperties,
-                  ...returnUrls(paymentMethodId, options.clientId),
-                },
-                ...providerCustomer(customer),
-                metadata: { app_id: app.id, customer_id: customer.id },
-              },
-              { idempotencyKey: paymentMethodId },
-            ),
-          ),
+          provider.createToken(app, customer, {
+            id: paymentMethodId,
+            channelCode: channel.code,
+            channelProperties: {
+              ...channelProperties,
+              ...returnUrls(paymentMethodId, options.clientId),
+            },
+          }),
         (error) => fail(paymentMethodId, error.errorCode),
       ),
     );
-    await rememberProviderCustomer(db, customer, token.customer_id);
+    await rememberProviderCustomer(db, customer, token.providerCustomerId);
     const updated = await applyToken(inserted, token);
     return toApi(app, updated ?? inserted);
   }

@@ -9,13 +9,8 @@ import { AppError, notFound } from '../http/app-error.ts';
 import { RateLimitedError } from '../http/rate-limits.ts';
 import { idempotentCreate } from '../lib/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
-import { createCallBody, paymentRequestChanges } from '../provider/mapping.ts';
-import {
-  decisiveCall,
-  exchangeRow,
-  type AppRow,
-  type ProviderGateway,
-} from '../provider/provider.ts';
+import type { Provider } from '../provider/adapter.ts';
+import { decisiveCall, type AppRow } from '../provider/provider.ts';
 import { lineStatusesFrom, lineStatusFor } from '../statuses/order-line-status.ts';
 import {
   awaitsProvider,
@@ -75,7 +70,7 @@ function channelPropertiesFor(
 /** Creating a payment: priced by the store, recorded, then asked of the provider. */
 export function createPaymentCreator(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   config: ServerConfig;
   statements: CreateStatements;
   loadPayment: (paymentId: string) => Promise<PaymentRow | undefined>;
@@ -213,12 +208,8 @@ export function createPaymentCreator(deps: {
     if (recorded.earlier) return answerAgain(recorded.earlier);
     const inserted = recorded.created;
 
-    const body = createCallBody(app, customer, { payment: inserted, lines });
     const outcome = await decisiveCall(
-      () =>
-        provider.callKeepingExchange(app, { paymentId }, (client) =>
-          client.createPaymentRequest(body, { idempotencyKey: paymentId }),
-        ),
+      () => provider.createPayment(app, customer, { payment: inserted, lines }),
       (error) => movePayment(db, paymentId, 'FAILED', { failureCode: error.errorCode }),
     );
     // A refusal is final: the customer is told it failed. An unknown outcome may have reached the
@@ -231,8 +222,9 @@ export function createPaymentCreator(deps: {
     const answered = outcome.answer;
 
     // The answer, its exchange and the provider's customer id are stored in one statement.
-    const { status, changes } = paymentRequestChanges(inserted, answered.body);
-    const stored = exchangeRow(app, { paymentId }, answered.exchange);
+    const { status } = answered.payment;
+    const changes = answered.payment.changesFor(inserted);
+    const stored = answered.exchange;
     const lineStatus = lineStatusFor(status);
     const [result] = await statements.applyAnswer.execute({
       paymentId,
@@ -250,7 +242,7 @@ export function createPaymentCreator(deps: {
       mode: app.mode,
       exchange: JSON.stringify(stored.exchange),
       customerId: customer.id,
-      providerCustomerId: customer.providerCustomerId ? null : (answered.body.customer_id ?? null),
+      providerCustomerId: customer.providerCustomerId ? null : answered.payment.providerCustomerId,
     });
     // Lines change with the status only: moved from a status awaiting the provider, they are
     // as inserted, or as this change made them.

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { apps, payments, rateLimitCounters, refunds } from '../db/schema.ts';
 import { isRefusal } from '../http/app-error.ts';
-import type { ProviderGateway } from '../provider/provider.ts';
+import type { Provider } from '../provider/adapter.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 
@@ -54,7 +54,7 @@ const nextAttemptAt = sql`now() + least(interval '1 minute' * power(2, least(${p
 export function createReconciler(deps: {
   db: Database;
   config: ServerConfig;
-  provider: ProviderGateway;
+  provider: Provider;
   payments: PaymentService;
   refunds: RefundService;
   log: FastifyBaseLogger;
@@ -138,10 +138,8 @@ export function createReconciler(deps: {
       if (!app) continue;
       const providerRequestId = payment.providerRequestId ?? '';
       try {
-        const request = await provider.call(app, { paymentId: payment.id }, (client) =>
-          client.getPaymentRequest(providerRequestId),
-        );
-        await paymentService.applyProviderRequest(payment, request);
+        const answer = await provider.readPayment(app, payment.id, providerRequestId);
+        await paymentService.applyProviderPayment(payment, answer);
         report.refreshed += 1;
       } catch (error) {
         const givenUp = now.getTime() - payment.createdAt.getTime() > giveUpAfterMs;

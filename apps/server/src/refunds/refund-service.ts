@@ -2,13 +2,11 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   refundErrorCodes,
   refundablePaymentStatuses as sharedRefundablePaymentStatuses,
-  toMajorUnits,
   type CreateRefundResponse,
   type Currency,
   type Refund,
   type RefundStatus,
 } from '@store/contract';
-import type { Refund as ProviderRefund } from '@store/xendit';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { apps, paymentLines, payments, refunds } from '../db/schema.ts';
@@ -24,30 +22,14 @@ import {
 import { movePayment, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 import { settleRefund } from '../statuses/refund-status.ts';
 import { toApiPayments } from '../payments/payment-view.ts';
-import {
-  answerOf,
-  decisiveCall,
-  providerCurrency,
-  type ProviderGateway,
-} from '../provider/provider.ts';
+import type { Provider, ProviderRefund } from '../provider/adapter.ts';
+import { answerOf, decisiveCall } from '../provider/provider.ts';
+import { createRefundWebhooks } from './refund-webhooks.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
 /** Payments whose lines may still be refunded (stored statuses are read as plain strings). */
 const refundablePaymentStatuses: readonly string[] = sharedRefundablePaymentStatuses;
-
-/** The provider's refund for a stored one: rebuilt the same for a replay under the same key. */
-function refundCallBody(refund: RefundRow, providerRequestId: string) {
-  const currency = refund.currency as Currency;
-  return {
-    payment_request_id: providerRequestId,
-    reason: 'REQUESTED_BY_CUSTOMER' as const,
-    reference_id: refund.id,
-    currency: providerCurrency(refund.currency),
-    amount: toMajorUnits(refund.amount, currency),
-    metadata: { payment_id: refund.paymentId },
-  };
-}
 
 function toApiRefund(row: RefundRow, lineIds: string[]): Refund {
   return {
@@ -64,7 +46,7 @@ function toApiRefund(row: RefundRow, lineIds: string[]): Refund {
 
 export function createRefundService(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   payments: PaymentService;
 }) {
   const { db, provider, payments: paymentService } = deps;
@@ -203,18 +185,18 @@ export function createRefundService(deps: {
    * and the payment follows. Answers what the webhook concerns, for the logs.
    */
   async function applyProviderRefund(
-    providerRefund: ProviderRefund,
+    providerRefund: Pick<ProviderRefund, 'refundId' | 'providerRefundId' | 'failureCode'>,
     outcome: 'SUCCEEDED' | 'FAILED',
   ): Promise<{ appId: string; paymentId: string; refundId: string } | null> {
-    const refundId = providerRefund.reference_id;
+    const { refundId } = providerRefund;
     if (!refundId) return null;
     const [known] = await db.select().from(refunds).where(eq(refunds.id, refundId));
     if (!known) return null;
     await db.transaction(async (tx) => {
       await tx.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
       const moved = await settleRefund(tx, refundId, outcome, {
-        failureCode: providerRefund.failure_code ?? null,
-        providerRefundId: providerRefund.id,
+        failureCode: providerRefund.failureCode,
+        providerRefundId: providerRefund.providerRefundId,
       });
       if (!moved) return;
       await settleRefundLines(tx, refundId, outcome);
@@ -237,12 +219,7 @@ export function createRefundService(deps: {
     const providerRequestId = row?.payment.providerRequestId;
     if (!row || !providerRequestId) return 'open';
     const outcome = await decisiveCall(
-      () =>
-        provider.call(row.app, { paymentId: refund.paymentId, refundId: refund.id }, (client) =>
-          client.createRefund(refundCallBody(refund, providerRequestId), {
-            idempotencyKey: refund.id,
-          }),
-        ),
+      () => provider.createRefund(row.app, { ...refund, providerRequestId }),
       (error) => rollBack(refund, error.errorCode),
     );
     if (outcome.open) return 'open';
@@ -250,11 +227,9 @@ export function createRefundService(deps: {
     const accepted = outcome.answer;
     await db
       .update(refunds)
-      .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
+      .set({ providerRefundId: accepted.providerRefundId, updatedAt: sql`now()` })
       .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)));
-    if (accepted.status === 'SUCCEEDED' || accepted.status === 'FAILED') {
-      await applyProviderRefund(accepted, accepted.status);
-    }
+    if (accepted.outcome) await applyProviderRefund(accepted, accepted.outcome);
     return 'settled';
   }
 
@@ -289,18 +264,13 @@ export function createRefundService(deps: {
       // pending until the provider's webhook or the reconciler says how it ended.
       const accepted = answerOf(
         await decisiveCall(
-          () =>
-            provider.call(app, { paymentId, refundId: refund.id }, (client) =>
-              client.createRefund(refundCallBody(refund, providerRequestId), {
-                idempotencyKey: refund.id,
-              }),
-            ),
+          () => provider.createRefund(app, { ...refund, providerRequestId }),
           (error) => rollBack(refund, error.errorCode),
         ),
       );
       const [updated] = await db
         .update(refunds)
-        .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
+        .set({ providerRefundId: accepted.providerRefundId, updatedAt: sql`now()` })
         .where(eq(refunds.id, refund.id))
         .returning();
       const refundRow = updated ?? refund;
@@ -311,6 +281,7 @@ export function createRefundService(deps: {
     },
 
     applyProviderRefund,
+    matchWebhook: createRefundWebhooks({ db, applyProviderRefund }),
     settleUnsent,
   };
 }
