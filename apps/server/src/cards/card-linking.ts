@@ -9,9 +9,11 @@ import type { Database } from '../db/database.ts';
 import { cardSessions, paymentMethods } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
-import { methodRequestHash } from '../payment-methods/link-method.ts';
-import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
-import { findChannel } from '../payments/channels.ts';
+import {
+  methodRequestHash,
+  type PaymentMethodService,
+} from '../payment-methods/payment-method-service.ts';
+import { findChannel } from '../payments/payment-service.ts';
 import type { Provider } from '../provider/adapter.ts';
 import { rememberProviderCustomer } from '../provider/mapping.ts';
 import { answerOf, decisiveCall } from '../provider/provider.ts';

@@ -10,14 +10,14 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { idempotentCreate } from '../lib/idempotent-create.ts';
+import { idempotentCreate } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
-import { findChannel } from '../payments/channels.ts';
+import { findChannel } from '../payments/payment-service.ts';
 import type { Provider } from '../provider/adapter.ts';
 import { rememberProviderCustomer, type ProviderToken } from '../provider/mapping.ts';
 import { answerOf, decisiveCall, type AppRow } from '../provider/provider.ts';
 import { toApi } from './payment-method-view.ts';
-import type { PaymentMethodRow, StoredProperty } from './payment-method-service.ts';
+import type { PaymentMethodRow, StoredProperty } from './payment-method-view.ts';
 
 type NewPaymentMethod = Omit<typeof paymentMethods.$inferInsert, 'status'>;
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
-import type { PaymentMethod, TransactionType } from '@store/contract';
+import type { CreatePaymentMethodRequest, PaymentMethod } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
@@ -17,15 +17,18 @@ import {
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
 import { createMethodLinker } from './link-method.ts';
-import { exchangesOf, toApi } from './payment-method-view.ts';
+import { exchangesOf, toApi, type PaymentMethodRow } from './payment-method-view.ts';
 import { createTokenWebhooks } from './token-webhooks.ts';
 
-export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
-export type StoredProperty = {
-  transaction_type: TransactionType;
-  name: string;
-  value: string | null;
-};
+export type { PaymentMethodRow, StoredProperty } from './payment-method-view.ts';
+export { methodRequestHash } from './link-method.ts';
+
+/** Links a card, which the cards part does through a SAVE card session. */
+export type CardLinker = (
+  session: Caller,
+  request: CreatePaymentMethodRequest,
+  options: { idempotencyKey: string | undefined; clientId: string },
+) => Promise<PaymentMethod>;
 
 /** A read asks the provider for news at most this often per method. */
 const refreshIntervalMs = 2_000;

@@ -5,7 +5,7 @@ import { apps, paymentMethods, payments } from '../db/schema.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderToken } from '../provider/mapping.ts';
 import type { WebhookMatch } from '../provider/webhook-events.ts';
-import type { PaymentMethodRow } from './payment-method-service.ts';
+import type { PaymentMethodRow } from './payment-method-view.ts';
 
 /**
  * The id of the method a PAY_AND_SAVE payment saves, from its token: a token webhook is recorded

@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { paymentMethods, payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { RateLimitedError } from '../http/rate-limits.ts';
-import { idempotentCreate } from '../lib/idempotent-create.ts';
+import { idempotentCreate } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import type { Provider } from '../provider/adapter.ts';
 import { decisiveCall, type AppRow } from '../provider/provider.ts';

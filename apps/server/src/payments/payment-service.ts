@@ -28,6 +28,10 @@ import { createCreatingSettler } from './settle-creating.ts';
 import type { PricedOrder } from './pricing.ts';
 
 export type { NewPayment } from './create-statements.ts';
+// What other resources use of payments, reached through this service.
+export { channelsFor, findChannel } from './channels.ts';
+export { toApiExchange, toApiPayments } from './payment-view.ts';
+export { priceOrder } from './pricing.ts';
 
 /**
  * The payments domain composed: creating (create-payment.ts), settling a create whose answer was

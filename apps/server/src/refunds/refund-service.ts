@@ -12,7 +12,6 @@ import type { Database } from '../db/database.ts';
 import { apps, paymentLines, payments, refunds } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
 import {
   refundableLineStatuses,
   reserveLines,
@@ -21,7 +20,7 @@ import {
 } from '../statuses/order-line-status.ts';
 import { movePayment, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 import { settleRefund } from '../statuses/refund-status.ts';
-import { toApiPayments } from '../payments/payment-view.ts';
+import { toApiPayments, type PaymentService } from '../payments/payment-service.ts';
 import type { Provider, ProviderRefund } from '../provider/adapter.ts';
 import { answerOf, decisiveCall } from '../provider/provider.ts';
 import { createRefundWebhooks } from './refund-webhooks.ts';
