@@ -1,4 +1,4 @@
-import { appIdRules, appModes } from './app-ids.ts';
+import { appIdRules } from './app-ids.ts';
 import type { SessionClaims } from './auth.ts';
 import type { Product } from './catalog.ts';
 import { currencies, type Currency } from './currency.ts';

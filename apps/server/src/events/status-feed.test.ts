@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, StatusEvent } from '@store/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { testSettings } from '../../../../scripts/test-settings.ts';
+import { testSettings } from '../../harness/test-settings.ts';
 
 /** A client of GET /api/events as the web reads it: fetch with a streamed body, token in a header. */
 async function openEventStream(url: string, token: string) {

@@ -4,8 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRefundResponse, Payment, PaymentMethod } from '@store/contract';
 import { paymentMethods, payments, exchanges, refunds } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
-import { directDebitOrder, providerPaymentRequests, vaOrder, waitUntil } from './helpers.ts';
-import { recordCounts } from './soak.ts';
+import {
+  directDebitOrder,
+  providerPaymentRequests,
+  vaOrder,
+  waitUntil,
+} from '../../harness/helpers.ts';
+import { recordCounts } from '../../harness/soak.ts';
 
 let server: TestServer;
 let token: string;

@@ -4,10 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, PaymentMethod } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
 import { paymentMethods, payments, refunds } from '../db/schema.ts';
-import { startFaultProxy, type FaultMode, type FaultProxy } from '../test/fault-proxy.ts';
+import { startFaultProxy, type FaultMode, type FaultProxy } from '../../harness/fault-proxy.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { directDebitOrder, later, providerPaymentRequests, vaOrder, waitUntil } from './helpers.ts';
-import { recordCounts, soak } from './soak.ts';
+import {
+  directDebitOrder,
+  later,
+  providerPaymentRequests,
+  vaOrder,
+  waitUntil,
+} from '../../harness/helpers.ts';
+import { recordCounts, soak } from '../../harness/soak.ts';
 
 /** Rounds of every fault: one in `npm test`, more in the soak run. */
 const rounds = soak ? 10 : 1;

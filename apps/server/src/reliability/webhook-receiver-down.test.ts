@@ -5,8 +5,8 @@ import type { Payment } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
 import { payments } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { simulatorTestKey, vaOrder, waitUntil } from './helpers.ts';
-import { recordCounts, soak } from './soak.ts';
+import { simulatorTestKey, vaOrder, waitUntil } from '../../harness/helpers.ts';
+import { recordCounts, soak } from '../../harness/soak.ts';
 
 const paymentCount = soak ? 50 : 10;
 
