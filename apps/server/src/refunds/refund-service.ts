@@ -127,7 +127,6 @@ export function createRefundService(deps: {
           amount,
           currency: payment.currency,
           status: 'PENDING',
-          previousPaymentStatus: payment.status,
           previousLineStatuses: Object.fromEntries(selected.map((line) => [line.id, line.status])),
         })
         .returning();
