@@ -16,6 +16,7 @@ import type { Provider } from '../provider/adapter.ts';
 import { rememberProviderCustomer } from '../provider/mapping.ts';
 import { answerOf, decisiveCall } from '../provider/provider.ts';
 import { moveCardSession } from '../statuses/card-session-status.ts';
+import { initialPaymentStatus } from '../statuses/payment-status.ts';
 import type { OpenSessions } from './open-sessions.ts';
 import { sessionNotFound, toApiSession, type SessionChecks } from './session-checks.ts';
 
@@ -78,7 +79,7 @@ export function createCardPayments(deps: {
           voucherId: order.voucher?.id ?? null,
           voucherCode: order.voucher?.code ?? null,
           voucherAmount: order.voucher?.fixedAmount ?? null,
-          status: 'CREATING',
+          status: initialPaymentStatus,
         },
         order,
       );

@@ -7,7 +7,12 @@ import type { PaymentMethodService } from '../payment-methods/payment-method-ser
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { WebhookMatch } from '../provider/webhook-events.ts';
-import { moveCardSession } from '../statuses/card-session-status.ts';
+import {
+  isCardSessionEnd,
+  isCardSessionExpired,
+  moveCardSession,
+  openCardSessionStatus,
+} from '../statuses/card-session-status.ts';
 import { createCardLinking } from './card-linking.ts';
 import { createCardPayments } from './card-payment.ts';
 import { createOpenSessions, sessionLifetimeMs } from './open-sessions.ts';
@@ -49,7 +54,7 @@ export function createCardService(deps: {
           and(
             eq(cardSessions.appId, session.appId),
             eq(cardSessions.customerId, session.customerId),
-            eq(cardSessions.status, 'ACTIVE'),
+            eq(cardSessions.status, openCardSessionStatus),
             gt(cardSessions.createdAt, new Date(Date.now() - sessionLifetimeMs)),
           ),
         )
@@ -74,7 +79,7 @@ export function createCardService(deps: {
       const { session: row, app } = found;
       const apply = async (status: 'COMPLETED' | 'EXPIRED') => {
         await moveCardSession(db, row.id, status);
-        if (status !== 'EXPIRED' || !row.paymentId) return;
+        if (!isCardSessionExpired(status) || !row.paymentId) return;
         const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
         if (payment && !payment.providerRequestId) {
           await paymentService.transition(row.paymentId, 'FAILED', {
@@ -87,7 +92,7 @@ export function createCardService(deps: {
       const check = async () => {
         const confirmed = await provider.confirmCardSession(app, link, providerSessionId);
         const status = confirmed?.status;
-        if (status !== 'COMPLETED' && status !== 'EXPIRED') {
+        if (!isCardSessionEnd(status)) {
           return {
             ignored: `The provider says session ${providerSessionId} is ${status ?? 'unknown to it'}`,
           };

@@ -3,9 +3,17 @@ import type { Database } from '../db/database.ts';
 import { cardSessions, paymentMethods, payments } from '../db/schema.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { AppRow } from '../provider/provider.ts';
-import { moveCardSession } from '../statuses/card-session-status.ts';
-import { movePaymentMethod } from '../statuses/payment-method-status.ts';
-import { movePayment } from '../statuses/payment-status.ts';
+import {
+  isCardSessionCancelled,
+  moveCardSession,
+  openCardSessionStatus,
+} from '../statuses/card-session-status.ts';
+import {
+  isMethodCreating,
+  methodAwaitsOtp,
+  movePaymentMethod,
+} from '../statuses/payment-method-status.ts';
+import { awaitsCustomer, movePayment } from '../statuses/payment-status.ts';
 
 type CardSessionRow = typeof cardSessions.$inferSelect;
 
@@ -32,7 +40,7 @@ export function createOpenSessions(deps: { db: Database; provider: Provider }) {
           eq(cardSessions.appId, app.id),
           eq(cardSessions.customerId, customerId),
           eq(cardSessions.type, type),
-          eq(cardSessions.status, 'ACTIVE'),
+          eq(cardSessions.status, openCardSessionStatus),
           gt(cardSessions.createdAt, new Date(Date.now() - sessionLifetimeMs)),
         ),
       )
@@ -49,7 +57,7 @@ export function createOpenSessions(deps: { db: Database; provider: Provider }) {
     const link = { paymentId: row.paymentId, paymentMethodId: row.paymentMethodId };
     try {
       const status = await provider.cancelCardSession(app, link, providerSessionId);
-      if (status !== 'CANCELED') return;
+      if (!isCardSessionCancelled(status)) return;
     } catch {
       return;
     }
@@ -72,7 +80,7 @@ export function createOpenSessions(deps: { db: Database; provider: Provider }) {
       const kept = open.find(
         (row) =>
           row.payment?.requestHash === requestHash &&
-          row.payment.status === 'REQUIRES_ACTION' &&
+          awaitsCustomer(row.payment.status) &&
           !row.payment.providerRequestId,
       );
       for (const row of open) if (row !== kept) await cancel(app, row.session);
@@ -85,13 +93,14 @@ export function createOpenSessions(deps: { db: Database; provider: Provider }) {
       const kept = open.find(
         (row) =>
           row.method?.channelCode === channelCode &&
-          row.method.status === 'REQUIRES_ACTION' &&
+          methodAwaitsOtp(row.method.status) &&
           !row.method.providerTokenId,
       );
       // A method still CREATING is being opened by a request in flight (the same key sent twice):
       // its session is that request's to answer, not one to cancel.
       for (const row of open) {
-        if (row !== kept && row.method?.status !== 'CREATING') await cancel(app, row.session);
+        if (row !== kept && !isMethodCreating(row.method?.status ?? ''))
+          await cancel(app, row.session);
       }
       return kept ?? null;
     },

@@ -16,6 +16,7 @@ import { findChannel } from '../payments/payment-service.ts';
 import type { Provider } from '../provider/adapter.ts';
 import { rememberProviderCustomer, type ProviderToken } from '../provider/mapping.ts';
 import { answerOf, decisiveCall, type AppRow } from '../provider/provider.ts';
+import { initialMethodStatus, isMethodCreating } from '../statuses/payment-method-status.ts';
 import { toApi } from './payment-method-view.ts';
 import type { PaymentMethodRow, StoredProperty } from './payment-method-view.ts';
 
@@ -66,7 +67,7 @@ export function createMethodLinker(deps: {
       insert: async () => {
         const [row] = await db
           .insert(paymentMethods)
-          .values({ ...values, status: 'CREATING' })
+          .values({ ...values, status: initialMethodStatus })
           .onConflictDoNothing({
             target: [
               paymentMethods.appId,
@@ -84,7 +85,7 @@ export function createMethodLinker(deps: {
   async function waitWhileCreating(method: PaymentMethodRow): Promise<PaymentMethodRow> {
     const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
     let current = method;
-    while (current.status === 'CREATING' && Date.now() < deadline) {
+    while (isMethodCreating(current.status) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, method.id));
       if (!row) break;

@@ -10,7 +10,9 @@ import type { Provider } from '../provider/adapter.ts';
 import type { ProviderToken } from '../provider/mapping.ts';
 import { answerOf, decisiveCall } from '../provider/provider.ts';
 import {
-  canTransitionMethod,
+  canMoveMethod,
+  isMethodUnlinked,
+  methodAwaitsOtp,
   methodAwaitsProvider,
   toApiMethodStatus,
   movePaymentMethod,
@@ -153,7 +155,7 @@ export function createPaymentMethodService(deps: {
     ): Promise<PaymentMethod> {
       const method = await loadOwn(session, paymentMethodId);
       const tokenId = method.providerTokenId;
-      if (!tokenId || method.status !== 'REQUIRES_ACTION') {
+      if (!tokenId || !methodAwaitsOtp(method.status)) {
         throw new AppError(
           409,
           'PAYMENT_METHOD_NOT_ACTIONABLE',
@@ -181,12 +183,9 @@ export function createPaymentMethodService(deps: {
     /** Unlink: the provider forgets the token; CANCELED is final. */
     async cancel(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
       const method = await loadOwn(session, paymentMethodId);
-      if (method.status === 'CANCELED') return view(session, paymentMethodId);
+      if (isMethodUnlinked(method.status)) return view(session, paymentMethodId);
       const tokenId = method.providerTokenId;
-      if (
-        !tokenId ||
-        !canTransitionMethod(method.status as StoredPaymentMethodStatus, 'CANCELED')
-      ) {
+      if (!tokenId || !canMoveMethod(method.status as StoredPaymentMethodStatus, 'CANCELED')) {
         throw new AppError(
           409,
           'PAYMENT_METHOD_NOT_ACTIONABLE',

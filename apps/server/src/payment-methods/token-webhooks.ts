@@ -5,6 +5,7 @@ import { apps, paymentMethods, payments } from '../db/schema.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderToken } from '../provider/mapping.ts';
 import type { WebhookMatch } from '../provider/webhook-events.ts';
+import { canPayWithMethod, savedMethodStatus } from '../statuses/payment-method-status.ts';
 import type { PaymentMethodRow } from './payment-method-view.ts';
 
 /**
@@ -43,7 +44,7 @@ export function createTokenWebhooks(deps: {
         channelCode: payment.channelCode,
         country: payment.country,
         referenceId: payment.id,
-        status: 'ACTIVE',
+        status: savedMethodStatus,
         paymentId: payment.id,
       })
       .onConflictDoNothing({ target: paymentMethods.providerTokenId });
@@ -85,7 +86,7 @@ export function createTokenWebhooks(deps: {
         apply: () => applyToken(linking, token),
       };
     }
-    if (token.status !== 'ACTIVE') return null;
+    if (!canPayWithMethod(token.status)) return null;
     const [payment] = await db
       .select({ appId: payments.appId, type: payments.type })
       .from(payments)

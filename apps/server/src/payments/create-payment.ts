@@ -12,8 +12,11 @@ import { newId } from '../lib/ids.ts';
 import type { Provider } from '../provider/adapter.ts';
 import { decisiveCall, type AppRow } from '../provider/provider.ts';
 import { lineStatusesFrom, lineStatusFor } from '../statuses/order-line-status.ts';
+import { canPayWithMethod } from '../statuses/payment-method-status.ts';
 import {
   awaitsProvider,
+  initialPaymentStatus,
+  isCreating,
   movePayment,
   paymentStatusesFrom,
   type StoredPaymentStatus,
@@ -113,7 +116,7 @@ export function createPaymentCreator(deps: {
         ),
       );
     if (!method) throw notFound(`Payment method ${paymentMethodId}`);
-    if (method.status !== 'ACTIVE' || !method.providerTokenId) {
+    if (!canPayWithMethod(method.status) || !method.providerTokenId) {
       throw new AppError(400, 'PAYMENT_METHOD_NOT_ACTIVE', 'Only an ACTIVE payment method can pay');
     }
     return method;
@@ -122,7 +125,7 @@ export function createPaymentCreator(deps: {
   async function waitWhileCreating(payment: PaymentRow): Promise<PaymentRow> {
     const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
     let current = payment;
-    while (current.status === 'CREATING' && Date.now() < deadline) {
+    while (isCreating(current.status) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const row = await loadPayment(payment.id);
       if (!row) break;
@@ -136,7 +139,7 @@ export function createPaymentCreator(deps: {
     // The first request is still at the provider, or its answer was lost (a timeout, a crash):
     // once it has had its time, this retry settles it as the reconciler would.
     let current = await waitWhileCreating(earlier);
-    if (current.status === 'CREATING') {
+    if (isCreating(current.status)) {
       await settleCreating(current);
       current = (await loadPayment(current.id)) ?? current;
     }
@@ -183,7 +186,7 @@ export function createPaymentCreator(deps: {
             voucherId: order.voucher?.id ?? null,
             voucherCode: order.voucher?.code ?? null,
             voucherAmount: order.voucher?.fixedAmount ?? null,
-            status: 'CREATING',
+            status: initialPaymentStatus,
             // The return URLs are kept with the payment so that a replayed create sends them again.
             channelProperties: { ...properties, ...returnUrls(paymentId, options.clientId) },
             paymentMethodId: savedMethod?.id ?? null,

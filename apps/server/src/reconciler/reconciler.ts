@@ -4,6 +4,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { apps, payments, rateLimitCounters, refunds } from '../db/schema.ts';
 import { isRefusal } from '../http/app-error.ts';
+import { initialPaymentStatus, statusesReadFromProvider } from '../statuses/payment-status.ts';
+import { refundStatusesAwaitingProvider } from '../statuses/refund-status.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
@@ -104,7 +106,7 @@ export function createReconciler(deps: {
     // Card payments are created by the browser's cards script, not by a store call to replay.
     const stuck = await claim(
       now,
-      and(eq(payments.status, 'CREATING'), lt(payments.createdAt, unanswered)),
+      and(eq(payments.status, initialPaymentStatus), lt(payments.createdAt, unanswered)),
       payments.createdAt,
     );
     for (const payment of stuck) {
@@ -118,7 +120,7 @@ export function createReconciler(deps: {
     const quietPayments = await claim(
       now,
       and(
-        inArray(payments.status, ['REQUIRES_ACTION', 'PENDING']),
+        inArray(payments.status, statusesReadFromProvider),
         isNotNull(payments.providerRequestId),
         lt(payments.updatedAt, quiet),
       ),
@@ -166,7 +168,7 @@ export function createReconciler(deps: {
       .from(refunds)
       .where(
         and(
-          eq(refunds.status, 'PENDING'),
+          inArray(refunds.status, refundStatusesAwaitingProvider),
           isNull(refunds.providerRefundId),
           lt(refunds.createdAt, unanswered),
         ),

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   refundErrorCodes,
-  refundablePaymentStatuses as sharedRefundablePaymentStatuses,
   type CreateRefundResponse,
   type Currency,
   type Refund,
@@ -13,22 +12,24 @@ import { apps, paymentLines, payments, refunds } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import {
-  refundableLineStatuses,
+  isLineInRefund,
+  isRefundableLineStatus,
+  moveRefundLines,
   reserveLines,
   rollBackRefundLines,
-  settleRefundLines,
 } from '../statuses/order-line-status.ts';
-import { movePayment, type StoredPaymentStatus } from '../statuses/payment-status.ts';
-import { settleRefund } from '../statuses/refund-status.ts';
+import { isRefundablePayment, movePaymentByLines } from '../statuses/payment-status.ts';
+import {
+  initialRefundStatus,
+  moveRefund,
+  refundStatusesTakingMoney,
+} from '../statuses/refund-status.ts';
 import { toApiPayments, type PaymentService } from '../payments/payment-service.ts';
 import type { Provider, ProviderRefund } from '../provider/adapter.ts';
 import { answerOf, decisiveCall } from '../provider/provider.ts';
 import { createRefundWebhooks } from './refund-webhooks.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
-
-/** Payments whose lines may still be refunded (stored statuses are read as plain strings). */
-const refundablePaymentStatuses: readonly string[] = sharedRefundablePaymentStatuses;
 
 function toApiRefund(row: RefundRow, lineIds: string[]): Refund {
   return {
@@ -63,7 +64,7 @@ export function createRefundService(deps: {
         .where(eq(payments.id, paymentId))
         .for('update');
       if (!payment) throw notFound(`Payment ${paymentId}`);
-      if (!refundablePaymentStatuses.includes(payment.status)) {
+      if (!isRefundablePayment(payment.status)) {
         throw new AppError(
           400,
           refundErrorCodes.paymentNotRefundable,
@@ -83,14 +84,14 @@ export function createRefundService(deps: {
             `${lineId} is not an order line of payment ${paymentId}`,
           );
         }
-        if (line.status === 'REFUND_PENDING') {
+        if (isLineInRefund(line.status)) {
           throw new AppError(
             409,
             refundErrorCodes.refundInProgress,
             `Order line ${lineId} is already being refunded`,
           );
         }
-        if (!(refundableLineStatuses as readonly string[]).includes(line.status)) {
+        if (!isRefundableLineStatus(line.status)) {
           throw new AppError(
             400,
             refundErrorCodes.lineNotRefundable,
@@ -105,7 +106,7 @@ export function createRefundService(deps: {
         .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
         .from(refunds)
         .where(
-          and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['PENDING', 'SUCCEEDED'])),
+          and(eq(refunds.paymentId, paymentId), inArray(refunds.status, refundStatusesTakingMoney)),
         );
       const remaining = payment.amount - Number(refunded?.total ?? 0);
       const linesTotal = selected.reduce((sum, line) => sum + line.price, 0);
@@ -126,13 +127,13 @@ export function createRefundService(deps: {
           paymentId,
           amount,
           currency: payment.currency,
-          status: 'PENDING',
+          status: initialRefundStatus,
           previousLineStatuses: Object.fromEntries(selected.map((line) => [line.id, line.status])),
         })
         .returning();
       if (!refund) throw new Error('refund insert returned nothing');
       await reserveLines(tx, lineIds, refund.id);
-      await settlePaymentStatus(tx, paymentId);
+      await movePaymentByLines(tx, paymentId);
       return { payment, refund };
     });
   }
@@ -141,41 +142,10 @@ export function createRefundService(deps: {
   async function rollBack(refund: RefundRow, failureCode: string) {
     await db.transaction(async (tx) => {
       await tx.select().from(payments).where(eq(payments.id, refund.paymentId)).for('update');
-      if (!(await settleRefund(tx, refund.id, 'FAILED', { failureCode }))) return;
+      if (!(await moveRefund(tx, refund.id, 'FAILED', { failureCode }))) return;
       await rollBackRefundLines(tx, refund.id, refund.previousLineStatuses);
-      await settlePaymentStatus(tx, refund.paymentId);
+      await movePaymentByLines(tx, refund.paymentId);
     });
-  }
-
-  /**
-   * The payment's status follows its lines: REFUND_PENDING while any line is, then how its
-   * refunds ended, or SUCCEEDED when every refund was rolled back; moved through the payment
-   * state machine as a refund's move. Runs inside a transaction that holds the payment row.
-   */
-  async function settlePaymentStatus(tx: Database, paymentId: string) {
-    const lines = await tx
-      .select({ status: paymentLines.status })
-      .from(paymentLines)
-      .where(eq(paymentLines.paymentId, paymentId));
-    const [latest] = await tx
-      .select({ status: refunds.status })
-      .from(refunds)
-      .where(
-        and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['SUCCEEDED', 'FAILED'])),
-      )
-      .orderBy(desc(refunds.updatedAt))
-      .limit(1);
-    const has = (status: string) => lines.some((line) => line.status === status);
-    const next: StoredPaymentStatus = has('REFUND_PENDING')
-      ? 'REFUND_PENDING'
-      : latest?.status === 'SUCCEEDED' && has('REFUND_SUCCEEDED')
-        ? 'REFUND_SUCCEEDED'
-        : has('REFUND_FAILED')
-          ? 'REFUND_FAILED'
-          : has('REFUND_SUCCEEDED')
-            ? 'REFUND_SUCCEEDED'
-            : 'SUCCEEDED';
-    await movePayment(tx, paymentId, next, {}, 'refund');
   }
 
   /**
@@ -192,13 +162,13 @@ export function createRefundService(deps: {
     if (!known) return null;
     await db.transaction(async (tx) => {
       await tx.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
-      const moved = await settleRefund(tx, refundId, outcome, {
+      const moved = await moveRefund(tx, refundId, outcome, {
         failureCode: providerRefund.failureCode,
         providerRefundId: providerRefund.providerRefundId,
       });
       if (!moved) return;
-      await settleRefundLines(tx, refundId, outcome);
-      await settlePaymentStatus(tx, known.paymentId);
+      await moveRefundLines(tx, refundId, outcome);
+      await movePaymentByLines(tx, known.paymentId);
     });
     return { appId: known.appId, paymentId: known.paymentId, refundId };
   }
