@@ -176,7 +176,7 @@ export function createReconciler(deps: {
       .orderBy(asc(refunds.createdAt))
       .limit(batchSize);
     for (const refund of unsentRefunds) {
-      const outcome = await refundService.settleUnsent(refund);
+      const outcome = await refundService.settleUnanswered(refund);
       if (outcome === 'open') report.open += 1;
       else report.refundsSettled += 1;
     }

@@ -149,7 +149,7 @@ export function createRefundService(deps: {
   }
 
   /**
-   * refund.succeeded / refund.failed: the refund named by reference_id settles, with its lines,
+   * refund.succeeded / refund.failed: the refund named by reference_id ends, with its lines,
    * and the payment follows. Answers what the webhook concerns, for the logs.
    */
   async function applyProviderRefund(
@@ -178,7 +178,7 @@ export function createRefundService(deps: {
    * same idempotency key (the refund id). Accepted: the provider's id is kept and its webhook
    * settles the refund; refused: the lines roll back; a fault: left for next time.
    */
-  async function settleUnsent(refund: RefundRow): Promise<'settled' | 'failed' | 'open'> {
+  async function settleUnanswered(refund: RefundRow): Promise<'settled' | 'failed' | 'open'> {
     const [row] = await db
       .select({ payment: payments, app: apps })
       .from(payments)
@@ -250,7 +250,7 @@ export function createRefundService(deps: {
 
     applyProviderRefund,
     matchWebhook: createRefundWebhooks({ db, applyProviderRefund }),
-    settleUnsent,
+    settleUnanswered,
   };
 }
 export type RefundService = ReturnType<typeof createRefundService>;
