@@ -19,6 +19,7 @@ import { newPaymentTokenId, randomDigits } from '../ids.ts';
 import { insertObject, loadObject, saveObject, type StoredObject } from '../objects.ts';
 import { judgeOtp } from '../otp.ts';
 import type { SimContext } from '../sim-context.ts';
+import { completeSession } from '../sessions/completion.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
 
 export type PaymentTokenInternal = {
@@ -222,7 +223,14 @@ export async function moveToken(
     updated: new Date().toISOString(),
   };
   await saveObject(tx, token.payment_token_id, token, stored.internal);
-  if (status === 'ACTIVE') await enqueueWebhook(tx, owner, 'payment_token.activation', token);
+  if (status === 'ACTIVE') {
+    await enqueueWebhook(tx, owner, 'payment_token.activation', token);
+    if (stored.internal.sessionId) {
+      await completeSession(tx, owner, stored.internal.sessionId, {
+        payment_token_id: token.payment_token_id,
+      });
+    }
+  }
   if (status === 'FAILED') await enqueueWebhook(tx, owner, 'payment_token.failure', token);
   if (status === 'EXPIRED') await enqueueWebhook(tx, owner, 'payment_token.expiry', token);
   return token;
