@@ -97,5 +97,5 @@ export async function loadObjectById<T>(db: Database, kind: ObjectKind, id: stri
     .where(and(eq(providerObjects.id, id), eq(providerObjects.kind, kind)));
   if (!row) return undefined;
   const owner: Owner = { businessId: row.businessId, mode: row.mode };
-  return { owner, data: row.data as T };
+  return { owner, data: row.data as T, internal: row.internal };
 }

@@ -320,6 +320,36 @@ async function walkTheStoreFlows() {
     });
     await client.getSession(created.body.payment_session_id);
   }
+  // Paid on the hosted checkout page as a customer's browser would: a virtual account, simulated.
+  const hosted = (
+    await client.createSession(
+      {
+        reference_id: `hosted-${key()}`,
+        session_type: 'PAY',
+        mode: 'PAYMENT_LINK',
+        amount: 50_000,
+        currency: 'IDR',
+        country: 'ID',
+        customer,
+        items,
+        success_return_url: returnUrls.success_return_url,
+      },
+      { idempotencyKey: key() },
+    )
+  ).body;
+  for (const [step, form] of [
+    ['pay', { channel: 'BCA_VIRTUAL_ACCOUNT' }],
+    ['simulate', {}],
+  ] as const) {
+    await fetch(`${hosted.payment_link_url ?? ''}/${step}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+      redirect: 'manual',
+    });
+  }
+  await receiver.waitFor(webhookOf('payment_session.completed', hosted.payment_session_id));
+  await client.getSession(hosted.payment_session_id);
   await client.createSession(
     {
       reference_id: `components-${key()}`,
