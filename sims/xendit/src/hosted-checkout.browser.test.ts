@@ -146,7 +146,7 @@ describe('the hosted checkout page', () => {
     }
     // Philippine channels are not offered to an Indonesian session.
     await expectPage(page.getByRole('button', { name: 'Pay with GCash' })).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(
       390,
     );
     expect(await axe()).toEqual([]);

@@ -8,7 +8,7 @@ import {
   type ShownChannelProperties,
 } from '@store/xendit';
 import { validationError } from '../api-error.ts';
-import { authorisationOutcome, checkCard, type Outcome } from '../cards.ts';
+import { authorisationOutcome, checkCard, type Challenge, type Outcome } from '../cards.ts';
 import { isEwallet, isPresentToCustomer, type Channel } from '../channels.ts';
 import { randomDigits } from '../ids.ts';
 import { otpActions } from '../payment-tokens/service.ts';
@@ -29,6 +29,8 @@ export type FirstStep = {
   immediate?: Outcome;
   /** Settled later by the worker (OVO push approval, amount 20105). */
   later?: Outcome | 'decide-later';
+  /** What the 3DS page offers the card, when it must go there. */
+  challenge?: Challenge;
 };
 
 function presentAction(channel: Channel, channelCode: string): Action {
@@ -86,6 +88,7 @@ export function firstStep(
   let actions: Action[] = [];
   let immediate: Outcome | undefined;
   let later: Outcome | 'decide-later' | undefined;
+  let challenge: Challenge | undefined;
 
   if (isPresentToCustomer(channel.kind)) {
     status = body.type === 'REUSABLE_PAYMENT_CODE' ? 'ACCEPTING_PAYMENTS' : 'REQUIRES_ACTION';
@@ -128,9 +131,13 @@ export function firstStep(
         { path: 'channel_properties.card_details', message: 'is required for CARDS' },
       ]);
     }
-    const check = checkCard(card, 'channel_properties.card_details');
+    const check = checkCard(card, 'channel_properties.card_details', {
+      amount: body.request_amount,
+      currency: body.currency,
+    });
     channelProperties.card_details = check.masked;
-    if (check.needsThreeDs && channelProperties.skip_three_ds !== true) {
+    if (check.challenge && channelProperties.skip_three_ds !== true) {
+      challenge = check.challenge;
       actions = [
         {
           type: 'REDIRECT_CUSTOMER',
@@ -142,5 +149,5 @@ export function firstStep(
       immediate = authorisationOutcome(body.request_amount);
     }
   }
-  return { status, actions, immediate, later };
+  return { status, actions, immediate, later, challenge };
 }

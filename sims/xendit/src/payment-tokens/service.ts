@@ -11,7 +11,7 @@ import {
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, ineligible, notFound, validationError } from '../api-error.ts';
-import { checkCard } from '../cards.ts';
+import { checkCard, type Challenge } from '../cards.ts';
 import { CHANNELS, isEwallet, isSaveable } from '../channels.ts';
 import { customerName, resolveCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
@@ -26,6 +26,8 @@ export type PaymentTokenInternal = {
   otpAttempts?: number;
   sessionId?: string;
   accountName?: string;
+  /** What the 3DS page offers the token's card. */
+  challenge?: Challenge;
 };
 
 type StoredToken = StoredObject<PaymentToken> & { internal: PaymentTokenInternal };
@@ -111,7 +113,8 @@ export async function createPaymentToken(
     }
     const check = checkCard(card, 'channel_properties.card_details');
     channelProperties.card_details = check.masked;
-    if (check.needsThreeDs) {
+    if (check.challenge) {
+      internal.challenge = check.challenge;
       actions = [
         {
           type: 'REDIRECT_CUSTOMER',

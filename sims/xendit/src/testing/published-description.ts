@@ -87,14 +87,15 @@ export const allowances: Allowance[] = [
   {
     // PayWithToken requires channel_code, yet the description's own PAY_WithToken_Cards and
     // PAY_WithToken_TOUCHNGO examples leave it out, and the provider's guide says the channel comes
-    // from the token: the body then fits PayWithToken but for that one required field.
+    // from the token: the body then fits PayWithToken but for that one required field (as closely
+    // as it fits Pay, when it carries channel_properties).
     slip: 'payment requests: channel_code with a payment_token_id',
     documentation:
       "https://docs.xendit.co/docs/pay-with-tokens; the description's own examples PAY_WithToken_Cards and PAY_WithToken_TOUCHNGO",
     matches: (v) =>
       v.subject === 'request POST /v3/payment_requests' &&
       v.path === '' &&
-      ((v.keyword === 'oneOf' && /closest: Payments_API_PayWithToken\b/.test(v.message)) ||
+      ((v.keyword === 'oneOf' && /closest: [^{]*Payments_API_PayWithToken\b/.test(v.message)) ||
         (v.keyword === 'required' && /"missingProperty":"channel_code"/.test(v.message))),
   },
   {
@@ -237,7 +238,7 @@ export function loadPublishedDescription() {
         params: { matching },
         message:
           matching.length === 0
-            ? `matches none of ${names.join(', ')}; closest: ${names[outcomes.indexOf(closest(outcomes))]}`
+            ? `matches none of ${names.join(', ')}; closest: ${names.filter((_, index) => outcomes[index]?.length === closest(outcomes).length).join(', ')}`
             : 'must match exactly one schema in oneOf',
       } as ErrorObject;
       return matching.length === 0 ? [oneOf, ...closest(outcomes)] : [oneOf];
