@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Owner } from './accounts.ts';
 import type { Database } from './db/database.ts';
 import { providerObjects } from './db/schema.ts';
@@ -81,6 +81,22 @@ export async function childrenOf<T>(db: Database, kind: ObjectKind, parentId: st
     .select({ data: providerObjects.data })
     .from(providerObjects)
     .where(and(eq(providerObjects.kind, kind), eq(providerObjects.parentId, parentId)));
+  return rows.map((row) => row.data as T);
+}
+
+/** Every object of a kind of one owner, newest first (ties broken by id, so the order is total). */
+export async function objectsOf<T>(db: Database, owner: Owner, kind: ObjectKind) {
+  const rows = await db
+    .select({ data: providerObjects.data })
+    .from(providerObjects)
+    .where(
+      and(
+        eq(providerObjects.kind, kind),
+        eq(providerObjects.businessId, owner.businessId),
+        eq(providerObjects.mode, owner.mode),
+      ),
+    )
+    .orderBy(desc(providerObjects.createdAt), desc(providerObjects.id));
   return rows.map((row) => row.data as T);
 }
 
