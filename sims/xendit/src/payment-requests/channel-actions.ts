@@ -48,11 +48,12 @@ function presentAction(channel: Channel, channelCode: string): Action {
       value: `${channelCode.slice(0, 4).toUpperCase()}${randomDigits(10)}`,
     };
   }
-  return {
-    type: 'PRESENT_TO_CUSTOMER',
-    descriptor: 'QR_STRING',
-    value: `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`,
-  };
+  // An EMV QR string of the channel's scheme: Thai PromptPay, else Indonesian QRIS.
+  const value =
+    channelCode === 'QRPROMPTPAY'
+      ? `00020101021230370016A000000677010112011300${randomDigits(11)}5303764540${randomDigits(2)}5802TH6304${randomDigits(4)}`
+      : `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`;
+  return { type: 'PRESENT_TO_CUSTOMER', descriptor: 'QR_STRING', value };
 }
 
 /**
