@@ -48,7 +48,11 @@ export const CHANNELS: Readonly<Record<string, Channel>> = {
   },
   BRI_DIRECT_DEBIT: { kind: 'DIRECT_DEBIT', countries: ['ID'], label: 'BRI Direct Debit' },
   BPI_DIRECT_DEBIT: { kind: 'DIRECT_DEBIT', countries: ['PH'], label: 'BPI Direct Debit' },
-  CARDS: { kind: 'CARDS', countries: ['ID', 'PH', 'VN', 'TH', 'SG', 'MY'], label: 'Card' },
+  CARDS: {
+    kind: 'CARDS',
+    countries: ['ID', 'PH', 'VN', 'TH', 'SG', 'MY', 'HK', 'MX'],
+    label: 'Card',
+  },
 };
 
 /** The currency each market pays in (the description's country and currency enums, paired). */
@@ -59,6 +63,8 @@ export const MARKET_CURRENCY: Readonly<Partial<Record<Country, Currency>>> = {
   TH: 'THB',
   SG: 'SGD',
   MY: 'MYR',
+  HK: 'HKD',
+  MX: 'MXN',
 };
 
 /** The channels a customer of this country and currency can choose, in the order listed above. */

@@ -207,4 +207,71 @@ describe('sessions', () => {
     expect(webhook.body.data).toMatchObject({ payment_session_id: id, status: 'EXPIRED' });
     expect((await call('GET', `/sessions/${id}`)).body.status).toBe('EXPIRED');
   });
+
+  it("takes the provider's own sample store's session bodies, and completes them on the hosted page", async () => {
+    // As xendit/demo-store (server/integrations/payment-link.ts, components.ts) sends them: amounts
+    // converted by an exchange rate, a SAVE with no items, no success URL off https, http origins.
+    const sample = (flow: 'pay' | 'pay_save' | 'save', mode = 'PAYMENT_LINK') => ({
+      reference_id: `checkout-demo-${key()}`,
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      customer: {
+        type: 'INDIVIDUAL',
+        reference_id: `demo-customer-${key()}`,
+        email: 'demo@xendit.co',
+        individual_detail: { given_names: 'Checkout', surname: 'Demo' },
+      },
+      session_type: flow === 'save' ? 'SAVE' : 'PAY',
+      allow_save_payment_method: flow === 'pay_save' ? 'OPTIONAL' : 'DISABLED',
+      currency: 'MYR',
+      amount: flow === 'save' ? 0 : 59.97,
+      items:
+        flow === 'save'
+          ? []
+          : [
+              {
+                name: 'Plushie',
+                quantity: 3,
+                net_unit_amount: 19.99,
+                reference_id: 'product-1',
+                category: 'Plushxie',
+                type: 'PHYSICAL_PRODUCT',
+              },
+            ],
+      country: 'MY',
+      description: 'Checkout Demo with Sessions Payment Link',
+      mode,
+      ...(mode === 'COMPONENTS' && {
+        components_configuration: { origins: ['http://localhost:5173'] },
+      }),
+    });
+    const form = async (url: string, body: Record<string, string>) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body),
+        redirect: 'manual',
+      });
+    const card = {
+      channel: 'CARDS',
+      card_number: '4000000000001000',
+      expiry_month: '12',
+      expiry_year: '2030',
+      cvn: '123',
+    };
+    for (const flow of ['pay', 'pay_save', 'save'] as const) {
+      const { status, body } = await call('POST', '/sessions', sample(flow));
+      expect(status, flow).toBe(201);
+      const page = String(body.payment_link_url);
+      // The amount keeps its currency code on the same line (a no-break space between them).
+      expect((await (await fetch(page)).text()).replaceAll('\u00a0', ' ')).toContain(
+        flow === 'save' ? 'Save Card' : 'Total MYR 59.97',
+      );
+      await form(`${page}/pay`, flow === 'pay_save' ? { ...card, save: 'yes' } : card);
+      const done = (await call('GET', `/sessions/${String(body.payment_session_id)}`)).body;
+      expect(done.status, flow).toBe('COMPLETED');
+      expect(done.payment_token_id === null, flow).toBe(flow === 'pay');
+      expect(await (await fetch(page)).text()).toContain('Payment complete');
+    }
+    expect((await call('POST', '/sessions', sample('pay', 'COMPONENTS'))).status).toBe(201);
+  });
 });
