@@ -11,6 +11,7 @@ import { channelsOf, isSaveable, type Channel } from '../channels.ts';
 import type { Database } from '../db/database.ts';
 import { loadObject, saveObject } from '../objects.ts';
 import {
+  cancelPaymentRequest,
   createPaymentRequest,
   loadPaymentRequest,
   payPresentedCode,
@@ -82,13 +83,29 @@ export async function loadAttempt(
 }
 
 function requireActive(session: Session) {
-  if (session.status !== 'ACTIVE') {
+  const status =
+    session.status === 'ACTIVE' &&
+    session.expires_at &&
+    Date.parse(session.expires_at) <= Date.now()
+      ? 'EXPIRED'
+      : session.status;
+  if (status !== 'ACTIVE') {
     throw new ApiError(
       400,
       'INELIGIBLE_SESSION_REQUEST',
-      `This checkout is ${session.status.toLowerCase()} and takes no payment`,
+      `This checkout is ${status.toLowerCase()} and takes no payment`,
     );
   }
+}
+
+/**
+ * The customer turned from an attempt to another way to pay: a payment request still awaiting them
+ * is cancelled, so that approving or paying it later cannot charge them a second time.
+ */
+async function abandon(tx: Database, owner: Owner, attempt: Attempt | undefined) {
+  if (attempt?.kind !== 'payment_request') return;
+  const stored = await loadPaymentRequest(tx, owner, attempt.id, true);
+  if (stored.data.status === 'REQUIRES_ACTION') await cancelPaymentRequest(tx, owner, attempt.id);
 }
 
 /** Starts paying (or saving) with the chosen channel; answers the request or token it made. */
@@ -102,6 +119,7 @@ export async function startAttempt(
   const stored = await loadSession(tx, owner, sessionId, true);
   const session = stored.data;
   requireActive(session);
+  await abandon(tx, owner, (stored.internal as CheckoutInternal).attempt);
   const channel = offeredChannels(session).find(([code]) => code === choice.channel)?.[1];
   if (!channel) {
     throw validationError([
@@ -219,6 +237,7 @@ export async function chooseAgain(tx: Database, owner: Owner, sessionId: string)
   const stored = await loadSession(tx, owner, sessionId, true);
   requireActive(stored.data);
   const internal: CheckoutInternal = { ...stored.internal };
+  await abandon(tx, owner, internal.attempt);
   delete internal.attempt;
   await saveObject(tx, sessionId, stored.data, internal);
 }

@@ -274,4 +274,32 @@ describe('sessions', () => {
     }
     expect((await call('POST', '/sessions', sample('pay', 'COMPONENTS'))).status).toBe(201);
   });
+
+  it('turning to another way to pay cancels the request left waiting, so it cannot charge later', async () => {
+    const { body } = await call('POST', '/sessions', paySession());
+    const page = String(body.payment_link_url);
+    const post = (path: string, form: Record<string, string> = {}) =>
+      fetch(`${page}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+        redirect: 'manual',
+      });
+    const chosen = await post('/pay', { channel: 'DANA' });
+    const approval = chosen.headers.get('location') ?? '';
+    expect(approval).toMatch(/\/pages\/ewallet\/pr-/);
+    const requestId = approval.split('/').pop() ?? '';
+    await post('/another');
+    expect((await call('GET', `/v3/payment_requests/${requestId}`)).body.status).toBe('CANCELED');
+    const late = await fetch(approval, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ decision: 'approve' }),
+      redirect: 'manual',
+    });
+    expect(late.status).toBe(400);
+    expect((await call('GET', `/sessions/${String(body.payment_session_id)}`)).body.status).toBe(
+      'ACTIVE',
+    );
+  });
 });
