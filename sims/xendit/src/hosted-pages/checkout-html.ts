@@ -57,12 +57,12 @@ export type Shell = {
   body: string;
   /** Seconds after which the page reloads itself, while an outcome is awaited elsewhere. */
   refreshSeconds?: number;
-  locale?: string | null;
 };
 
-export function renderShell({ title, testMode, body, refreshSeconds, locale }: Shell): string {
+/** The page's words are English whatever the session's locale, so its language says so. */
+export function renderShell({ title, testMode, body, refreshSeconds }: Shell): string {
   return `<!doctype html>
-<html lang="${escapeHtml(locale ?? 'en')}">
+<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -210,7 +210,7 @@ export function registerCheckoutPages(app: FastifyInstance, ctx: SimContext) {
     if (!found) return notFound(reply, id);
     const session = found.data;
     const testMode = owner.mode === 'test';
-    const shell = { testMode, locale: session.locale };
+    const shell = { testMode };
     if (session.status === 'COMPLETED' && session.success_return_url) {
       return reply.redirect(session.success_return_url, 303);
     }
