@@ -1,5 +1,6 @@
 import type {
   CreateCardPaymentRequest,
+  CreateCheckoutSessionPaymentRequest,
   CreatePaymentRequest,
   Currency,
   Voucher,
@@ -58,5 +59,24 @@ export function cardPaymentRequestOf(
     country,
     currency: order.currency,
     type: order.save ? 'PAY_AND_SAVE' : 'PAY',
+  };
+}
+
+/**
+ * POST /payments/checkout_session for the order: the customer chooses the channel on the
+ * provider's hosted checkout, which saves it too when Save Payment Method? is ticked.
+ */
+export function checkoutSessionRequestOf(
+  order: CheckoutOrder,
+  country: string,
+): CreateCheckoutSessionPaymentRequest {
+  return {
+    amount: orderTotal(order.orders, order.voucher),
+    currency: order.currency,
+    country,
+    reference_id: paymentReferenceId,
+    type: order.save ? 'PAY_AND_SAVE' : 'PAY',
+    orders: order.orders,
+    ...(order.voucher ? { voucher_id: order.voucher.id } : {}),
   };
 }
