@@ -61,7 +61,7 @@ function choose(): { browser: TestBrowser; reason: string } {
   if (system !== undefined) {
     return {
       browser: { executablePath: system, args },
-      reason: `${system} (installed on the machine)`,
+      reason: `${system} (installed on the machine; CHROME_PATH is not set)`,
     };
   }
   const none = `CHROME_PATH is not set and none of ${systemNames.join(', ')} is installed`;
