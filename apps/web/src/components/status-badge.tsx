@@ -28,7 +28,16 @@ const colourOf: Record<string, string> = {
   EXPIRED: meaning.over,
 };
 
-export function StatusBadge({ status, size }: { status: string; size?: BadgeProps['size'] }) {
+/** A status's badge; `label` words it where the status alone would mislead (a partial refund). */
+export function StatusBadge({
+  status,
+  size,
+  label,
+}: {
+  status: string;
+  size?: BadgeProps['size'];
+  label?: string;
+}) {
   return (
     <Badge
       variant="filled"
@@ -36,7 +45,7 @@ export function StatusBadge({ status, size }: { status: string; size?: BadgeProp
       size={size}
       style={{ flexShrink: 0, overflow: 'visible' }}
     >
-      {status}
+      {label ?? status}
     </Badge>
   );
 }

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { useCart } from '@/features/cart/stores/cart-store';
 import { orderLinesOf } from '@/features/cart/utils/order-lines';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
-import { orderTotal } from '@/features/checkout/utils/order-total';
 import type { CheckoutOrder } from '@/features/checkout/utils/payment-request';
 import { VoucherPicker } from '@/features/vouchers/components/voucher-picker';
 import { useSession } from '@/lib/session';
@@ -48,7 +47,6 @@ export function CheckoutRoute() {
                 lines={cart.lines}
                 currency={currency}
                 voucher={voucher}
-                total={orderTotal(cart.lines, voucher)}
                 onRemoveVoucher={() => setVoucher(null)}
               />
               {session?.claims.mode === 'development' && (
