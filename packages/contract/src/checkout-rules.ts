@@ -26,7 +26,7 @@ export const voucherCondition = (voucher: Pick<VoucherTerms, 'payment_method_typ
 export const voucherNotApplicableMessage = (
   voucher: Pick<VoucherTerms, 'code' | 'payment_method_type'>,
 ) =>
-  `Voucher ${voucher.code} is ${voucherCondition(voucher) ?? 'for any channel'}: pay with ${voucher.payment_method_type ?? 'any channel'} or remove the voucher`;
+  `Voucher ${voucher.code} is for payments ${voucherCondition(voucher) ?? 'with any channel'}: pay with ${voucher.payment_method_type ?? 'any channel'} or remove the voucher`;
 
 /**
  * The least time between two OTP resends of a payment: each resend is a text message. The server
