@@ -9,6 +9,7 @@ import { orderTotal } from '@/features/checkout/utils/order-total';
 import type { CheckoutOrder } from '@/features/checkout/utils/payment-request';
 import { VoucherPicker } from '@/features/vouchers/components/voucher-picker';
 import { useSession } from '@/lib/session';
+import { formatPrice } from '@/utils/format';
 import { CheckoutPaymentOptions } from '../checkout-payment-options';
 
 /** /checkout: pick a channel (left), see the order and its total (right). */
@@ -32,9 +33,14 @@ export function CheckoutRoute() {
   }
 
   const order: CheckoutOrder = { orders: orderLinesOf(cart.lines), currency, voucher, save };
+  const total = orderTotal(cart.lines, voucher);
   return (
     <Stack>
       <Title order={2}>Checkout</Title>
+      {/* On a phone the summary comes after a dozen channel buttons: the amount goes first. */}
+      <Text hiddenFrom="md" fw={700} data-testid="amount-to-pay">
+        Amount to pay: {formatPrice({ amount: total, currency })}
+      </Text>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder>
@@ -48,7 +54,7 @@ export function CheckoutRoute() {
                 lines={cart.lines}
                 currency={currency}
                 voucher={voucher}
-                total={orderTotal(cart.lines, voucher)}
+                total={total}
                 onRemoveVoucher={() => setVoucher(null)}
               />
               {session?.claims.mode === 'development' && (
