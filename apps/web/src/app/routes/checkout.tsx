@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { screenPaths, type Voucher } from '@store/contract/client';
 import { Link } from 'react-router';
@@ -12,12 +13,17 @@ import { useSession } from '@/lib/session';
 import { formatPrice } from '@/utils/format';
 import { CheckoutPaymentOptions } from '../checkout-payment-options';
 
+/** Where the grid's columns stack: below Mantine's md breakpoint (62em). */
+const stackedQuery = '(max-width: 61.99em)';
+
 /** /checkout: pick a channel (left), see the order and its total (right). */
 export function CheckoutRoute() {
   const session = useSession();
   const cart = useCart();
   const [save, setSave] = useState(false);
   const [voucher, setVoucher] = useState<Voucher | null>(null);
+  // Below md the summary stacks under a dozen channel buttons, so the amount also goes first.
+  const stacked = useMediaQuery(stackedQuery, false, { getInitialValueInEffect: false });
 
   const currency = cart.total.currency;
   if (cart.lines.length === 0 || currency === null) {
@@ -37,10 +43,11 @@ export function CheckoutRoute() {
   return (
     <Stack>
       <Title order={2}>Checkout</Title>
-      {/* On a phone the summary comes after a dozen channel buttons: the amount goes first. */}
-      <Text hiddenFrom="md" fw={700} data-testid="amount-to-pay">
-        Amount to pay: {formatPrice({ amount: total, currency })}
-      </Text>
+      {stacked && (
+        <Text fw={700} data-testid="amount-to-pay">
+          Amount to pay: {formatPrice({ amount: total, currency })}
+        </Text>
+      )}
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder>
