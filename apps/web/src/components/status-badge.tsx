@@ -28,6 +28,14 @@ const colourOf: Record<string, string> = {
   EXPIRED: meaning.over,
 };
 
+/**
+ * Payments say CANCELLED and payment methods CANCELED; the specification fixes only the latter as
+ * a label customers see (the disabled CANCELED button), so every badge spells it that way.
+ */
+export function statusLabel(status: string): string {
+  return status === 'CANCELLED' ? 'CANCELED' : status;
+}
+
 export function StatusBadge({ status, size }: { status: string; size?: BadgeProps['size'] }) {
   return (
     <Badge
@@ -36,7 +44,7 @@ export function StatusBadge({ status, size }: { status: string; size?: BadgeProp
       size={size}
       style={{ flexShrink: 0, overflow: 'visible' }}
     >
-      {status}
+      {statusLabel(status)}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { screenPaths, type Voucher } from '@store/contract/client';
 import { Link } from 'react-router';
@@ -9,7 +10,11 @@ import { orderTotal } from '@/features/checkout/utils/order-total';
 import type { CheckoutOrder } from '@/features/checkout/utils/payment-request';
 import { VoucherPicker } from '@/features/vouchers/components/voucher-picker';
 import { useSession } from '@/lib/session';
+import { formatPrice } from '@/utils/format';
 import { CheckoutPaymentOptions } from '../checkout-payment-options';
+
+/** Where the grid's columns stack: below Mantine's md breakpoint (62em). */
+const stackedQuery = '(max-width: 61.99em)';
 
 /** /checkout: pick a channel (left), see the order and its total (right). */
 export function CheckoutRoute() {
@@ -17,6 +22,8 @@ export function CheckoutRoute() {
   const cart = useCart();
   const [save, setSave] = useState(false);
   const [voucher, setVoucher] = useState<Voucher | null>(null);
+  // Below md the summary stacks under a dozen channel buttons, so the amount also goes first.
+  const stacked = useMediaQuery(stackedQuery, false, { getInitialValueInEffect: false });
 
   const currency = cart.total.currency;
   if (cart.lines.length === 0 || currency === null) {
@@ -32,9 +39,15 @@ export function CheckoutRoute() {
   }
 
   const order: CheckoutOrder = { orders: orderLinesOf(cart.lines), currency, voucher, save };
+  const total = orderTotal(cart.lines, voucher);
   return (
     <Stack>
       <Title order={2}>Checkout</Title>
+      {stacked && (
+        <Text fw={700} data-testid="amount-to-pay">
+          Amount to pay: {formatPrice({ amount: total, currency })}
+        </Text>
+      )}
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder>
@@ -48,7 +61,7 @@ export function CheckoutRoute() {
                 lines={cart.lines}
                 currency={currency}
                 voucher={voucher}
-                total={orderTotal(cart.lines, voucher)}
+                total={total}
                 onRemoveVoucher={() => setVoucher(null)}
               />
               {session?.claims.mode === 'development' && (

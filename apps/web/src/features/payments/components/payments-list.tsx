@@ -5,6 +5,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { formatPrice } from '@/utils/format';
 import { usePayments } from '../api/get-payments';
 import { endsSession } from '@/lib/query-client';
+import { statusLabel } from '@/components/status-badge';
 import { PaymentStatusActions } from './payment-status-actions';
 
 export interface PaymentListProps {
@@ -82,9 +83,11 @@ export function PaymentsList({ onViewLogs }: PaymentListProps) {
               </Field>
               <Field label="Channel">{payment.channel}</Field>
               <Field label="Reference ID">{payment.reference_id}</Field>
-              <Field label="Status">{payment.status}</Field>
+              <Field label="Status">{statusLabel(payment.status)}</Field>
               <Field label="Order Lines">
-                {payment.orders.map((line) => `${line.product.name}: ${line.status}`).join(', ')}
+                {payment.orders
+                  .map((line) => `${line.product.name}: ${statusLabel(line.status)}`)
+                  .join(', ')}
               </Field>
             </Group>
             <Group gap="xs">
