@@ -217,7 +217,7 @@ test('5. a cancelled payment’s virtual-account page says so and offers the way
   await row.getByRole('button', { name: /^More actions for / }).click();
   await page.getByRole('menuitem', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Cancel payment' }).click();
-  await expect(row.getByText('CANCELLED', { exact: true })).toBeVisible();
+  await expect(row.getByText('CANCELED', { exact: true })).toBeVisible();
 
   await page.goto(vaPage);
   const main = page.getByRole('main');

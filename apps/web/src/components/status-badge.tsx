@@ -28,6 +28,14 @@ const colourOf: Record<string, string> = {
   EXPIRED: meaning.over,
 };
 
+/**
+ * Payments say CANCELLED and payment methods CANCELED; the specification fixes only the latter as
+ * a label customers see (the disabled CANCELED button), so every badge spells it that way.
+ */
+export function statusLabel(status: string): string {
+  return status === 'CANCELLED' ? 'CANCELED' : status;
+}
+
 /** A status's badge; `label` words it where the status alone would mislead (a partial refund). */
 export function StatusBadge({
   status,
@@ -45,7 +53,7 @@ export function StatusBadge({
       size={size}
       style={{ flexShrink: 0, overflow: 'visible' }}
     >
-      {label ?? status}
+      {label ?? statusLabel(status)}
     </Badge>
   );
 }

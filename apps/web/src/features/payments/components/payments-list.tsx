@@ -5,6 +5,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { formatPrice } from '@/utils/format';
 import { usePayments } from '../api/get-payments';
 import { endsSession } from '@/lib/query-client';
+import { statusLabel } from '@/components/status-badge';
 import { partialRefundOf } from '../utils/refund-summary';
 import { PaymentStatusActions } from './payment-status-actions';
 
@@ -67,7 +68,7 @@ function StatusFields({ payment }: { payment: Payment }) {
   const partial = partialRefundOf(payment);
   return (
     <>
-      <Field label="Status">{partial?.label ?? payment.status}</Field>
+      <Field label="Status">{partial?.label ?? statusLabel(payment.status)}</Field>
       {partial && <Field label="Refunded">{partial.amount}</Field>}
     </>
   );
@@ -96,7 +97,9 @@ export function PaymentsList({ onViewLogs }: PaymentListProps) {
               <Field label="Reference ID">{payment.reference_id}</Field>
               <StatusFields payment={payment} />
               <Field label="Order Lines">
-                {payment.orders.map((line) => `${line.product.name}: ${line.status}`).join(', ')}
+                {payment.orders
+                  .map((line) => `${line.product.name}: ${statusLabel(line.status)}`)
+                  .join(', ')}
               </Field>
             </Group>
             <Group gap="xs">
