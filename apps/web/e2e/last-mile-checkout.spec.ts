@@ -258,6 +258,8 @@ test('6. OTP: the wrong-code message in words, and the next resend shown across 
   const error = main.getByRole('alert');
   await expect(error).toContainText('INVALID_OTP');
   await expect(error).toContainText('That code is not right: 2 attempts left');
+  // With the error panel and its exchange viewer button, too.
+  await expectAccessibleAtBothWidths(page);
   await main.getByRole('button', { name: 'Submit' }).click();
   await expect(error).toContainText('That code is not right: 1 attempt left');
   await expect(page.getByText(/attempt\(s\)/)).toHaveCount(0);
