@@ -22,6 +22,7 @@ import {
   recordPayment,
   type NewPayment,
 } from './create-statements.ts';
+import { inStoreWords } from './otp-refusal.ts';
 import { createPaymentReads } from './payment-reads.ts';
 import type { PaymentRow } from './payment-view.ts';
 import { createCreatingSettler } from './settle-creating.ts';
@@ -159,6 +160,7 @@ export function createPaymentService(deps: {
           }
         },
       );
+      if (outcome.refused) throw inStoreWords(outcome.refused);
       await applyProviderRequest(payment, answerOf(outcome));
       return reads.get(session, paymentId);
     },

@@ -36,7 +36,16 @@ export function statusLabel(status: string): string {
   return status === 'CANCELLED' ? 'CANCELED' : status;
 }
 
-export function StatusBadge({ status, size }: { status: string; size?: BadgeProps['size'] }) {
+/** A status's badge; `label` words it where the status alone would mislead (a partial refund). */
+export function StatusBadge({
+  status,
+  size,
+  label,
+}: {
+  status: string;
+  size?: BadgeProps['size'];
+  label?: string;
+}) {
   return (
     <Badge
       variant="filled"
@@ -44,7 +53,7 @@ export function StatusBadge({ status, size }: { status: string; size?: BadgeProp
       size={size}
       style={{ flexShrink: 0, overflow: 'visible' }}
     >
-      {statusLabel(status)}
+      {label ?? statusLabel(status)}
     </Badge>
   );
 }

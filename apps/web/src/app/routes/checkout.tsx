@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
-import { screenPaths, type Voucher } from '@store/contract/client';
+import { screenPaths, totalFor, type Voucher } from '@store/contract/client';
 import { Link } from 'react-router';
 import { useCart } from '@/features/cart/stores/cart-store';
 import { orderLinesOf } from '@/features/cart/utils/order-lines';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
-import { orderTotal } from '@/features/checkout/utils/order-total';
 import type { CheckoutOrder } from '@/features/checkout/utils/payment-request';
 import { VoucherPicker } from '@/features/vouchers/components/voucher-picker';
 import { useSession } from '@/lib/session';
@@ -39,13 +38,17 @@ export function CheckoutRoute() {
   }
 
   const order: CheckoutOrder = { orders: orderLinesOf(cart.lines), currency, voucher, save };
-  const total = orderTotal(cart.lines, voucher);
+  // A voucher limited to one channel leaves the others' total whole: both amounts are shown.
+  const total = totalFor(cart.lines, voucher, null);
+  const voucherChannel = voucher?.payment_method_type ?? null;
   return (
     <Stack>
       <Title order={2}>Checkout</Title>
       {stacked && (
         <Text fw={700} data-testid="amount-to-pay">
           Amount to pay: {formatPrice({ amount: total, currency })}
+          {voucherChannel &&
+            `, ${formatPrice({ amount: totalFor(cart.lines, voucher, voucherChannel), currency })} with ${voucherChannel}`}
         </Text>
       )}
       <Grid gutter="lg">
@@ -61,7 +64,6 @@ export function CheckoutRoute() {
                 lines={cart.lines}
                 currency={currency}
                 voucher={voucher}
-                total={total}
                 onRemoveVoucher={() => setVoucher(null)}
               />
               {session?.claims.mode === 'development' && (

@@ -6,6 +6,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { useSession } from '@/lib/session';
 import { formatDeadline } from '@/utils/format';
 import { useSimulatePayment } from '../api/payment-mutations';
+import { PaymentDeadEnd } from './payment-dead-end';
 
 export interface PaymentCodeScreenProps {
   payment: Payment;
@@ -91,6 +92,14 @@ export function PaymentCodeScreen({
   const action = payment.actions.find(
     (candidate) => candidate.descriptor !== null && descriptors.includes(candidate.descriptor),
   );
+  if (payment.status === 'CANCELLED') {
+    return (
+      <PaymentDeadEnd
+        title="Payment Cancelled"
+        message={`Payment ${payment.id} was cancelled, so this code can no longer be paid and nothing will be charged. Your order is in Orders; to buy it, shop again.`}
+      />
+    );
+  }
   if (!action) return <ErrorPanel error={new Error('Action not found')} />;
 
   const code = action.paymentCode ?? '';
