@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentRequestSchema, paymentSchema } from './payment-requests.ts';
 import { paymentTokenSchema } from './payment-tokens.ts';
+import { recurringCycleSchema, recurringPlanSchema } from './recurring.ts';
 import { refundSchema } from './refunds.ts';
 import { sessionSchema } from './sessions.ts';
 
@@ -44,6 +45,12 @@ const flatWebhookEventSchema = z.discriminatedUnion('event', [
   envelope('refund.failed', refundSchema),
   envelope('payment_session.completed', sessionSchema),
   envelope('payment_session.expired', sessionSchema),
+  envelope('recurring.plan.activated', recurringPlanSchema),
+  envelope('recurring.plan.inactivated', recurringPlanSchema),
+  envelope('recurring.cycle.created', recurringCycleSchema),
+  envelope('recurring.cycle.succeeded', recurringCycleSchema),
+  envelope('recurring.cycle.retrying', recurringCycleSchema),
+  envelope('recurring.cycle.failed', recurringCycleSchema),
 ]);
 
 export const webhookEventSchema = z.preprocess(unnest, flatWebhookEventSchema);
