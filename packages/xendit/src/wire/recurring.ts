@@ -185,7 +185,13 @@ export type RecurringCycle = z.infer<typeof recurringCycleSchema>;
 export const updateRecurringCycleBodySchema = z.object({
   scheduled_timestamp: z.iso.datetime({ offset: true }).optional(),
   currency: currencySchema.optional(),
-  amount: amountSchema.positive().optional(),
+  // A string in the description (unlike the plan's amount); a number is read the same.
+  amount: z
+    .union([
+      amountSchema.positive(),
+      z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive amount'),
+    ])
+    .optional(),
 });
 export type UpdateRecurringCycleBody = z.infer<typeof updateRecurringCycleBodySchema>;
 

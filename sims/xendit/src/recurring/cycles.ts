@@ -420,6 +420,7 @@ export async function updateCycle(
   cycle.data = {
     ...cycle.data,
     ...body,
+    amount: body.amount === undefined ? cycle.data.amount : Number(body.amount),
     updated: new Date().toISOString(),
   };
   cycle.internal = { ...cycle.internal, generation };

@@ -24,11 +24,13 @@ import { after, anchorOf, checkSchedule } from './schedule.ts';
 // worker a moment later (charging at once when immediate_action_type is FULL_AMOUNT), their first
 // cycle scheduled on the anchor date (or now), deactivated on request or when they end.
 
+/** The description's own INVALID_PAYMENT_METHOD_ID answer, with the simulator's reason beside it. */
 const invalidMethod = (reason: string) =>
   new ApiError(
     400,
     'INVALID_PAYMENT_METHOD_ID',
-    `The payment_method_id provided has a mismatched currency or it is not "ACTIVE" because it has expired/ been unlinked/ linking has not been completed. Please retry with a valid payment_method_id. (${reason})`,
+    'The payment_method_id provided has a mismatched currency or it is not "ACTIVE" because it has expired/ been unlinked/ linking has not been completed. Please retry with a valid payment_method_id.',
+    [{ path: 'payment_methods', message: reason }],
   );
 
 /**

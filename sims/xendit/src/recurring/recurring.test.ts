@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createXenditClient,
@@ -15,6 +17,7 @@ import {
 } from '@store/xendit';
 import { testSettings } from '../../../../scripts/test-settings.ts';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from '../index.ts';
+import { descriptionPath, descriptionPresent } from '../testing/published-description.ts';
 import {
   startWebhookReceiver,
   type ReceivedWebhook,
@@ -25,6 +28,8 @@ import {
 // A "slow" simulator has hour-long days (cycles wait, so the test drives them with simulate,
 // force_attempt and cancel); a "fast" one has 300 ms days, so that cycles and retries come by
 // themselves as scheduled.
+
+type Json = Record<string, unknown>;
 
 const account = createDefaultAccount();
 const DAY_FAST = 300;
@@ -407,6 +412,120 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
       ]);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe.skipIf(!descriptionPresent)("the description's /recurring examples", () => {
+  let simulator: XenditSimulator;
+  let client: XenditClient;
+  const document = descriptionPresent ? (parse(readFileSync(descriptionPath, 'utf8')) as Json) : {};
+
+  beforeAll(async () => {
+    simulator = await startXenditSimulator({
+      port: 0,
+      accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
+      pollIntervalMs: 50,
+      recurringDayMs: HOUR,
+    });
+    client = clientOf(simulator);
+  });
+  afterAll(() => simulator?.close());
+
+  /** The error body the description shows for one answer of one operation. */
+  function shown(path: string, method: string, status: number, name?: string) {
+    const media = ((((document.paths as Json)[path] as Json)[method] as Json).responses as Json)[
+      String(status)
+    ] as Json;
+    const json = (media.content as Json)['application/json'] as Json;
+    const value = name
+      ? ((json.examples as Json)[name] as Json).value
+      : (json.example ?? (json.schema as Json).example);
+    return value as { error_code: string; message: string };
+  }
+
+  async function answerOf(call: Promise<unknown>) {
+    const error = await refused(call);
+    return { status: error.status, body: { error_code: error.errorCode, message: error.message } };
+  }
+
+  it('answers each /recurring error example with its status, code and message', async () => {
+    const body = await planBody(client, { anchor_date: later(HOUR) });
+    const { body: plan } = await client.createRecurringPlan(body, { idempotencyKey: key() });
+    const cycle = await firstCycle(client, plan.id);
+    await client.cancelRecurringCycle(plan.id, cycle.id);
+    const cases = [
+      {
+        call: () => client.getRecurringPlan('repl-unknown'),
+        shown: [404, shown('/recurring/plans/{id}', 'get', 404, 'DATA_NOT_FOUND')],
+      },
+      {
+        call: () => client.deactivateRecurringPlan('repl-unknown'),
+        shown: [404, shown('/recurring/plans/{id}/deactivate', 'post', 404, 'DATA_NOT_FOUND')],
+      },
+      {
+        call: () => client.listRecurringCycles('repl-unknown'),
+        shown: [404, shown('/recurring/plans/{id}/cycles', 'get', 404, 'DATA_NOT_FOUND')],
+      },
+      {
+        call: () => client.getRecurringCycle(plan.id, 'recy-unknown'),
+        shown: [404, shown('/recurring/plans/{plan_id}/cycles/{id}', 'get', 404, 'DATA_NOT_FOUND')],
+      },
+      {
+        call: () => client.cancelRecurringCycle(plan.id, cycle.id),
+        shown: [
+          403,
+          shown(
+            '/recurring/plans/{plan_id}/cycles/{id}/cancel',
+            'post',
+            403,
+            'INELIGIBLE_CYCLE_REQUEST',
+          ),
+        ],
+      },
+      {
+        call: () => client.simulateRecurringCycle(plan.id, cycle.id),
+        shown: [
+          403,
+          shown(
+            '/recurring/plans/{plan_id}/cycles/{id}/simulate',
+            'post',
+            403,
+            'INELIGIBLE_CYCLE_REQUEST',
+          ),
+        ],
+      },
+      {
+        call: () =>
+          client.createRecurringPlan(
+            { ...body, payment_methods: [{ payment_method_id: 'pt-unknown', rank: 1 }] },
+            { idempotencyKey: key() },
+          ),
+        shown: [404, shown('/recurring/plans', 'post', 404, 'PAYMENT_METHOD_ID_NOT_FOUND')],
+      },
+      {
+        call: () =>
+          client.createRecurringPlan({ ...body, currency: 'PHP' }, { idempotencyKey: key() }),
+        shown: [400, shown('/recurring/plans', 'post', 400, 'INVALID_PAYMENT_METHOD_ID')],
+      },
+      {
+        call: () =>
+          client.updateRecurringSchedule(plan.schedule.id, {
+            total_retry: 1,
+            failed_attempt_notifications: [1, 2],
+          }),
+        shown: [400, shown('/recurring/schedules/{id}', 'patch', 400)],
+      },
+      {
+        call: () => client.getRecurringSchedule('resc-unknown'),
+        shown: [404, shown('/recurring/schedules/{id}', 'patch', 404)],
+      },
+    ];
+    for (const {
+      call,
+      shown: [status, example],
+    } of cases) {
+      expect(await answerOf(call())).toEqual({ status, body: example });
     }
   });
 });

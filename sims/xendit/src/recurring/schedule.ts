@@ -1,5 +1,5 @@
 import type { RecurringSchedule } from '@store/xendit';
-import { validationError } from '../api-error.ts';
+import { ApiError } from '../api-error.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -54,12 +54,11 @@ export function checkSchedule(
     new Set(notifications).size !== notifications.length ||
     notifications.some((attempt) => attempt > totalRetry)
   ) {
-    throw validationError([
-      {
-        path: `${path}failed_attempt_notifications`,
-        message:
-          'Values in failed_attempt_notifications array cannot be duplicated or greater than total_retry.',
-      },
+    // The message of the description's own example (PATCH /recurring/schedules/{id}, 400).
+    const message =
+      'Values in failed_attempt_notifications array cannot be duplicated or greater than total_retry.';
+    throw new ApiError(400, 'API_VALIDATION_ERROR', message, [
+      { path: `${path}failed_attempt_notifications`, message },
     ]);
   }
 }
