@@ -6,7 +6,7 @@ import type {
   RecurringCycleStatus,
   RecurringPlan,
   UpdateRecurringCycleBody,
-  WebhookEventName,
+  RecurringWebhookEventName,
 } from '@store/xendit';
 import { RECURRING_FAILING_AMOUNTS } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
@@ -47,7 +47,7 @@ const TRANSITIONS: Record<RecurringCycleStatus, readonly RecurringCycleStatus[]>
   CANCELLED: [],
 };
 
-const cycleEvents: Partial<Record<RecurringCycleStatus, WebhookEventName>> = {
+const cycleEvents: Partial<Record<RecurringCycleStatus, RecurringWebhookEventName>> = {
   SUCCEEDED: 'recurring.cycle.succeeded',
   RETRYING: 'recurring.cycle.retrying',
   FAILED: 'recurring.cycle.failed',
