@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyCallbackToken } from './callback-token.ts';
 import { createXenditClient, XenditError } from './client.ts';
+import { recurringWebhookEventSchema, webhookEventSchema } from './wire/webhooks.ts';
 
 const secretKey = 'xnd_development_unit_test_key';
 
@@ -262,6 +263,24 @@ describe('verifyCallbackToken', () => {
       // Simulate sends a body only with an amount that picks the outcome.
       expect(calls[4]?.init.body).toBeUndefined();
       expect(calls[5]?.init.body).toBe('{"amount":21110}');
+    });
+
+    it('reads the subscription webhooks apart from the events the store handles', () => {
+      const cycleWebhook = {
+        event: 'recurring.cycle.retrying',
+        business_id: 'b',
+        created: '2026-01-01T00:00:00Z',
+        data: { ...cycle, status: 'RETRYING' },
+      };
+      expect(recurringWebhookEventSchema.parse(cycleWebhook).data).toMatchObject({
+        id: 'recy-1',
+        status: 'RETRYING',
+      });
+      expect(
+        recurringWebhookEventSchema.safeParse({ ...cycleWebhook, event: 'recurring.cycle.paused' })
+          .success,
+      ).toBe(false);
+      expect(webhookEventSchema.safeParse(cycleWebhook).success).toBe(false);
     });
 
     it('refuses a cycle list that is not the published array, and reads INELIGIBLE_CYCLE_REQUEST as refused', async () => {
