@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_VERSION } from '@store/xendit';
 import { ApiError, validationError } from './api-error.ts';
+import { registerCheckoutPages } from './hosted-pages/checkout-page.ts';
 import { registerHostedPages } from './hosted-pages/routes.ts';
 import { newRequestId } from './ids.ts';
 import { registerPaymentRequestRoutes } from './payment-requests/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
   registerRefundRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerHostedPages(app, ctx);
+  registerCheckoutPages(app, ctx);
   registerSimRoutes(app, ctx);
   return app;
 }

@@ -3,7 +3,8 @@ import type { Database } from './db/database.ts';
 import { scheduledJobs } from './db/schema.ts';
 
 /** Later state changes; each kind has one runner (see worker.ts). */
-export type JobKind = 'payment_request.outcome' | 'payment_request.expire' | 'refund.settle';
+export type JobKind =
+  'payment_request.outcome' | 'payment_request.expire' | 'refund.settle' | 'session.expire';
 
 /** The insert of a job, not yet run (see writeTogether). */
 export function jobInsert(

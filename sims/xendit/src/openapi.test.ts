@@ -11,6 +11,7 @@ import {
   TEST_OTPS,
   XenditError,
   type CreatePaymentRequestBody,
+  type CreateSessionBody,
   type XenditClient,
 } from '@store/xendit';
 import { readFileSync } from 'node:fs';
@@ -304,6 +305,81 @@ async function walkTheStoreFlows() {
     )
   ).body;
   await receiver.waitFor(webhookOf('payment.capture', savedCardPayment.payment_request_id));
+  // Hosted checkout and components sessions: the description's own three examples, one for the
+  // components SDK, one left to expire by the scheduler.
+  const sessionExamples = (
+    ((description.document.paths as Json)['/sessions'] as Json).post as {
+      requestBody: {
+        content: { 'application/json': { examples: Record<string, { value: Json }> } };
+      };
+    }
+  ).requestBody.content['application/json'].examples;
+  for (const example of Object.values(sessionExamples)) {
+    const created = await client.createSession(example.value as unknown as CreateSessionBody, {
+      idempotencyKey: key(),
+    });
+    await client.getSession(created.body.payment_session_id);
+  }
+  // Paid on the hosted checkout page as a customer's browser would: a virtual account, simulated.
+  const hosted = (
+    await client.createSession(
+      {
+        reference_id: `hosted-${key()}`,
+        session_type: 'PAY',
+        mode: 'PAYMENT_LINK',
+        amount: 50_000,
+        currency: 'IDR',
+        country: 'ID',
+        customer,
+        items,
+        success_return_url: returnUrls.success_return_url,
+      },
+      { idempotencyKey: key() },
+    )
+  ).body;
+  for (const [step, form] of [
+    ['pay', { channel: 'BCA_VIRTUAL_ACCOUNT' }],
+    ['simulate', {}],
+  ] as const) {
+    await fetch(`${hosted.payment_link_url ?? ''}/${step}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+      redirect: 'manual',
+    });
+  }
+  await receiver.waitFor(webhookOf('payment_session.completed', hosted.payment_session_id));
+  await client.getSession(hosted.payment_session_id);
+  await client.createSession(
+    {
+      reference_id: `components-${key()}`,
+      session_type: 'PAY',
+      mode: 'COMPONENTS',
+      amount: 50_000,
+      currency: 'IDR',
+      country: 'ID',
+      customer,
+      items,
+      components_configuration: { origins: ['https://store.example'] },
+    },
+    { idempotencyKey: key() },
+  );
+  const expiringSession = (
+    await client.createSession(
+      {
+        reference_id: `expiring-${key()}`,
+        session_type: 'PAY',
+        mode: 'PAYMENT_LINK',
+        amount: 50_000,
+        currency: 'IDR',
+        country: 'ID',
+        customer,
+        expires_at: new Date(Date.now() + 300).toISOString(),
+      },
+      { idempotencyKey: key() },
+    )
+  ).body;
+  await receiver.waitFor(webhookOf('payment_session.expired', expiringSession.payment_session_id));
   const cancelledSession = await cardsSession('PAY');
   await client.cancelSession(cancelledSession.payment_session_id);
   const expiredSession = await cardsSession('PAY');
@@ -372,6 +448,20 @@ async function walkTheStoreFlows() {
     )
   ).body;
   await receiver.waitFor(webhookOf('payment.capture', walletPayment.payment_request_id));
+  // The channel comes from the token ("Pay with tokens"), as in the description's own examples.
+  const byTokenAlone = (
+    await client.createPaymentRequest(
+      {
+        ...payment({}),
+        channel_code: undefined,
+        channel_properties: undefined,
+        payment_token_id: wallet.payment_token_id,
+      },
+      { idempotencyKey: key() },
+    )
+  ).body;
+  expect(byTokenAlone.channel_code).toBe('DANA');
+  await receiver.waitFor(webhookOf('payment.capture', byTokenAlone.payment_request_id));
   const debit = (
     await client.createPaymentToken(
       {
@@ -543,12 +633,7 @@ describe.skipIf(!descriptionPresent)('the judge itself', () => {
         items: [{ ...items[0]!, category: undefined as unknown as string }],
       }),
       'an unknown field': { ...payment({}), shipping_fee: 1 },
-      'a token with channel_properties': payment({ payment_token_id: 'pt-1' }),
-      'a token without channel_code': {
-        ...payment({ channel_properties: undefined }),
-        channel_code: undefined,
-        payment_token_id: 'pt-1',
-      },
+      'a token with channel_code and channel_properties': payment({ payment_token_id: 'pt-1' }),
     };
     for (const [drift, body] of Object.entries(drifts)) {
       expect(
@@ -558,6 +643,25 @@ describe.skipIf(!descriptionPresent)('the judge itself', () => {
     }
     expect(
       description.checkExchange(exchange({ headers: { 'api-version': '2020-01-01' } })),
+    ).not.toEqual([]);
+  });
+
+  it('a token without channel_code breaks only the required field the provider documents away', () => {
+    const byToken = {
+      ...payment({ channel_properties: undefined }),
+      channel_code: undefined,
+      payment_token_id: 'pt-1',
+    };
+    const violations = description.checkExchange(
+      exchange({ requestBody: JSON.parse(JSON.stringify(byToken)) }),
+    );
+    expect(violations).not.toEqual([]);
+    expect(outsideAllowList(violations)).toEqual([]);
+    const alsoWrong = { ...byToken, request_amount: 'ten' };
+    expect(
+      outsideAllowList(
+        description.checkExchange(exchange({ requestBody: JSON.parse(JSON.stringify(alsoWrong)) })),
+      ),
     ).not.toEqual([]);
   });
 

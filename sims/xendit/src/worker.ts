@@ -5,6 +5,7 @@ import { scheduledJobs, webhookAttempts, webhookEvents } from './db/schema.ts';
 import type { JobKind } from './jobs.ts';
 import { runExpiryJob, runOutcomeJob } from './payment-requests/service.ts';
 import { runRefundSettleJob } from './refunds/service.ts';
+import { runSessionExpiryJob } from './sessions/service.ts';
 import type { SimContext } from './sim-context.ts';
 
 /** The provider's retry schedule in seconds: 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
@@ -50,6 +51,8 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
           await runOutcomeJob(ctx, tx, owner, job.targetId, job.payload);
         } else if (kind === 'payment_request.expire') {
           await runExpiryJob(tx, owner, job.targetId);
+        } else if (kind === 'session.expire') {
+          await runSessionExpiryJob(tx, owner, job.targetId);
         } else {
           await runRefundSettleJob(tx, owner, job.targetId);
         }

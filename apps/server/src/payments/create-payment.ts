@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { transactionTypesFor, type CreatePaymentRequest, type Payment } from '@store/contract';
+import {
+  channelInputProblem,
+  transactionTypesFor,
+  type CreatePaymentRequest,
+  type Payment,
+} from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
@@ -65,6 +70,9 @@ function channelPropertiesFor(
         'API_VALIDATION_ERROR',
         `${property.name} is required for ${channel.name}`,
       );
+    // Refused here, as the provider would refuse it, so nothing is recorded for a value it rejects.
+    const problem = channelInputProblem(property.name, value, app.country);
+    if (problem) throw new AppError(400, 'API_VALIDATION_ERROR', problem);
     properties[property.name] = value;
   }
   return properties;

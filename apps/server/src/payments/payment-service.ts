@@ -21,6 +21,7 @@ import {
   recordPayment,
   type NewPayment,
 } from './create-statements.ts';
+import { inStoreWords } from './otp-refusal.ts';
 import { createPaymentReads } from './payment-reads.ts';
 import { createPaymentWebhooks } from './payment-webhooks.ts';
 import type { PaymentRow } from './payment-view.ts';
@@ -162,6 +163,7 @@ export function createPaymentService(deps: {
           }
         },
       );
+      if (outcome.refused) throw inStoreWords(outcome.refused);
       await applyProviderPayment(payment, answerOf(outcome));
       return reads.get(session, paymentId);
     },

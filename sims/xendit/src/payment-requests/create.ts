@@ -48,7 +48,7 @@ export async function planPaymentRequest(
   const { card_details: card, ...entered } = body.channel_properties ?? {};
   const channelProperties: ShownChannelProperties = entered;
   const internal: PaymentRequestInternal = { sessionId: source.sessionId };
-  const { status, actions, immediate, later } = firstStep(
+  const { status, actions, immediate, later, challenge } = firstStep(
     ctx,
     id,
     body,
@@ -56,6 +56,7 @@ export async function planPaymentRequest(
     channelProperties,
     card,
   );
+  if (challenge) internal.challenge = challenge;
 
   const paymentRequest: PaymentRequest = {
     payment_request_id: id,

@@ -62,6 +62,43 @@ export const allowances: Allowance[] = [
         : false,
   },
   {
+    // The request schema has no components_configuration, which the provider's components guide
+    // makes mandatory for mode COMPONENTS (the origins allowed to embed the components SDK).
+    slip: 'sessions: components_configuration of mode COMPONENTS',
+    documentation: 'https://docs.xendit.co/docs/components-overview (Creating Payment Sessions)',
+    matches: (v) =>
+      v.subject === 'request POST /sessions' &&
+      v.path === '' &&
+      v.keyword === 'additionalProperties' &&
+      /"additionalProperty":"components_configuration"/.test(v.message),
+  },
+  {
+    // The description's own PaymentLink_OneTimePaymentExample gives every item a currency, which
+    // its item schema does not name.
+    slip: 'sessions: items[].currency',
+    documentation:
+      "the description's own example PaymentLink_OneTimePaymentExample (POST /sessions)",
+    matches: (v) =>
+      v.subject === 'request POST /sessions' &&
+      /^\/items\/\d+$/.test(v.path) &&
+      v.keyword === 'additionalProperties' &&
+      /"additionalProperty":"currency"/.test(v.message),
+  },
+  {
+    // PayWithToken requires channel_code, yet the description's own PAY_WithToken_Cards and
+    // PAY_WithToken_TOUCHNGO examples leave it out, and the provider's guide says the channel comes
+    // from the token: the body then fits PayWithToken but for that one required field (as closely
+    // as it fits Pay, when it carries channel_properties).
+    slip: 'payment requests: channel_code with a payment_token_id',
+    documentation:
+      "https://docs.xendit.co/docs/pay-with-tokens; the description's own examples PAY_WithToken_Cards and PAY_WithToken_TOUCHNGO",
+    matches: (v) =>
+      v.subject === 'request POST /v3/payment_requests' &&
+      v.path === '' &&
+      ((v.keyword === 'oneOf' && /closest: [^{]*Payments_API_PayWithToken\b/.test(v.message)) ||
+        (v.keyword === 'required' && /"missingProperty":"channel_code"/.test(v.message))),
+  },
+  {
     // The descriptor enum has no DEBIT_ACCOUNT, yet the description's own BPI direct-debit example
     // (PAY_DirectDebit_BPI) answers API_POST_REQUEST + DEBIT_ACCOUNT, and the provider's direct
     // debit guide gives BPI an OTP step: the simulator answers as the example does.
@@ -201,7 +238,7 @@ export function loadPublishedDescription() {
         params: { matching },
         message:
           matching.length === 0
-            ? `matches none of ${names.join(', ')}; closest: ${names[outcomes.indexOf(closest(outcomes))]}`
+            ? `matches none of ${names.join(', ')}; closest: ${names.filter((_, index) => outcomes[index]?.length === closest(outcomes).length).join(', ')}`
             : 'must match exactly one schema in oneOf',
       } as ErrorObject;
       return matching.length === 0 ? [oneOf, ...closest(outcomes)] : [oneOf];
