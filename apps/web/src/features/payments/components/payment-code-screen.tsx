@@ -23,8 +23,12 @@ export interface PaymentCodeScreenProps {
   onLeaving?: (leaving: boolean) => void;
 }
 
-/** Where a settled payment moves on to by itself; null while it is still open. */
+/**
+ * Where a settled payment moves on to by itself, by the contract's one rule; null while it is still
+ * open, and for a cancelled one, whose code this screen itself says can no longer be paid.
+ */
 export function settledPaymentPath(payment: Pick<Payment, 'status'>): string | null {
+  if (payment.status === 'CANCELLED') return null;
   const screen = resultScreenFor(payment.status);
   return screen === screenPaths.paymentPending ? null : screen;
 }
