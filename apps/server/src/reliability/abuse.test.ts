@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
 import { TEST_OTPS } from '@store/xendit';
 import { payments } from '../db/schema.ts';
-import { startFaultProxy, type FaultProxy } from '../test/fault-proxy.ts';
+import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { directDebitOrder, vaOrder } from './helpers.ts';
-import { recordCounts } from './soak.ts';
+import { directDebitOrder, vaOrder } from '../../harness/helpers.ts';
+import { recordCounts } from '../../harness/soak.ts';
 
 let server: TestServer;
 let proxy: FaultProxy;

@@ -68,6 +68,13 @@ describe('the payment result after creation', () => {
     });
   });
 
+  it('sends a cancelled payment to the failure page, as every result screen does', () => {
+    expect(nextStepAfterPayment({ id: 'pay_1', status: 'CANCELLED', actions: [] })).toEqual({
+      kind: 'internal',
+      path: '/payments/failure?payment_id=pay_1',
+    });
+  });
+
   it('ignores actions without a value', () => {
     expect(
       nextStepAfterPayment({

@@ -1,5 +1,6 @@
 import {
   paymentResultPath,
+  resultScreenFor,
   screenPath,
   screenPaths,
   type Payment,
@@ -39,8 +40,9 @@ export function follow(
 
 /**
  * After a payment is made (specification section 4): the first action's value when any action
- * exists; otherwise SUCCEEDED to the success page, FAILED to the failure page (the specification's
- * code says /payments/failed, its declared route is /payments/failure), anything else to pending.
+ * exists; otherwise the result page of its status (the contract's resultScreenFor: SUCCEEDED to
+ * the success page, FAILED to the failure page, whose declared route is /payments/failure though
+ * the specification's code says /payments/failed; what the provider may still change to pending).
  * The result page reads the payment it names, so it can tell the truth and move on by itself.
  */
 export function nextStepAfterPayment(
@@ -48,14 +50,7 @@ export function nextStepAfterPayment(
 ): NextStep {
   const value = payment.actions.find((action) => action.value)?.value;
   if (value) return stepTo(value);
-  switch (payment.status) {
-    case 'SUCCEEDED':
-      return stepTo(paymentResultPath(screenPaths.paymentSuccess, payment.id));
-    case 'FAILED':
-      return stepTo(paymentResultPath(screenPaths.paymentFailure, payment.id));
-    default:
-      return stepTo(paymentResultPath(screenPaths.paymentPending, payment.id));
-  }
+  return stepTo(paymentResultPath(resultScreenFor(payment.status), payment.id));
 }
 
 /**

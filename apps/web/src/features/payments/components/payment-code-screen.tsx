@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Code, CopyButton, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { formatMoney, paymentResultPath, screenPaths, type Payment } from '@store/contract/client';
+import {
+  formatMoney,
+  paymentResultPath,
+  resultScreenFor,
+  screenPaths,
+  type Payment,
+} from '@store/contract/client';
 import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useSession } from '@/lib/session';
@@ -17,11 +23,14 @@ export interface PaymentCodeScreenProps {
   onLeaving?: (leaving: boolean) => void;
 }
 
-/** Where a settled payment moves on to by itself; null while it is still open. */
+/**
+ * Where a settled payment moves on to by itself, by the contract's one rule; null while it is still
+ * open, and for a cancelled one, whose code this screen itself says can no longer be paid.
+ */
 export function settledPaymentPath(payment: Pick<Payment, 'status'>): string | null {
-  if (payment.status === 'SUCCEEDED') return screenPaths.paymentSuccess;
-  if (payment.status === 'FAILED') return screenPaths.paymentFailure;
-  return null;
+  if (payment.status === 'CANCELLED') return null;
+  const screen = resultScreenFor(payment.status);
+  return screen === screenPaths.paymentPending ? null : screen;
 }
 
 /** Moves on to the result page once the (polled) payment settles. */
