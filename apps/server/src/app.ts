@@ -19,7 +19,7 @@ import { createPaymentService } from './payments/payment-service.ts';
 import { createReconciler, type Reconciler } from './reconciler/reconciler.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
 import { registerWebhookRoute } from './webhooks/receiver.ts';
-import { createProviderGateway } from './provider/provider.ts';
+import { createProvider } from './provider/adapter.ts';
 import { createCardService } from './cards/card-service.ts';
 import { registerCardRoutes } from './cards/routes.ts';
 import { createPaymentMethodService } from './payment-methods/payment-method-service.ts';
@@ -107,7 +107,7 @@ export async function buildApp({
   const limiter = createRateLimiter(db);
   const limits = config.rateLimits;
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
-  const provider = createProviderGateway(config, db);
+  const provider = createProvider(config, db);
   const payments = createPaymentService({ db, provider, config });
   const refunds = createRefundService({ db, provider, payments });
   const paymentMethods = createPaymentMethodService({ db, provider, config });
@@ -131,7 +131,7 @@ export async function buildApp({
       registerCardRoutes(api, { cards });
       registerRefundRoutes(api, { refunds });
       registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits });
-      registerWebhookRoute(api, { db, config, provider, payments, refunds, paymentMethods, cards });
+      registerWebhookRoute(api, { provider, payments, refunds, paymentMethods, cards });
     },
     { prefix: '/api' },
   );

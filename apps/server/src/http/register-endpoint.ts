@@ -8,7 +8,6 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@store/contract';
-import type { Caller } from '../auth/tenant.ts';
 import { SerializedResponse } from './serialized-response.ts';
 
 export interface EndpointInput<E extends Endpoint> {
@@ -19,7 +18,8 @@ export interface EndpointInput<E extends Endpoint> {
 }
 
 export interface AuthenticatedInput<E extends Endpoint> extends EndpointInput<E> {
-  session: Caller;
+  /** The signed-in caller, which the authenticate plugin puts on the request. */
+  session: FastifyRequest['session'];
 }
 
 /** The answer, or the same already serialised (see SerializedResponse). */

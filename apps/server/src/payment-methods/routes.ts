@@ -4,8 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import type { RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
-import type { CardService } from '../cards/card-service.ts';
-import type { PaymentMethodService } from './payment-method-service.ts';
+import type { CardLinker, PaymentMethodService } from './payment-method-service.ts';
 
 export function registerPaymentMethodRoutes(
   app: FastifyInstance,
@@ -16,7 +15,7 @@ export function registerPaymentMethodRoutes(
     limits,
   }: {
     paymentMethods: PaymentMethodService;
-    cards: CardService;
+    cards: { linkCard: CardLinker };
     limiter: RateLimiter;
     limits: ServerConfig['rateLimits'];
   },

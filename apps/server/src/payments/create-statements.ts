@@ -10,6 +10,7 @@ import {
   vouchers,
 } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { initialLineStatus } from '../statuses/order-line-status.ts';
 import { paymentMoveParts } from '../statuses/payment-status.ts';
 import type { PricedOrder } from './pricing.ts';
 
@@ -26,7 +27,7 @@ export function newLines(paymentId: string, order: PricedOrder) {
     productImagePath: product.imagePath,
     price: product.priceAmount,
     currency: product.currency,
-    status: 'PENDING',
+    status: initialLineStatus,
   }));
 }
 export type NewLine = ReturnType<typeof newLines>[number];

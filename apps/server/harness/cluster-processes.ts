@@ -10,7 +10,7 @@ import pg from 'pg';
 // instances and nginx in front of them. Every child is remembered so that a failed run can kill
 // what it started.
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const storeEntry = fileURLToPath(new URL('./store-process.ts', import.meta.url));
 const children = new Set<ChildProcess>();
 
