@@ -12,8 +12,8 @@ export const testSettings = {
   postgresNamed: env.TEST_DATABASE_URL !== undefined,
   /** STORE_TEST_DB=postgres: the server's tests run on PostgreSQL instead of in-memory PGlite. */
   serverTestsOnPostgres: env.STORE_TEST_DB === 'postgres',
-  /** The Chromium that browser tests and the Lighthouse bench drive. */
-  chromePath: env.CHROME_PATH ?? '/usr/bin/chromium',
+  /** CHROME_PATH: the Chromium the browser tests and the Lighthouse bench drive (scripts/browser.ts). */
+  chromePath: env.CHROME_PATH,
   /** The soak run (`npm run test:soak`) sets SOAK=1: the suites run their long variants. */
   soak: env.SOAK === '1',
   /** Where the soak run tallies the suites' counts, a line of JSON each. */

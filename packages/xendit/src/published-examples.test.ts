@@ -88,7 +88,6 @@ function collect(document: Json) {
   const responses: Example[] = [];
   const webhooks: Example[] = [];
   for (const [path, operations] of Object.entries(document.paths as Record<string, Json>)) {
-    if (path.startsWith('/recurring')) continue;
     for (const [method, operation] of Object.entries(operations as Record<string, Json>)) {
       const where = `${method.toUpperCase()} ${path}`;
       const request = examplesOf(

@@ -128,6 +128,27 @@ export const FAILING_AMOUNTS: Readonly<Record<number, string>> = {
   10059: 'DECLINED_BY_ISSUER',
 };
 
+/**
+ * Subscription amounts with a set outcome, from the provider's subscription test guide
+ * (https://docs.xendit.co/recurring/test-setup): a plan (or a simulate call) with one of these
+ * amounts has its cycle charges fail with this failure_code; 13579 is the guide's success amount
+ * (any other amount succeeds too, but for FAILING_AMOUNTS).
+ */
+export const RECURRING_TEST_AMOUNTS = {
+  succeeds: 13579,
+  accountAccessBlocked: 21103,
+  invalidAccountDetails: 21106,
+  maximumLimitReached: 21107,
+  insufficientBalance: 21110,
+} as const;
+
+export const RECURRING_FAILING_AMOUNTS: Readonly<Record<number, string>> = {
+  [RECURRING_TEST_AMOUNTS.accountAccessBlocked]: 'ACCOUNT_ACCESS_BLOCKED',
+  [RECURRING_TEST_AMOUNTS.invalidAccountDetails]: 'INVALID_ACCOUNT_DETAILS',
+  [RECURRING_TEST_AMOUNTS.maximumLimitReached]: 'MAXIMUM_LIMIT_REACHED',
+  [RECURRING_TEST_AMOUNTS.insufficientBalance]: 'INSUFFICIENT_BALANCE',
+};
+
 /** E-wallet amounts that the provider refuses at creation, or fails later. */
 export const EWALLET_TEST_AMOUNTS = {
   /** 403 ACCOUNT_ACCESS_BLOCKED */

@@ -9,6 +9,7 @@ import { newRequestId } from './ids.ts';
 import { registerPaymentRequestRoutes } from './payment-requests/routes.ts';
 import { registerPaymentTokenRoutes } from './payment-tokens/routes.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
+import { registerRecurringRoutes } from './recurring/routes.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
 import { registerSessionRoutes } from './sessions/routes.ts';
 import type { SimContext } from './sim-context.ts';
@@ -30,7 +31,10 @@ const cardsSessionScript = readFileSync(
 
 /** Paths of the provider's API, where latency applies (not the hosted pages or /_sim). */
 const isApiPath = (url: string) =>
-  url.startsWith('/v3/') || url.startsWith('/refunds') || url.startsWith('/sessions');
+  url.startsWith('/v3/') ||
+  url.startsWith('/refunds') ||
+  url.startsWith('/sessions') ||
+  url.startsWith('/recurring/');
 
 /** Paths the customer's browser calls from the store's origin. */
 const isBrowserPath = (url: string) =>
@@ -132,6 +136,7 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
   registerPaymentTokenRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
+  registerRecurringRoutes(app, ctx);
   registerHostedPages(app, ctx);
   registerCheckoutPages(app, ctx);
   registerSimRoutes(app, ctx);

@@ -79,7 +79,7 @@ function examples(): Example[] {
   const document = parse(readFileSync(descriptionPath, 'utf8')) as Json;
   const found: Example[] = [];
   for (const [path, operations] of Object.entries(document.paths as Record<string, Json>)) {
-    if (path.startsWith('/recurring') || path.startsWith('/your_')) continue;
+    if (path.startsWith('/your_')) continue;
     const post = operations.post as Json | undefined;
     const media = ((post?.requestBody as Json | undefined)?.content as Json | undefined)?.[
       'application/json'

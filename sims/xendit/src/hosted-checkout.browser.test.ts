@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect as expectPage, type Browser, type Page } from '@playwright/test';
 import { createXenditClient, type CreateSessionBody, type XenditClient } from '@store/xendit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testSettings } from '../../../scripts/test-settings.ts';
+import { testBrowser } from '../../../scripts/browser.ts';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
 import {
   startWebhookReceiver,
@@ -45,10 +45,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
   storeUrl = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: testSettings.chromePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await chromium.launch(testBrowser());
 });
 
 beforeEach(async () => {

@@ -7,10 +7,12 @@ import {
   refundReasonSchema,
   refundStatusSchema,
   sessionStatusSchema,
+  RECURRING_TEST_AMOUNTS,
   TEST_CARDS,
   TEST_OTPS,
   XenditError,
   type CreatePaymentRequestBody,
+  type CreateRecurringPlanBody,
   type CreateSessionBody,
   type XenditClient,
 } from '@store/xendit';
@@ -496,6 +498,83 @@ async function walkTheStoreFlows() {
   await decide(refused.actions?.[0]?.value ?? '', 'cancel');
   await receiver.waitFor(webhookOf('payment_token.failure', refused.payment_token_id));
 
+  // Subscriptions: plans on a saved card, their cycles driven by every /recurring operation.
+  const savedCard = (
+    await client.createPaymentToken(
+      {
+        reference_id: `card-${key()}`,
+        country: 'ID',
+        currency: 'IDR',
+        channel_code: 'CARDS',
+        channel_properties: {
+          card_details: {
+            card_number: TEST_CARDS.frictionless[0],
+            expiry_month: '12',
+            expiry_year: '2030',
+            cvn: '123',
+          },
+        },
+        customer,
+      },
+      { idempotencyKey: key() },
+    )
+  ).body;
+  const planBody = (overrides: Partial<CreateRecurringPlanBody>): CreateRecurringPlanBody => ({
+    reference_id: `plan-${key()}`,
+    customer_id: savedCard.customer_id ?? '',
+    recurring_action: 'PAYMENT',
+    currency: 'IDR',
+    amount: RECURRING_TEST_AMOUNTS.succeeds,
+    payment_methods: [{ payment_method_id: savedCard.payment_token_id, rank: 1 }],
+    schedule: {
+      reference_id: `schedule-${key()}`,
+      interval: 'MONTH',
+      interval_count: 1,
+      anchor_date: new Date(Date.now() + 86_400_000).toISOString(),
+      retry_interval: 'DAY',
+      retry_interval_count: 1,
+      total_retry: 1,
+      failed_attempt_notifications: [1],
+    },
+    notification_config: { recurring_failed: ['EMAIL'], locale: 'en' },
+    failed_cycle_action: 'STOP',
+    description: 'Kopi of the month',
+    ...overrides,
+  });
+  const plan = (await client.createRecurringPlan(planBody({}), { idempotencyKey: key() })).body;
+  await receiver.waitFor(webhookOf('recurring.plan.activated', plan.id));
+  const cycleCreated = await receiver.waitFor(webhookOf('recurring.cycle.created', plan.id));
+  const cycleId = String((cycleCreated.body.data as { id: string }).id);
+  await client.getRecurringPlan(plan.id);
+  await client.updateRecurringPlan(plan.id, { description: 'Kopi of the month, ground' });
+  await client.getRecurringSchedule(plan.schedule.id);
+  await client.updateRecurringSchedule(plan.schedule.id, { total_retry: 2 });
+  await client.updateRecurringCycle(plan.id, cycleId, { amount: '15000' });
+  await client.simulateRecurringCycle(plan.id, cycleId, {
+    amount: RECURRING_TEST_AMOUNTS.insufficientBalance,
+  });
+  await receiver.waitFor(webhookOf('recurring.cycle.retrying', cycleId));
+  await client.forceRecurringCycleAttempt(plan.id, cycleId);
+  await receiver.waitFor(webhookOf('recurring.cycle.succeeded', cycleId));
+  const cycles = (await client.listRecurringCycles(plan.id)).body;
+  const next = cycles.find((cycle) => cycle.status === 'SCHEDULED');
+  await client.getRecurringCycle(plan.id, next?.id ?? '');
+  await client.cancelRecurringCycle(plan.id, next?.id ?? '');
+  await client.deactivateRecurringPlan(plan.id);
+  await receiver.waitFor(webhookOf('recurring.plan.inactivated', plan.id));
+  // Charged on creation and failing every retry: the plan ends (failed_cycle_action STOP).
+  const ending = (
+    await client.createRecurringPlan(
+      planBody({
+        amount: RECURRING_TEST_AMOUNTS.insufficientBalance,
+        immediate_action_type: 'FULL_AMOUNT',
+      }),
+      { idempotencyKey: key() },
+    )
+  ).body;
+  await receiver.waitFor(webhookOf('recurring.cycle.failed', ending.id));
+  await receiver.waitFor(webhookOf('recurring.plan.inactivated', ending.id));
+
   // Refusals the store meets: a validation error, an ineligible status.
   await failure(client.cancelPaymentRequest(va.payment_request_id));
   await failure(
@@ -506,6 +585,21 @@ async function walkTheStoreFlows() {
   );
 }
 
+/** Fails, naming what never came, when the simulator still holds undelivered webhooks after 10 s. */
+async function outboxDrained() {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const health = (await (await fetch(`${simulator.url}/_sim/health`)).json()) as {
+      pending_webhooks: number;
+    };
+    if (health.pending_webhooks === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(`${health.pending_webhooks} webhooks were still undelivered after 10 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 const describeViolations = (violations: Violation[]) =>
   violations.map((v) => `${v.subject} ${v.path} ${v.keyword}: ${v.message}`);
 
@@ -514,8 +608,8 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
 
   beforeAll(async () => {
     await walkTheStoreFlows();
-    // Let the last webhooks arrive.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Judge every webhook the walk caused: wait until the simulator has none left to deliver.
+    await outboxDrained();
     violations = [
       ...exchanges.flatMap((exchange) => description.checkExchange(exchange)),
       ...receiver.received.flatMap(({ body }) => description.checkWebhook(body)),
@@ -548,6 +642,18 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
         'POST /v3/payment_tokens/{id}/cancel',
         'POST /v3/payment_tokens/{id}/resend_otp',
         'POST /v3/payment_tokens/{id}/validate_otp',
+        'POST /recurring/plans',
+        'GET /recurring/plans/{id}',
+        'PATCH /recurring/plans/{id}',
+        'POST /recurring/plans/{id}/deactivate',
+        'GET /recurring/plans/{id}/cycles',
+        'GET /recurring/plans/{id}/cycles/{id}',
+        'PATCH /recurring/plans/{id}/cycles/{id}',
+        'POST /recurring/plans/{id}/cycles/{id}/cancel',
+        'POST /recurring/plans/{id}/cycles/{id}/force_attempt',
+        'POST /recurring/plans/{id}/cycles/{id}/simulate',
+        'GET /recurring/schedules/{id}',
+        'PATCH /recurring/schedules/{id}',
       ].sort(),
     );
     expect(new Set(receiver.received.map(({ body }) => body.event))).toEqual(
@@ -563,6 +669,12 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
         'payment_token.failure',
         'payment_session.completed',
         'payment_session.expired',
+        'recurring.plan.activated',
+        'recurring.plan.inactivated',
+        'recurring.cycle.created',
+        'recurring.cycle.succeeded',
+        'recurring.cycle.retrying',
+        'recurring.cycle.failed',
       ]),
     );
   });
@@ -675,6 +787,14 @@ describe.skipIf(!descriptionPresent)('the judge itself', () => {
         business_id: 'b',
         created: 'x',
         data: {},
+      }),
+    ).not.toEqual([]);
+    expect(
+      description.checkWebhook({
+        event: 'recurring.cycle.succeeded',
+        business_id: 'b',
+        created: '2026-01-01T00:00:00Z',
+        data: { id: 'recy-1', plan_id: 'repl-1', status: 'SUCCEEDED', amount: 'ten' },
       }),
     ).not.toEqual([]);
   });

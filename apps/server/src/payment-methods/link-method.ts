@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
+  channelInputProblem,
   transactionTypesFor,
   type CreatePaymentMethodRequest,
   type PaymentMethod,
@@ -142,6 +143,8 @@ export function createMethodLinker(deps: {
           `${property.name} is required to link ${channel.name}`,
         );
       }
+      const problem = channelInputProblem(property.name, value, app.country);
+      if (problem) throw new AppError(400, 'API_VALIDATION_ERROR', problem);
       channelProperties[property.name] = value;
       properties.push({ transaction_type: property.transaction_type, name: property.name, value });
     }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
+  channelInputProblem,
   checkoutChannelCode,
   transactionTypesFor,
   type CreateCheckoutSessionPaymentRequest,
@@ -75,6 +76,9 @@ function channelPropertiesFor(
         'API_VALIDATION_ERROR',
         `${property.name} is required for ${channel.name}`,
       );
+    // Refused here, as the provider would refuse it, so nothing is recorded for a value it rejects.
+    const problem = channelInputProblem(property.name, value, app.country);
+    if (problem) throw new AppError(400, 'API_VALIDATION_ERROR', problem);
     properties[property.name] = value;
   }
   return properties;

@@ -176,6 +176,7 @@ export function createPaymentService(deps: {
           }
         },
       );
+      if (outcome.refused) throw outcome.refused;
       await applyProviderPayment(payment, answerOf(outcome));
       return reads.get(session, paymentId);
     },

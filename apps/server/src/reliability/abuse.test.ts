@@ -77,7 +77,7 @@ describe('wrong one-time passwords', () => {
 describe('no retries of refused provider calls', () => {
   it.each([
     ['refuse', 400],
-    ['unavailable', 502],
+    ['unavailable', 422],
   ] as const)(
     'sends a create the provider refuses (%s) once and shows the error',
     async (mode, status) => {

@@ -122,7 +122,7 @@ describe('faults during POST /api/payments', () => {
   it('fails a payment at once, with its reason, when the provider answers 503 CHANNEL_UNAVAILABLE, and never replays it', async () => {
     proxy.inject('unavailable', { times: 1 });
     const response = await call('POST', '/api/payments', vaOrder());
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(422);
     expect(response.json().error_code).toBe('CHANNEL_UNAVAILABLE');
     const paymentId = await newestPaymentId();
     expect(await storedPayment(paymentId)).toMatchObject({

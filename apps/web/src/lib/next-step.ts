@@ -22,10 +22,20 @@ export function isAbsoluteUrl(value: string): boolean {
 export const stepTo = (target: string): NextStep =>
   isAbsoluteUrl(target) ? { kind: 'external', url: target } : { kind: 'internal', path: target };
 
-/** Takes the step: a full navigation away, or the router within the store. */
-export function follow(step: NextStep, navigate: (path: string) => void): void {
-  if (step.kind === 'external') window.location.assign(step.url);
-  else navigate(step.path);
+/**
+ * Takes the step: a full navigation away, or the router within the store. `replace` takes the
+ * place of the current entry, for a screen the customer must not come back to (a checkout
+ * already paid): Back then leaves the flow instead of looping through it.
+ */
+export function follow(
+  step: NextStep,
+  navigate: (path: string, options?: { replace?: boolean }) => void,
+  { replace = false }: { replace?: boolean } = {},
+): void {
+  if (step.kind === 'external') {
+    if (replace) window.location.replace(step.url);
+    else window.location.assign(step.url);
+  } else navigate(step.path, { replace });
 }
 
 /**

@@ -111,6 +111,29 @@ export const allowances: Allowance[] = [
       v.keyword === 'enum',
   },
   {
+    // The cycle status enum lists PENDING, RETRYING, FAILED and SUCCEEDED, yet the description's
+    // own 403 answers of cancel and simulate accept only cycles "in SCHEDULED status", and the
+    // provider's API reference lists SCHEDULED and CANCELLED among a cycle's statuses.
+    slip: 'subscriptions: cycle statuses SCHEDULED and CANCELLED',
+    documentation:
+      "https://docs.xendit.co/apidocs/get-subscription-cycle-2 (status); the description's own INELIGIBLE_CYCLE_REQUEST examples",
+    matches: (v) =>
+      (/^response 2\d\d \w+ \/recurring\/plans\/\{[a-z_]+\}\/cycles/.test(v.subject) ||
+        /^webhook recurring\.cycle\./.test(v.subject)) &&
+      /^(\/\d+|\/data)?\/status$/.test(v.path) &&
+      v.keyword === 'enum' &&
+      /"allowedValues":\["PENDING","RETRYING","FAILED","SUCCEEDED"\]/.test(v.message),
+  },
+  {
+    // Simulate takes no body in the file; the provider's subscription test guide sends an amount
+    // that picks the simulated outcome (21110: INSUFFICIENT_BALANCE).
+    slip: 'subscriptions: the amount of a cycle simulation',
+    documentation: 'https://docs.xendit.co/recurring/test-setup',
+    matches: (v) =>
+      v.subject === 'request POST /recurring/plans/{plan_id}/cycles/{id}/simulate' &&
+      v.keyword === 'undocumentedBody',
+  },
+  {
     // These events have no webhook operation in the file; the provider's webhook reference lists
     // them with their data objects (payment request, payment, session).
     slip: 'webhooks payment_request.expiry, payment.expiry and payment_session.* are not in the file',
@@ -395,16 +418,44 @@ export function loadPublishedDescription() {
   );
 
   // Webhook bodies are the provider's answers: open objects, as any answer.
-  const webhookEnvelopes = new Map(
-    Object.entries(webhookOperations).map(([event, target]) => {
+  const webhookEnvelopes = new Map([
+    ...Object.entries(webhookOperations).map(([event, target]) => {
       const post = ((document.paths as Json)[target] as Json | undefined)?.post as Json | undefined;
       const media = ((post?.requestBody as Json | undefined)?.content as Json | undefined)?.[
         'application/json'
       ] as Json | undefined;
       if (!media?.schema) throw new Error(`The description has no ${target}`);
-      return [event, compile(media.schema, 'answers')];
+      return [event, compile(media.schema, 'answers')] as const;
     }),
-  );
+    ...callbackEnvelopes(),
+  ]);
+
+  /**
+   * The webhooks the subscription operations describe as their callbacks (recurringPlan,
+   * recurringCycle): each event of a callback's `event` enum with that callback's body.
+   */
+  function callbackEnvelopes(): (readonly [string, ValidateFunction])[] {
+    const envelopes: (readonly [string, ValidateFunction])[] = [];
+    for (const methods of Object.values(document.paths as Record<string, Json>)) {
+      for (const operation of Object.values(methods as Record<string, Json>)) {
+        for (const callback of Object.values((operation.callbacks ?? {}) as Json)) {
+          for (const target of Object.values(callback as Json)) {
+            const schema = (
+              (((target as Json).post as Json | undefined)?.requestBody as Json | undefined)
+                ?.content as Json | undefined
+            )?.['application/json'] as Json | undefined;
+            const body = schema?.schema as Json | undefined;
+            const events = ((body?.properties as Json | undefined)?.event as Json | undefined)
+              ?.enum as string[] | undefined;
+            if (!body || !events) continue;
+            const validate = compile(body, 'answers');
+            envelopes.push(...events.map((event) => [event, validate] as const));
+          }
+        }
+      }
+    }
+    return envelopes;
+  }
 
   /** Every way one webhook body leaves the description. */
   function checkWebhook(body: unknown): Violation[] {

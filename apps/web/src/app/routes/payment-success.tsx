@@ -9,6 +9,7 @@ import {
   HandOff,
   MatchPayment,
   ResultCard,
+  WhatWasBought,
 } from '../result-page';
 
 /** Back from paying on the hosted checkout: the cart it was paid from is emptied now. */
@@ -31,6 +32,7 @@ export function PaymentSuccessRoute() {
       <MatchPayment page={screenPaths.paymentSuccess} />
       <ClearPaidCart />
       <CurrentPaymentStatus expected="SUCCEEDED" />
+      <WhatWasBought />
       <HandOff />
       <BackToHome />
     </ResultCard>
