@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { paymentMethods, payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { RateLimitedError } from '../http/rate-limits.ts';
-import { idempotentCreate } from '../lib/idempotent-create.ts';
+import { idempotentCreate, sameRequest } from '../lib/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import { createCallBody, paymentRequestChanges } from '../provider/mapping.ts';
 import {
@@ -97,8 +97,8 @@ export function createPaymentCreator(deps: {
     if (!first)
       throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
     const limit = config.rateLimits.paymentCreatesPerMinute;
-    if (limit > 0 && first.recentCreates >= limit) throw new RateLimitedError(60);
     return {
+      overLimit: limit > 0 && first.recentCreates >= limit,
       app: first.app,
       customer: first.customer,
       products: rows.flatMap((row) => (row.product ? [row.product] : [])),
@@ -149,6 +149,21 @@ export function createPaymentCreator(deps: {
     return view as Payment;
   }
 
+  /** The payment a customer's Idempotency-Key already recorded, if any. */
+  async function keyHolder(session: Caller, idempotencyKey: string) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.appId, session.appId),
+          eq(payments.customerId, session.customerId),
+          eq(payments.idempotencyKey, idempotencyKey),
+        ),
+      );
+    return row;
+  }
+
   return async function create(
     session: Caller,
     request: CreatePaymentRequest,
@@ -156,6 +171,16 @@ export function createPaymentCreator(deps: {
   ): Promise<Payment> {
     const context = await loadOrderContext(session, request);
     const { app, customer } = context;
+    const requestHash = requestFingerprint(request);
+    if (context.overLimit) {
+      // A retry of a create already recorded is answered whatever the limit: its answer was lost,
+      // and it costs the provider nothing new. Only a new create is over the limit.
+      const earlier = options.idempotencyKey
+        ? await keyHolder(session, options.idempotencyKey)
+        : undefined;
+      if (!earlier) throw new RateLimitedError(60);
+      return answerAgain(sameRequest(earlier, requestHash, 'order'));
+    }
     const savedMethod = request.payment_token_id
       ? await resolveSavedMethod(session, request.payment_token_id)
       : null;
@@ -164,7 +189,6 @@ export function createPaymentCreator(deps: {
     const properties = channelPropertiesFor(channelCode, app, request, savedMethod !== null);
     const order = priceFrom(app, request, channelCode, context.products, context.voucher);
     const idempotencyKey = options.idempotencyKey ?? newId('auto');
-    const requestHash = requestFingerprint(request);
     const paymentId = newId('pay');
     const lines = newLines(paymentId, order);
 
@@ -196,19 +220,7 @@ export function createPaymentCreator(deps: {
           },
           lines,
         ),
-      holder: async () => {
-        const [row] = await db
-          .select()
-          .from(payments)
-          .where(
-            and(
-              eq(payments.appId, app.id),
-              eq(payments.customerId, customer.id),
-              eq(payments.idempotencyKey, idempotencyKey),
-            ),
-          );
-        return row;
-      },
+      holder: () => keyHolder(session, idempotencyKey),
     });
     if (recorded.earlier) return answerAgain(recorded.earlier);
     const inserted = recorded.created;
