@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -285,12 +286,17 @@ export const cardSessions = pgTable(
 );
 
 /**
- * Fixed-window counters of the rate limits, in the database so that every store instance on one
+ * Sliding windows of the rate limits, in the database so that every store instance on one
  * PostgreSQL counts against the same limit. A key names the limit and what it counts (a client
- * address, a customer, a payment); a window's row is replaced when the next window starts.
+ * address, an app, a customer, a payment); its row keeps the times of the hits it let through
+ * within the window, so no window boundary lets a burst of twice the limit through.
  */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
+export const rateLimitWindows = pgTable('rate_limit_windows', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
+  /** Epoch seconds (database clock) of the hits let through, oldest first. */
+  hits: doublePrecision('hits')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  lastHitAt: timestamp('last_hit_at', { withTimezone: true }).notNull().defaultNow(),
 });

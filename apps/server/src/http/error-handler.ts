@@ -47,8 +47,11 @@ export function registerErrorHandler(
   { spaIndexHtml }: { spaIndexHtml: string | null },
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every 429 says when to try again; one not from the store's own limits, after a minute.
     if (error instanceof RateLimitedError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
+    } else if (error.statusCode === 429) {
+      reply.header('retry-after', '60');
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(error.toBody());

@@ -69,7 +69,7 @@ const pathSegment = fc.oneof(
  */
 const countEveryTable = sql.raw(
   `select ${Object.values(schema)
-    .filter((value) => is(value, PgTable) && value !== schema.rateLimitCounters)
+    .filter((value) => is(value, PgTable) && value !== schema.rateLimitWindows)
     .map(
       (table) => `(select count(*) from "${getTableName(table)}")::int as "${getTableName(table)}"`,
     )
