@@ -27,6 +27,7 @@ import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { createRefundService } from './refunds/refund-service.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
 import { rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
+import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
 import { buildClientConfig, renderClientConfigScript } from './web/client-config.ts';
@@ -106,12 +107,13 @@ export async function buildApp({
 
   const limiter = createRateLimiter(db);
   const limits = config.rateLimits;
+  const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProviderGateway(config, db);
   const payments = createPaymentService({ db, provider, config });
   const refunds = createRefundService({ db, provider, payments });
   const paymentMethods = createPaymentMethodService({ db, provider, config });
-  const cards = createCardService({ db, provider, payments, paymentMethods });
+  const cards = createCardService({ db, provider, payments, paymentMethods, budget });
   const reconciler = createReconciler({ db, config, provider, payments, refunds, log: app.log });
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
@@ -129,8 +131,8 @@ export async function buildApp({
       registerStatusEventRoutes(api, { feed: statusFeed });
       registerPaymentRoutes(api, { payments, limiter, limits });
       registerCardRoutes(api, { cards });
-      registerRefundRoutes(api, { refunds });
-      registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits });
+      registerRefundRoutes(api, { refunds, budget });
+      registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits, budget });
       registerWebhookRoute(api, { db, config, provider, payments, refunds, paymentMethods, cards });
     },
     { prefix: '/api' },

@@ -7,6 +7,7 @@ import type { PaymentMethodService } from '../payment-methods/payment-method-ser
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { ProviderGateway } from '../provider/provider.ts';
 import { moveCardSession } from '../statuses/card-session-status.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { createCardLinking } from './card-linking.ts';
 import { createCardPayments } from './card-payment.ts';
 import { createOpenSessions, sessionLifetimeMs } from './open-sessions.ts';
@@ -21,8 +22,9 @@ export function createCardService(deps: {
   provider: ProviderGateway;
   payments: PaymentService;
   paymentMethods: PaymentMethodService;
+  budget: CreateBudget;
 }) {
-  const { db, provider, payments: paymentService, paymentMethods } = deps;
+  const { db, provider, payments: paymentService, paymentMethods, budget } = deps;
   const openSessions = createOpenSessions({ db, provider });
   const checks = createSessionChecks({ db, provider });
   const cardPayments = createCardPayments({
@@ -31,6 +33,7 @@ export function createCardService(deps: {
     payments: paymentService,
     openSessions,
     checks,
+    budget,
   });
   const linking = createCardLinking({ db, provider, paymentMethods, openSessions, checks });
 

@@ -255,7 +255,11 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('refunds_payment').on(t.paymentId, t.createdAt)],
+  (t) => [
+    index('refunds_payment').on(t.paymentId, t.createdAt),
+    // A customer's refunds of the last minute count against their budget of creates.
+    index('refunds_customer').on(t.appId, t.customerId, t.createdAt),
+  ],
 );
 
 /**

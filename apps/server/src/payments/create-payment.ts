@@ -98,7 +98,7 @@ export function createPaymentCreator(deps: {
       throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
     const limit = config.rateLimits.paymentCreatesPerMinute;
     return {
-      overLimit: limit > 0 && first.recentCreates >= limit,
+      createWait: limit > 0 ? first.createWait : 0,
       app: first.app,
       customer: first.customer,
       products: rows.flatMap((row) => (row.product ? [row.product] : [])),
@@ -172,13 +172,13 @@ export function createPaymentCreator(deps: {
     const context = await loadOrderContext(session, request);
     const { app, customer } = context;
     const requestHash = requestFingerprint(request);
-    if (context.overLimit) {
+    if (context.createWait > 0) {
       // A retry of a create already recorded is answered whatever the limit: its answer was lost,
       // and it costs the provider nothing new. Only a new create is over the limit.
       const earlier = options.idempotencyKey
         ? await keyHolder(session, options.idempotencyKey)
         : undefined;
-      if (!earlier) throw new RateLimitedError(60);
+      if (!earlier) throw new RateLimitedError(context.createWait);
       return answerAgain(sameRequest(earlier, requestHash, 'order'));
     }
     const savedMethod = request.payment_token_id
