@@ -70,9 +70,29 @@ export async function buildApp({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: 256 * 1024,
+    // A client sending its request slowly (a byte at a time, or never the last one) is dropped
+    // once its time is up, rather than holding a socket for ever; Node checks every second.
+    requestTimeout: config.connections.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.floor((config.connections.requestTimeoutMs * 2) / 3),
+      connectionsCheckingInterval: 1_000,
+    },
     routerOptions: rawRouterErrors,
     // Behind the configured proxies only, a client's address is read from X-Forwarded-For.
     ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
+  });
+  // Beyond this, new sockets are closed at once: the descriptors left serve the rest of the process.
+  app.server.maxConnections = config.connections.maxConnections;
+  // The body's own deadline, from the moment its headers are in: Node's check of requestTimeout
+  // runs on a timer of its own and was seen to miss held bodies under load.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const deadline = setTimeout(() => {
+      if (!request.raw.complete) request.raw.socket.destroy();
+    }, config.connections.requestTimeoutMs);
+    deadline.unref();
+    request.raw.once('end', () => clearTimeout(deadline));
+    request.raw.once('close', () => clearTimeout(deadline));
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,7 +148,7 @@ export async function buildApp({
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       registerAuthRoutes(api, { db, verifyCredential, sessionTokens, limiter, limits });
       registerCatalogRoutes(api, { db });
-      registerStatusEventRoutes(api, { feed: statusFeed });
+      registerStatusEventRoutes(api, { feed: statusFeed, limits: config.connections });
       registerPaymentRoutes(api, { payments, limiter, limits });
       registerCardRoutes(api, { cards });
       registerRefundRoutes(api, { refunds, budget });

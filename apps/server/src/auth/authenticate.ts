@@ -4,12 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { customers } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import type { Session, SessionTokens } from './session-token.ts';
+import type { Session, SessionTokens, VerifiedSession } from './session-token.ts';
 import { callerOf, type Caller } from './tenant.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: Caller;
+    session: Caller & Pick<VerifiedSession, 'expiresAt'>;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
@@ -44,7 +44,7 @@ export const authenticatePlugin = fp<{ db: Database; sessionTokens: SessionToken
       knownCustomers.set(key, Date.now());
     }
 
-    app.decorateRequest('session', null as unknown as Caller);
+    app.decorateRequest('session', null as unknown as FastifyRequest['session']);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -53,7 +53,7 @@ export const authenticatePlugin = fp<{ db: Database; sessionTokens: SessionToken
       }
       const session = await sessionTokens.verify(match[1]);
       await assertCustomerExists(session);
-      request.session = callerOf(db, session);
+      request.session = { ...callerOf(db, session), expiresAt: session.expiresAt };
     });
   },
   { name: 'authenticate' },

@@ -8,6 +8,12 @@ export interface Session {
   customerId: string;
 }
 
+/** A session as a verified token carries it: with when it ends, so long streams end with it. */
+export interface VerifiedSession extends Session {
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
 const issuer = 'demo-store';
 /** How long a verified token is trusted without checking its signature again (never past its expiry). */
 const verifiedTtlMs = 30_000;
@@ -18,7 +24,7 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   // HS256 verification and claim parsing cost more than the simplest routes: remember the
   // outcome for valid tokens briefly. A token's claims cannot change, only its validity in time.
-  const verified = new Map<string, { session: Session; until: number }>();
+  const verified = new Map<string, { session: VerifiedSession; until: number }>();
   return {
     async sign(session: Session, now = Date.now()): Promise<string> {
       const issuedAt = Math.floor(now / 1000);
@@ -35,7 +41,7 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
         .sign(key);
     },
 
-    async verify(token: string): Promise<Session> {
+    async verify(token: string): Promise<VerifiedSession> {
       const now = Date.now();
       const known = verified.get(token);
       if (known && known.until > now) return known.session;
@@ -48,11 +54,16 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
           requiredClaims: ['exp'],
         });
         const claims = sessionClaimsSchema.parse(payload);
-        const session = { appId: claims.app_id, mode: claims.mode, customerId: claims.customer_id };
+        const session = {
+          appId: claims.app_id,
+          mode: claims.mode,
+          customerId: claims.customer_id,
+          expiresAt: (payload.exp ?? 0) * 1000,
+        };
         if (verified.size >= maxVerified) verified.clear();
         verified.set(token, {
           session,
-          until: Math.min(now + verifiedTtlMs, (payload.exp ?? 0) * 1000),
+          until: Math.min(now + verifiedTtlMs, session.expiresAt),
         });
         return session;
       } catch (error) {
