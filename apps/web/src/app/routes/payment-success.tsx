@@ -15,7 +15,7 @@ export function PaymentSuccessRoute() {
     >
       <MatchPayment page={screenPaths.paymentSuccess} />
       <CurrentPaymentStatus expected="SUCCEEDED" />
-      <HandOff />
+      <HandOff payment={screenPaths.paymentSuccess} />
       <BackToHome />
     </ResultCard>
   );
