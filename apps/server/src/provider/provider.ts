@@ -67,7 +67,16 @@ function toAppError(error: XenditError): AppError {
   const outcome = error.refused ? 'refused' : 'unknown';
   const toStore = (status: number) =>
     new AppError(status, error.errorCode, error.message, error.exchange, outcome);
-  if (error.status === null) return toStore(502);
+  // No answer (the provider down, a reset, a timeout): the customer gets words, not a socket error.
+  if (error.status === null) {
+    return new AppError(
+      502,
+      error.errorCode,
+      'The payment provider did not answer. Nothing is lost: the store checks with the provider again and shows the outcome here.',
+      error.exchange,
+      outcome,
+    );
+  }
   if (error.status === 429) return toStore(503);
   if (error.status >= 500 || storeSideErrors.has(error.errorCode)) return toStore(502);
   return toStore(error.status === 401 ? 502 : error.status);
