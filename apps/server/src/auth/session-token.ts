@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { sessionClaimsSchema, type AppMode } from '@store/contract';
 import { AppError } from '../http/app-error.ts';
@@ -12,6 +13,10 @@ export interface Session {
 export interface VerifiedSession extends Session {
   /** Milliseconds since the epoch. */
   expiresAt: number;
+  /** The token's own id (jti), which signing out revokes. */
+  sessionId: string;
+  /** Seconds since the epoch (iat), which signing out everywhere compares. */
+  issuedAt: number;
 }
 
 const issuer = 'demo-store';
@@ -37,6 +42,7 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
         .setIssuer(issuer)
         .setSubject(session.customerId)
         .setIssuedAt(issuedAt)
+        .setJti(randomUUID())
         .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key);
     },
@@ -59,6 +65,8 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
           mode: claims.mode,
           customerId: claims.customer_id,
           expiresAt: (payload.exp ?? 0) * 1000,
+          sessionId: payload.jti ?? '',
+          issuedAt: payload.iat ?? 0,
         };
         if (verified.size >= maxVerified) verified.clear();
         verified.set(token, {

@@ -41,6 +41,8 @@ export const customers = pgTable(
     name: text('name'),
     mobileNumber: text('mobile_number'),
     providerCustomerId: text('provider_customer_id'),
+    /** Sign out everywhere: tokens issued up to this second are refused. */
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -295,6 +297,12 @@ export const cardSessions = pgTable(
  * address, an app, a customer, a payment); its row keeps the times of the hits it let through
  * within the window, so no window boundary lets a burst of twice the limit through.
  */
+/** Session tokens signed out before their expiry (kept until it, after which they die anyway). */
+export const revokedSessions = pgTable('revoked_sessions', {
+  sessionId: text('session_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const rateLimitWindows = pgTable('rate_limit_windows', {
   key: text('key').primaryKey(),
   /** Epoch seconds (database clock) of the hits let through, oldest first. */

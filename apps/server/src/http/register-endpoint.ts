@@ -8,7 +8,6 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@store/contract';
-import type { Caller } from '../auth/tenant.ts';
 import { SerializedResponse } from './serialized-response.ts';
 
 export interface EndpointInput<E extends Endpoint> {
@@ -19,7 +18,7 @@ export interface EndpointInput<E extends Endpoint> {
 }
 
 export interface AuthenticatedInput<E extends Endpoint> extends EndpointInput<E> {
-  session: Caller;
+  session: FastifyRequest['session'];
 }
 
 /** The answer, or the same already serialised (see SerializedResponse). */
