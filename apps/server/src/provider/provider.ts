@@ -64,7 +64,9 @@ const storeSideErrors = new Set([
 ]);
 
 function toAppError(error: XenditError): AppError {
-  const outcome = error.refused ? 'refused' : 'unknown';
+  // A 429 says the provider has not taken the request yet, not that it refused it: like a lost
+  // answer, it is sent again later under the same idempotency key.
+  const outcome = error.refused && error.status !== 429 ? 'refused' : 'unknown';
   const toStore = (status: number) =>
     new AppError(status, error.errorCode, error.message, error.exchange, outcome);
   // No answer (the provider down, a reset, a timeout): the customer gets words, not a socket error.
