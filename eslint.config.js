@@ -54,6 +54,62 @@ const importBoundaries = [
   },
 ];
 
+/**
+ * The server's layers, after the same idea: resource folders (payments/, cards/, ...) sit on lower
+ * layers (statuses/, provider/, http/, lib/, db/), which import no resource folder; lib/ and db/
+ * import no other folder of the server; a resource folder reaches another only through its service
+ * (`*-service.ts`; auth through the caller, `tenant.ts`); only provider/ imports the provider's
+ * client. One rule object per folder, since a later object's options replace an earlier one's.
+ */
+const serverSource = 'apps/server/src';
+const serverLowerLayers = ['statuses', 'provider', 'http', 'lib', 'db'];
+const serverTestSupport = ['test'];
+const serverResources = readdirSync(new URL(`./${serverSource}`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) => !serverLowerLayers.includes(name) && !serverTestSupport.includes(name));
+const providerClient = {
+  group: ['@store/xendit', '@store/xendit/*', '@store/xendit-sim', '@store/xendit-sim/*'],
+  message: 'Only provider/ speaks to the provider: call the adapter (provider/adapter.ts).',
+};
+const composition = ['../app.ts', '../instances.ts', '../index.ts', '../store-server.ts'];
+const serverZone = (folder, patterns) => ({
+  files: [`${serverSource}/${folder}/**/*.ts`],
+  ignores: ['**/*.test.ts'],
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const serverBoundaries = [
+  ...serverLowerLayers.map((layer) =>
+    serverZone(layer, [
+      ...(layer === 'provider' ? [] : [providerClient]),
+      {
+        group: [...serverResources.map((resource) => `../${resource}/*`), ...composition],
+        message: `A lower layer (${serverLowerLayers.join(', ')}) imports no resource folder.`,
+      },
+      ...(layer === 'lib' || layer === 'db'
+        ? [{ group: ['../*/*'], message: 'lib/ and db/ import no other folder of the server.' }]
+        : []),
+    ]),
+  ),
+  ...serverResources.map((resource) =>
+    serverZone(resource, [
+      providerClient,
+      {
+        group: [
+          '../*/*',
+          ...serverLowerLayers.map((layer) => `!../${layer}/*`),
+          '!../*/*-service.ts',
+          '!../auth/tenant.ts',
+        ],
+        message: 'A resource folder reaches another only through its service (*-service.ts).',
+      },
+      { group: composition, message: 'Only the composition root (app.ts) wires the folders.' },
+    ]),
+  ),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,6 +140,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...importBoundaries,
+  ...serverBoundaries,
   {
     files: ['sims/*/public/**/*.js', 'apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },

@@ -20,6 +20,7 @@ export default defineConfig({
     // workers keep two cores busy: 280 s of wall time with Vitest's default, 150 s with four.
     maxWorkers: 4,
     projects: [
+      'scripts/vitest.config.ts',
       'packages/*/vitest.config.ts',
       'sims/*/vitest.config.ts',
       'apps/server/vitest.config.ts',

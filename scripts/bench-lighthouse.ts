@@ -1,13 +1,11 @@
 /**
- * Lighthouse (performance only, its default mobile settings) on the system Chromium, for the
- * bench. The signed-in state is set in the same browser first (token and cart in local storage),
+ * Lighthouse (performance only, its default mobile settings) on the tests' Chromium (browser.ts), for
+ * the bench. The signed-in state is set in the same browser first (token and cart in local storage),
  * and Lighthouse is told to keep it (disableStorageReset).
  */
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { testSettings } from './test-settings.ts';
-
-export const chromePath = testSettings.chromePath;
+import { testBrowser } from './browser.ts';
 
 export interface PageScore {
   path: string;
@@ -21,17 +19,7 @@ export async function lighthouseScores(
   paths: string[],
   storage: Record<string, string>,
 ): Promise<{ scores: PageScore[]; benchmarkIndex: number }> {
-  const browser = await puppeteer.launch({
-    executablePath: chromePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await puppeteer.launch({ ...testBrowser(), headless: true });
   try {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/login`);

@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,7 +20,7 @@ import { createPaymentService } from './payments/payment-service.ts';
 import { createReconciler, type Reconciler } from './reconciler/reconciler.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
 import { registerWebhookRoute } from './webhooks/receiver.ts';
-import { createProviderGateway } from './provider/provider.ts';
+import { createProvider } from './provider/adapter.ts';
 import { createCardService } from './cards/card-service.ts';
 import { registerCardRoutes } from './cards/routes.ts';
 import { createPaymentMethodService } from './payment-methods/payment-method-service.ts';
@@ -85,9 +86,15 @@ export async function buildApp({
   app.server.maxConnections = config.connections.maxConnections;
   // The body's own deadline, from the moment its headers are in: Node's check of requestTimeout
   // runs on a timer of its own and was seen to miss held bodies under load.
+  // A request already whole needs none, and an injected one (app.inject) has no socket to drop.
   app.addHook('onRequest', (request, _reply, done) => {
+    const { socket } = request.raw;
+    if (request.raw.complete || !(socket instanceof Socket)) {
+      done();
+      return;
+    }
     const deadline = setTimeout(() => {
-      if (!request.raw.complete) request.raw.socket.destroy();
+      if (!request.raw.complete) socket.destroy();
     }, config.connections.requestTimeoutMs);
     deadline.unref();
     request.raw.once('end', () => clearTimeout(deadline));
@@ -129,7 +136,7 @@ export async function buildApp({
   const limits = config.rateLimits;
   const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
-  const provider = createProviderGateway(config, db);
+  const provider = createProvider(config, db);
   const payments = createPaymentService({ db, provider, config });
   const refunds = createRefundService({ db, provider, payments });
   const paymentMethods = createPaymentMethodService({ db, provider, config });
@@ -153,7 +160,7 @@ export async function buildApp({
       registerCardRoutes(api, { cards });
       registerRefundRoutes(api, { refunds, budget });
       registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits, budget });
-      registerWebhookRoute(api, { db, config, provider, payments, refunds, paymentMethods, cards });
+      registerWebhookRoute(api, { provider, payments, refunds, paymentMethods, cards });
     },
     { prefix: '/api' },
   );

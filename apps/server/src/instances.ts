@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config.ts';
-import { startStoreServer } from './index.ts';
+import { startStoreServer } from './store-server.ts';
 
 export interface RunningStore {
   url: string;

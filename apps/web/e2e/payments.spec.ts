@@ -165,7 +165,8 @@ test('cancels a payment that requires action from the payments list', async ({ p
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel payment' }).click();
 
-  await expect(row).toContainText('CANCELLED');
+  await expect(row).toContainText('CANCELED');
+  await expect(row).not.toContainText('CANCELLED');
   await expect(row.getByRole('button', { name: 'Continue Payment' })).toBeHidden();
 });
 

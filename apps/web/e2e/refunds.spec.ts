@@ -40,7 +40,7 @@ async function refundLines(page: Page, positions: readonly number[]) {
   for (const position of positions) await main.getByRole('checkbox').nth(position).check();
   await expect(submit).toBeEnabled();
   await submit.click();
-  await expect(page).toHaveURL(/\/refunds\/pending$/);
+  await expect(page).toHaveURL(/\/refunds\/pending\?payment_id=/);
 }
 
 test('an open Payments page moves from Refund Pending to Refund Succeeded without a reload', async ({
@@ -87,7 +87,7 @@ test('refunds one line of two, shows each line its status and still offers the o
   // The amount of what is selected, before anything is sent.
   await expect(main.getByText(/^Refund amount: IDR [\d,.]+$/)).toBeVisible();
   await main.getByRole('button', { name: 'Refund', exact: true }).click();
-  await expect(page).toHaveURL(/\/refunds\/pending$/);
+  await expect(page).toHaveURL(/\/refunds\/pending\?payment_id=/);
 
   await page.goto('/payments');
   const noReload = await watchForReloads(page);

@@ -19,7 +19,7 @@ test('another existing store, signed in, offers its own sign-in', async ({ page 
   await signIn(page);
   await page.goto('/demo-ph');
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { name: 'Store not found' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Another store' })).toBeVisible();
   await expect(main.getByText('“demo-ph” is not the store you are signed in to.')).toBeVisible();
   await expect(main.getByRole('link', { name: 'Sign in to demo-ph' })).toHaveAttribute(
     'href',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { appIdRules, appModes } from './checks.ts';
+import { appIdRules, appModes } from './app-ids.ts';
 
 export const appModeSchema = z.enum(appModes);
 export type AppMode = z.infer<typeof appModeSchema>;

@@ -1,3 +1,4 @@
+import { appIdRules } from './app-ids.ts';
 import type { SessionClaims } from './auth.ts';
 import type { Product } from './catalog.ts';
 import { currencies, type Currency } from './currency.ts';
@@ -12,10 +13,7 @@ export const isString = (value: unknown): value is string => typeof value === 's
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-export const appModes = ['development', 'live'] as const;
-
-/** App ids: 1 to 64 letters, digits, - and _. */
-export const appIdRules = { maxLength: 64, pattern: /^[A-Za-z0-9_-]+$/ } as const;
+export { appIdRules, appModes } from './app-ids.ts';
 
 export function isAppId(value: unknown): value is string {
   return (

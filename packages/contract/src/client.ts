@@ -29,3 +29,4 @@ export type {
 export type { Api } from './api.ts';
 export * from './screens.ts';
 export * from './rules.ts';
+export * from './checkout-rules.ts';

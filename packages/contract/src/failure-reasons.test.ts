@@ -35,6 +35,13 @@ describe('failure reasons in words', () => {
     expect(unexplained).toEqual([]);
   });
 
+  it("words the store's own refusals as the store's, never as the provider's", () => {
+    expect(describeFailure('VOUCHER_NOT_APPLICABLE')).toMatch(/^The store did not accept/);
+    expect(describeFailure('SOMETHING_THE_STORE_SAYS', { byStore: true })).toBe(
+      'The store did not accept the payment.',
+    );
+  });
+
   it('falls back to a general sentence for a code it does not know, or none', () => {
     expect(describeFailure('SOMETHING_NEW')).toBe(general);
     expect(describeFailure(null)).toBe(general);

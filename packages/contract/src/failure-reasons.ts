@@ -52,6 +52,8 @@ const reasons: Record<string, string> = {
   PRICE_MISMATCH: 'A price in the cart has changed. Refresh the cart and try again.',
   PRODUCT_NOT_FOUND: 'A product in the cart is no longer sold.',
   VOUCHER_NOT_FOUND: 'The voucher can no longer be used.',
+  VOUCHER_NOT_APPLICABLE:
+    'The store did not accept the voucher with this payment method. Pay with the method the voucher names, or remove the voucher.',
   DUPLICATE_ORDER_LINE: 'A product is in the cart twice. Remove one and try again.',
   AMOUNT_TOO_LOW: 'The voucher is worth more than the order.',
   PAYMENT_METHOD_NOT_ACTIVE: 'The saved payment method is not active.',
@@ -59,7 +61,18 @@ const reasons: Record<string, string> = {
   CHANNEL_NOT_SAVEABLE: 'This payment method cannot be saved.',
 };
 
-/** The customer's sentence for a failure code; a general one for a code it does not know. */
-export function describeFailure(code: string | null | undefined): string {
-  return (code && reasons[code]) || 'The payment provider did not accept the payment.';
+/**
+ * The customer's sentence for a failure code; a general one for a code it does not know, naming
+ * who refused: the store (`byStore`, a refusal made before the provider was asked) or the provider.
+ */
+export function describeFailure(
+  code: string | null | undefined,
+  { byStore = false }: { byStore?: boolean } = {},
+): string {
+  return (
+    (code && reasons[code]) ||
+    (byStore
+      ? 'The store did not accept the payment.'
+      : 'The payment provider did not accept the payment.')
+  );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isAwaitingProvider, isRefundableLine, transactionTypesFor } from './rules.ts';
+import {
+  isAwaitingProvider,
+  isMethodAwaitingProvider,
+  isRefundableLine,
+  resultScreenFor,
+  transactionTypesFor,
+} from './rules.ts';
 
 describe('shared rules', () => {
   it('asks each payment choice for its own channel inputs', () => {
@@ -20,5 +26,25 @@ describe('shared rules', () => {
     expect(isAwaitingProvider({ status: 'PENDING' })).toBe(true);
     expect(isAwaitingProvider({ status: 'REFUND_PENDING' })).toBe(false);
     expect(isAwaitingProvider(undefined)).toBe(false);
+  });
+
+  it('counts only methods still being linked as awaiting the provider', () => {
+    expect(isMethodAwaitingProvider('PENDING')).toBe(true);
+    expect(isMethodAwaitingProvider('REQUIRES_ACTION')).toBe(true);
+    expect(isMethodAwaitingProvider('ACTIVE')).toBe(false);
+    expect(isMethodAwaitingProvider(undefined)).toBe(false);
+  });
+
+  it.each([
+    ['SUCCEEDED', '/payments/success'],
+    ['REFUND_PENDING', '/payments/success'],
+    ['REFUND_SUCCEEDED', '/payments/success'],
+    ['REFUND_FAILED', '/payments/success'],
+    ['FAILED', '/payments/failure'],
+    ['CANCELLED', '/payments/failure'],
+    ['PENDING', '/payments/pending'],
+    ['REQUIRES_ACTION', '/payments/pending'],
+  ] as const)('shows a %s payment on %s', (status, screen) => {
+    expect(resultScreenFor(status)).toBe(screen);
   });
 });

@@ -1,4 +1,6 @@
+import type { PaymentMethodStatus } from './payment-methods.ts';
 import type { OrderLineStatus, PaymentStatus, TransactionType } from './payments.ts';
+import { screenPaths, type PaymentResultScreen } from './screens.ts';
 
 /**
  * Rules the server enforces and the web app shows, written once. The server's state machines
@@ -44,3 +46,33 @@ export const awaitingProviderStatuses: readonly PaymentStatus[] = ['REQUIRES_ACT
 
 export const isAwaitingProvider = (payment: { status: PaymentStatus } | undefined) =>
   payment !== undefined && awaitingProviderStatuses.includes(payment.status);
+
+/** Payment-method statuses the provider may still change by itself (a webhook, a read). */
+export const methodAwaitingProviderStatuses: readonly PaymentMethodStatus[] = [
+  'REQUIRES_ACTION',
+  'PENDING',
+];
+
+export const isMethodAwaitingProvider = (status: PaymentMethodStatus | undefined) =>
+  status !== undefined && methodAwaitingProviderStatuses.includes(status);
+
+/**
+ * The result page that tells the truth about a payment's status, wherever the browser moves on
+ * from: paid (refunds included) is a success, failed or cancelled a failure, and a payment the
+ * provider may still change waits on the pending page.
+ */
+export function resultScreenFor(status: PaymentStatus): PaymentResultScreen {
+  switch (status) {
+    case 'SUCCEEDED':
+    case 'REFUND_PENDING':
+    case 'REFUND_SUCCEEDED':
+    case 'REFUND_FAILED':
+      return screenPaths.paymentSuccess;
+    case 'FAILED':
+    case 'CANCELLED':
+      return screenPaths.paymentFailure;
+    case 'REQUIRES_ACTION':
+    case 'PENDING':
+      return screenPaths.paymentPending;
+  }
+}

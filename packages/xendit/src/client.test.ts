@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyCallbackToken } from './callback-token.ts';
 import { createXenditClient, XenditError } from './client.ts';
+import { recurringWebhookEventSchema, webhookEventSchema } from './wire/webhooks.ts';
 
 const secretKey = 'xnd_development_unit_test_key';
 
@@ -180,5 +181,132 @@ describe('verifyCallbackToken', () => {
     expect(verifyCallbackToken(undefined, 'token-1')).toBe(false);
     expect(verifyCallbackToken(['token-1'], 'token-1')).toBe(false);
     expect(verifyCallbackToken('', '')).toBe(false);
+  });
+
+  describe('subscriptions', () => {
+    const schedule = {
+      id: 'resc-1',
+      reference_id: 'schedule-1',
+      interval: 'MONTH',
+      interval_count: 1,
+      anchor_date: '2026-02-01T00:00:00.000Z',
+    };
+    const plan = {
+      id: 'repl-1',
+      reference_id: 'plan-1',
+      customer_id: 'cust-1',
+      recurring_action: 'PAYMENT',
+      currency: 'IDR',
+      amount: 13579,
+      status: 'PENDING',
+      schedule,
+      payment_methods: [{ payment_method_id: 'pt-1', rank: 1 }],
+    };
+    const cycle = {
+      id: 'recy-1',
+      plan_id: 'repl-1',
+      status: 'SCHEDULED',
+      amount: 13579,
+      cycle_number: 1,
+      attempt_details: [],
+    };
+
+    it('creates a plan under an idempotency key, without api-version, and reads it back typed', async () => {
+      const { fetch, calls } = fakeFetch(() => json(201, plan));
+      const client = createXenditClient({ baseUrl: 'http://provider.test', secretKey, fetch });
+      const { body } = await client.createRecurringPlan(
+        {
+          reference_id: 'plan-1',
+          customer_id: 'cust-1',
+          recurring_action: 'PAYMENT',
+          currency: 'IDR',
+          amount: 13579,
+          schedule: { reference_id: 'schedule-1', interval: 'MONTH', interval_count: 1 },
+          payment_methods: [{ payment_method_id: 'pt-1', rank: 1 }],
+        },
+        { idempotencyKey: 'plan-idem' },
+      );
+      const headers = calls[0]?.init.headers as Record<string, string>;
+      expect([calls[0]?.init.method, calls[0]?.url]).toEqual([
+        'POST',
+        'http://provider.test/recurring/plans',
+      ]);
+      expect(headers['idempotency-key']).toBe('plan-idem');
+      expect(headers['api-version']).toBeUndefined();
+      expect(body).toMatchObject({ id: 'repl-1', status: 'PENDING', schedule: { id: 'resc-1' } });
+    });
+
+    it('calls each plan and cycle operation on its path', async () => {
+      const { fetch, calls } = fakeFetch(({ url }) =>
+        json(200, url.endsWith('/cycles') ? [cycle] : url.includes('/cycles/') ? cycle : plan),
+      );
+      const client = createXenditClient({ baseUrl: 'http://provider.test', secretKey, fetch });
+      await client.getRecurringPlan('repl-1');
+      await client.deactivateRecurringPlan('repl-1');
+      const { body: cycles } = await client.listRecurringCycles('repl-1');
+      await client.forceRecurringCycleAttempt('repl-1', 'recy-1');
+      await client.simulateRecurringCycle('repl-1', 'recy-1');
+      await client.simulateRecurringCycle('repl-1', 'recy-1', { amount: 21110 });
+      await client.cancelRecurringCycle('repl-1', 'recy-1');
+      await client.updateRecurringPlan('repl-1', { amount: 20000 });
+      expect(cycles.map((c) => c.status)).toEqual(['SCHEDULED']);
+      expect(calls.map(({ url, init }) => `${init.method} ${url.slice(20)}`)).toEqual([
+        'GET /recurring/plans/repl-1',
+        'POST /recurring/plans/repl-1/deactivate',
+        'GET /recurring/plans/repl-1/cycles',
+        'POST /recurring/plans/repl-1/cycles/recy-1/force_attempt',
+        'POST /recurring/plans/repl-1/cycles/recy-1/simulate',
+        'POST /recurring/plans/repl-1/cycles/recy-1/simulate',
+        'POST /recurring/plans/repl-1/cycles/recy-1/cancel',
+        'PATCH /recurring/plans/repl-1',
+      ]);
+      // Simulate sends a body only with an amount that picks the outcome.
+      expect(calls[4]?.init.body).toBeUndefined();
+      expect(calls[5]?.init.body).toBe('{"amount":21110}');
+    });
+
+    it('reads the subscription webhooks apart from the events the store handles', () => {
+      const cycleWebhook = {
+        event: 'recurring.cycle.retrying',
+        business_id: 'b',
+        created: '2026-01-01T00:00:00Z',
+        data: { ...cycle, status: 'RETRYING' },
+      };
+      expect(recurringWebhookEventSchema.parse(cycleWebhook).data).toMatchObject({
+        id: 'recy-1',
+        status: 'RETRYING',
+      });
+      expect(
+        recurringWebhookEventSchema.safeParse({ ...cycleWebhook, event: 'recurring.cycle.paused' })
+          .success,
+      ).toBe(false);
+      expect(webhookEventSchema.safeParse(cycleWebhook).success).toBe(false);
+    });
+
+    it('refuses a cycle list that is not the published array, and reads INELIGIBLE_CYCLE_REQUEST as refused', async () => {
+      const wrapped = fakeFetch(() => json(200, { data: [cycle], has_more: false }));
+      const listing = createXenditClient({
+        baseUrl: 'http://provider.test',
+        secretKey,
+        fetch: wrapped.fetch,
+      });
+      expect((await failure(listing.listRecurringCycles('repl-1'))).errorCode).toBe(
+        'INVALID_RESPONSE',
+      );
+      const ineligible = fakeFetch(() =>
+        json(403, { error_code: 'INELIGIBLE_CYCLE_REQUEST', message: 'Only SCHEDULED cycles' }),
+      );
+      const simulating = createXenditClient({
+        baseUrl: 'http://provider.test',
+        secretKey,
+        fetch: ineligible.fetch,
+      });
+      const error = await failure(simulating.simulateRecurringCycle('repl-1', 'recy-1'));
+      expect([error.status, error.errorCode, error.refused]).toEqual([
+        403,
+        'INELIGIBLE_CYCLE_REQUEST',
+        true,
+      ]);
+    });
   });
 });

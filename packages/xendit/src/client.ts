@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorBodySchema, type OtpBody } from './wire/common.ts';
 import {
   paymentRequestSchema,
@@ -9,6 +9,16 @@ import {
   type SimulatePaymentBody,
 } from './wire/payment-requests.ts';
 import { paymentTokenSchema, type CreatePaymentTokenBody } from './wire/payment-tokens.ts';
+import {
+  recurringCycleSchema,
+  recurringPlanSchema,
+  recurringScheduleSchema,
+  type CreateRecurringPlanBody,
+  type SimulateRecurringCycleBody,
+  type UpdateRecurringCycleBody,
+  type UpdateRecurringPlanBody,
+  type UpdateRecurringScheduleBody,
+} from './wire/recurring.ts';
 import { refundSchema, type CreateRefundBody } from './wire/refunds.ts';
 import { sessionSchema, type CreateSessionBody } from './wire/sessions.ts';
 import { fetchTransport, httpTransport, type TransportResponse } from './transport.ts';
@@ -66,7 +76,7 @@ export function createXenditClient(options: XenditClientOptions) {
   const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
 
   async function call<S extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     schema: S,
     callOptions: CallOptions = {},
@@ -226,6 +236,49 @@ export function createXenditClient(options: XenditClientOptions) {
     getSession: (sessionId: string) => call('GET', `/sessions/${id(sessionId)}`, sessionSchema),
     cancelSession: (sessionId: string) =>
       call('POST', `/sessions/${id(sessionId)}/cancel`, sessionSchema),
+    createRecurringPlan: (body: CreateRecurringPlanBody, opts: IdempotencyOptions) =>
+      call('POST', '/recurring/plans', recurringPlanSchema, {
+        body,
+        idempotencyKey: opts.idempotencyKey,
+      }),
+    getRecurringPlan: (planId: string) =>
+      call('GET', `/recurring/plans/${id(planId)}`, recurringPlanSchema),
+    updateRecurringPlan: (planId: string, body: UpdateRecurringPlanBody) =>
+      call('PATCH', `/recurring/plans/${id(planId)}`, recurringPlanSchema, { body }),
+    deactivateRecurringPlan: (planId: string) =>
+      call('POST', `/recurring/plans/${id(planId)}/deactivate`, recurringPlanSchema),
+    listRecurringCycles: (planId: string) =>
+      call('GET', `/recurring/plans/${id(planId)}/cycles`, z.array(recurringCycleSchema)),
+    getRecurringCycle: (planId: string, cycleId: string) =>
+      call('GET', `/recurring/plans/${id(planId)}/cycles/${id(cycleId)}`, recurringCycleSchema),
+    updateRecurringCycle: (planId: string, cycleId: string, body: UpdateRecurringCycleBody) =>
+      call('PATCH', `/recurring/plans/${id(planId)}/cycles/${id(cycleId)}`, recurringCycleSchema, {
+        body,
+      }),
+    cancelRecurringCycle: (planId: string, cycleId: string) =>
+      call(
+        'POST',
+        `/recurring/plans/${id(planId)}/cycles/${id(cycleId)}/cancel`,
+        recurringCycleSchema,
+      ),
+    forceRecurringCycleAttempt: (planId: string, cycleId: string) =>
+      call(
+        'POST',
+        `/recurring/plans/${id(planId)}/cycles/${id(cycleId)}/force_attempt`,
+        recurringCycleSchema,
+      ),
+    /** Test mode only: runs the cycle's charge now; `amount` picks the outcome (RECURRING_TEST_AMOUNTS). */
+    simulateRecurringCycle: (planId: string, cycleId: string, body?: SimulateRecurringCycleBody) =>
+      call(
+        'POST',
+        `/recurring/plans/${id(planId)}/cycles/${id(cycleId)}/simulate`,
+        recurringCycleSchema,
+        { body },
+      ),
+    getRecurringSchedule: (scheduleId: string) =>
+      call('GET', `/recurring/schedules/${id(scheduleId)}`, recurringScheduleSchema),
+    updateRecurringSchedule: (scheduleId: string, body: UpdateRecurringScheduleBody) =>
+      call('PATCH', `/recurring/schedules/${id(scheduleId)}`, recurringScheduleSchema, { body }),
   };
 }
 

@@ -1,6 +1,7 @@
 export * from './wire/common.ts';
 export * from './wire/payment-requests.ts';
 export * from './wire/payment-tokens.ts';
+export * from './wire/recurring.ts';
 export * from './wire/refunds.ts';
 export * from './wire/sessions.ts';
 export * from './wire/webhooks.ts';

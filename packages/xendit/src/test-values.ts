@@ -7,6 +7,114 @@ export const TEST_CARDS = {
   threeDs: ['4000000000002503', '5200000000002151'],
 } as const;
 
+/**
+ * How a test card authenticates:
+ * - frictionless: authorised at once, no page;
+ * - challenge: the 3DS page (Authenticate / Fail authentication);
+ * - challenge-options: the 3DS page offering the simulated outcomes of an EMV 3DS challenge
+ *   (authenticated, attempted, not authenticated, rejected, unavailable);
+ * - challenge-auto: the 3DS page authenticates by itself ("without rendering and with auto success");
+ * - challenge-fails: authentication always fails, so the card pays only with skip_three_ds.
+ */
+export type CardAuthentication =
+  'frictionless' | 'challenge' | 'challenge-options' | 'challenge-auto' | 'challenge-fails';
+
+export type TestCard = {
+  brand: 'VISA' | 'MASTERCARD' | 'JCB' | 'AMEX';
+  authentication: CardAuthentication;
+  /** Where the row says so: the card's country, and amounts below which it goes frictionless. */
+  country?: 'ID' | 'MY' | 'TH';
+  frictionlessBelow?: { currency: 'THB'; amount: number };
+  /** The table or example the row comes from. */
+  source: 'simulate-card-scenarios' | 'test-scenarios' | 'published-example';
+};
+
+/**
+ * Every card of the provider's two test-card tables, as its row says:
+ * "Simulate card scenarios" (https://docs.xendit.co/docs/cards-simulate-card-scenarios) and the
+ * older "Test Scenarios" (https://docs.xendit.co/credit-cards/integrations/test-scenarios), and the
+ * one card of the description's own examples that neither lists (PAY_AND_SAVE_Cards answers
+ * REQUIRES_ACTION with a 3DS redirect). Any other number that passes the Luhn check is frictionless.
+ */
+export const TEST_CARD_TABLE: Readonly<Record<string, TestCard>> = {
+  '4000000000002503': {
+    brand: 'VISA',
+    authentication: 'challenge',
+    source: 'simulate-card-scenarios',
+  },
+  '4000000000001000': {
+    brand: 'VISA',
+    authentication: 'frictionless',
+    source: 'simulate-card-scenarios',
+  },
+  '5200000000002151': {
+    brand: 'MASTERCARD',
+    authentication: 'challenge',
+    source: 'simulate-card-scenarios',
+  },
+  '5200000000001005': {
+    brand: 'MASTERCARD',
+    authentication: 'frictionless',
+    source: 'simulate-card-scenarios',
+  },
+  '4440000009900010': {
+    brand: 'VISA',
+    authentication: 'challenge-options',
+    source: 'simulate-card-scenarios',
+  },
+  '4440000042200014': {
+    brand: 'VISA',
+    authentication: 'frictionless',
+    country: 'MY',
+    source: 'simulate-card-scenarios',
+  },
+  '5123450000000008': {
+    brand: 'MASTERCARD',
+    authentication: 'challenge-options',
+    country: 'MY',
+    source: 'simulate-card-scenarios',
+  },
+  '5123456789012346': {
+    brand: 'MASTERCARD',
+    authentication: 'frictionless',
+    country: 'MY',
+    source: 'simulate-card-scenarios',
+  },
+  '4200350000000801': {
+    brand: 'VISA',
+    authentication: 'challenge',
+    country: 'TH',
+    frictionlessBelow: { currency: 'THB', amount: 20 },
+    source: 'simulate-card-scenarios',
+  },
+  '5413530000000501': {
+    brand: 'MASTERCARD',
+    authentication: 'challenge',
+    country: 'TH',
+    frictionlessBelow: { currency: 'THB', amount: 20 },
+    source: 'simulate-card-scenarios',
+  },
+  '4000000000001091': { brand: 'VISA', authentication: 'challenge', source: 'test-scenarios' },
+  '5200000000001096': {
+    brand: 'MASTERCARD',
+    authentication: 'challenge',
+    source: 'test-scenarios',
+  },
+  '3337000000200004': { brand: 'JCB', authentication: 'challenge', source: 'test-scenarios' },
+  '340000000001098': { brand: 'AMEX', authentication: 'challenge-auto', source: 'test-scenarios' },
+  '4000000000000010': {
+    brand: 'VISA',
+    authentication: 'challenge-fails',
+    source: 'test-scenarios',
+  },
+  '5200000000000015': {
+    brand: 'MASTERCARD',
+    authentication: 'challenge-fails',
+    source: 'test-scenarios',
+  },
+  '4000000000001109': { brand: 'VISA', authentication: 'challenge', source: 'published-example' },
+};
+
 /** Amounts that make a card, e-wallet or direct-debit payment fail with this failure_code. */
 export const FAILING_AMOUNTS: Readonly<Record<number, string>> = {
   10051: 'CARD_DECLINED',
@@ -18,6 +126,27 @@ export const FAILING_AMOUNTS: Readonly<Record<number, string>> = {
   10057: 'USER_DID_NOT_AUTHORIZE',
   10058: 'INVALID_CVV',
   10059: 'DECLINED_BY_ISSUER',
+};
+
+/**
+ * Subscription amounts with a set outcome, from the provider's subscription test guide
+ * (https://docs.xendit.co/recurring/test-setup): a plan (or a simulate call) with one of these
+ * amounts has its cycle charges fail with this failure_code; 13579 is the guide's success amount
+ * (any other amount succeeds too, but for FAILING_AMOUNTS).
+ */
+export const RECURRING_TEST_AMOUNTS = {
+  succeeds: 13579,
+  accountAccessBlocked: 21103,
+  invalidAccountDetails: 21106,
+  maximumLimitReached: 21107,
+  insufficientBalance: 21110,
+} as const;
+
+export const RECURRING_FAILING_AMOUNTS: Readonly<Record<number, string>> = {
+  [RECURRING_TEST_AMOUNTS.accountAccessBlocked]: 'ACCOUNT_ACCESS_BLOCKED',
+  [RECURRING_TEST_AMOUNTS.invalidAccountDetails]: 'INVALID_ACCOUNT_DETAILS',
+  [RECURRING_TEST_AMOUNTS.maximumLimitReached]: 'MAXIMUM_LIMIT_REACHED',
+  [RECURRING_TEST_AMOUNTS.insufficientBalance]: 'INSUFFICIENT_BALANCE',
 };
 
 /** E-wallet amounts that the provider refuses at creation, or fails later. */

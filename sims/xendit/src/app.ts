@@ -3,11 +3,13 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_VERSION } from '@store/xendit';
 import { ApiError, validationError } from './api-error.ts';
+import { registerCheckoutPages } from './hosted-pages/checkout-page.ts';
 import { registerHostedPages } from './hosted-pages/routes.ts';
 import { newRequestId } from './ids.ts';
 import { registerPaymentRequestRoutes } from './payment-requests/routes.ts';
 import { registerPaymentTokenRoutes } from './payment-tokens/routes.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
+import { registerRecurringRoutes } from './recurring/routes.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
 import { registerSessionRoutes } from './sessions/routes.ts';
 import type { SimContext } from './sim-context.ts';
@@ -29,7 +31,10 @@ const cardsSessionScript = readFileSync(
 
 /** Paths of the provider's API, where latency applies (not the hosted pages or /_sim). */
 const isApiPath = (url: string) =>
-  url.startsWith('/v3/') || url.startsWith('/refunds') || url.startsWith('/sessions');
+  url.startsWith('/v3/') ||
+  url.startsWith('/refunds') ||
+  url.startsWith('/sessions') ||
+  url.startsWith('/recurring/');
 
 /** Paths the customer's browser calls from the store's origin. */
 const isBrowserPath = (url: string) =>
@@ -131,7 +136,9 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
   registerPaymentTokenRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
+  registerRecurringRoutes(app, ctx);
   registerHostedPages(app, ctx);
+  registerCheckoutPages(app, ctx);
   registerSimRoutes(app, ctx);
   return app;
 }

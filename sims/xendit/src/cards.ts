@@ -1,23 +1,49 @@
 import { createHash } from 'node:crypto';
 import {
   FAILING_AMOUNTS,
-  TEST_CARDS,
+  TEST_CARD_TABLE,
+  type CardAuthentication,
   type CardDetails,
   type MaskedCardDetails,
 } from '@store/xendit';
 import { validationError } from './api-error.ts';
 
-const threeDsCards: readonly string[] = TEST_CARDS.threeDs;
+/** The 3DS step a card needs, if any: what the 3DS page offers (see TEST_CARD_TABLE). */
+export type Challenge = Exclude<CardAuthentication, 'frictionless'>;
 
-export type CardCheck = { needsThreeDs: boolean; masked: MaskedCardDetails };
+export type CardCheck = { challenge: Challenge | undefined; masked: MaskedCardDetails };
 
-/** Reads a card as the test acquirer would: 3DS test cards need the challenge, others go straight on. */
-export function checkCard(card: CardDetails, path: string): CardCheck {
-  if (!threeDsCards.includes(card.card_number) && !passesLuhn(card.card_number)) {
+const networkOf = (number: string) =>
+  number.startsWith('4')
+    ? 'VISA'
+    : number.startsWith('34') || number.startsWith('37')
+      ? 'AMEX'
+      : number.startsWith('35') || number.startsWith('3337')
+        ? 'JCB'
+        : 'MASTERCARD';
+
+/**
+ * Reads a card as the test acquirer would: each card of the provider's test-card tables as its row
+ * says, any other valid number without a challenge. `charge` is the amount a payment asks (a token
+ * has none), for the cards that go frictionless below an amount.
+ */
+export function checkCard(
+  card: CardDetails,
+  path: string,
+  charge?: { amount: number; currency: string },
+): CardCheck {
+  const row = TEST_CARD_TABLE[card.card_number];
+  if (!row && !passesLuhn(card.card_number)) {
     throw validationError([{ path: `${path}.card_number`, message: 'is not a valid card number' }]);
   }
+  const frictionless =
+    !row ||
+    row.authentication === 'frictionless' ||
+    (row.frictionlessBelow !== undefined &&
+      charge?.currency === row.frictionlessBelow.currency &&
+      charge.amount < row.frictionlessBelow.amount);
   return {
-    needsThreeDs: threeDsCards.includes(card.card_number),
+    challenge: frictionless ? undefined : (row.authentication as Challenge),
     // The card as the published examples show it back in channel_properties.card_details.
     masked: {
       masked_card_number: `${card.card_number.slice(0, 6)}XXXXXX${card.card_number.slice(-4)}`,
@@ -31,8 +57,8 @@ export function checkCard(card: CardDetails, path: string): CardCheck {
       expiry_year: card.expiry_year,
       fingerprint: createHash('sha256').update(card.card_number).digest('hex').slice(0, 24),
       type: 'CREDIT',
-      network: card.card_number.startsWith('4') ? 'VISA' : 'MASTERCARD',
-      country: 'ID',
+      network: row?.brand ?? networkOf(card.card_number),
+      country: row?.country ?? 'ID',
       issuer: 'SIMULATED BANK',
     },
   };

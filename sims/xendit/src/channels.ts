@@ -1,4 +1,4 @@
-import type { Country } from '@store/xendit';
+import type { Country, Currency } from '@store/xendit';
 
 /**
  * How each channel behaves in the simulator:
@@ -37,10 +37,41 @@ export const CHANNELS: Readonly<Record<string, Channel>> = {
   GCASH: { kind: 'EWALLET_REDIRECT', countries: ['PH'], label: 'GCash' },
   PAYMAYA: { kind: 'EWALLET_REDIRECT', countries: ['PH'], label: 'Maya' },
   GRABPAY: { kind: 'EWALLET_REDIRECT', countries: ['PH'], label: 'GrabPay' },
+  // The description's own examples: PAY_WithToken_TOUCHNGO (MY, MYR), PAY_QR_PromptPay (TH, THB),
+  // REUSABLE_PAYMENT_CODE_VA_VietCapital (VN, VND).
+  TOUCHNGO: { kind: 'EWALLET_REDIRECT', countries: ['MY'], label: "Touch 'n Go eWallet" },
+  QRPROMPTPAY: { kind: 'QR_CODE', countries: ['TH'], label: 'PromptPay' },
+  VIETCAPITAL_VIRTUAL_ACCOUNT: {
+    kind: 'VIRTUAL_ACCOUNT',
+    countries: ['VN'],
+    label: 'Viet Capital Bank',
+  },
   BRI_DIRECT_DEBIT: { kind: 'DIRECT_DEBIT', countries: ['ID'], label: 'BRI Direct Debit' },
   BPI_DIRECT_DEBIT: { kind: 'DIRECT_DEBIT', countries: ['PH'], label: 'BPI Direct Debit' },
-  CARDS: { kind: 'CARDS', countries: ['ID', 'PH', 'VN', 'TH', 'SG', 'MY'], label: 'Card' },
+  CARDS: {
+    kind: 'CARDS',
+    countries: ['ID', 'PH', 'VN', 'TH', 'SG', 'MY', 'HK', 'MX'],
+    label: 'Card',
+  },
 };
+
+/** The currency each market pays in (the description's country and currency enums, paired). */
+export const MARKET_CURRENCY: Readonly<Partial<Record<Country, Currency>>> = {
+  ID: 'IDR',
+  PH: 'PHP',
+  VN: 'VND',
+  TH: 'THB',
+  SG: 'SGD',
+  MY: 'MYR',
+  HK: 'HKD',
+  MX: 'MXN',
+};
+
+/** The channels a customer of this country and currency can choose, in the order listed above. */
+export function channelsOf(country: Country, currency: Currency): [string, Channel][] {
+  if (MARKET_CURRENCY[country] !== currency) return [];
+  return Object.entries(CHANNELS).filter(([, channel]) => channel.countries.includes(country));
+}
 
 export const isEwallet = (kind: ChannelKind) =>
   kind === 'EWALLET_REDIRECT' || kind === 'EWALLET_PUSH';
@@ -57,8 +88,7 @@ export const isSaveable = (kind: ChannelKind) =>
  * the highest virtual-account ceiling (https://docs.xendit.co/xenpayments/virtual-account/rules-and-limitations).
  */
 export function amountLimits(kind: ChannelKind, currency: string): { min: number; max: number } {
-  if (isEwallet(kind)) {
-    return currency === 'PHP' ? { min: 1, max: 100_000 } : { min: 100, max: 20_000_000 };
-  }
+  if (isEwallet(kind) && currency === 'PHP') return { min: 1, max: 100_000 };
+  if (isEwallet(kind) && currency === 'IDR') return { min: 100, max: 20_000_000 };
   return { min: 1, max: 999_999_999_999 };
 }

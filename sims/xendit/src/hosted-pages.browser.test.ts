@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { createXenditClient, TEST_CARDS, type XenditClient } from '@store/xendit';
 import { expect as expectPage } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testSettings } from '../../../scripts/test-settings.ts';
+import { testBrowser } from '../../../scripts/browser.ts';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
 
 const account = createDefaultAccount();
@@ -53,17 +53,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
   storeUrl = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: testSettings.chromePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(testBrowser());
 });
 
 beforeEach(async () => {

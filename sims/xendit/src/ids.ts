@@ -7,6 +7,9 @@ export const newCustomerId = () => `cust-${randomUUID()}`;
 export const newRefundId = () => `rfd-${randomUUID()}`;
 export const newCaptureId = () => `cap-${randomUUID()}`;
 export const newSessionId = () => `ps-${randomBytes(12).toString('hex')}`;
+export const newRecurringPlanId = () => `repl-${randomUUID()}`;
+export const newRecurringCycleId = () => `recy-${randomUUID()}`;
+export const newRecurringScheduleId = () => `resc-${randomUUID()}`;
 export const newWebhookEventId = () => `whe-${randomUUID()}`;
 export const newRequestId = () => randomBytes(16).toString('hex');
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createDefaultAccount, createKeyring, type SimulatorAccount } from './accounts.ts';
 import { buildApp, type Latency, type RateLimit } from './app.ts';
 import { dumpMigratedDatabase, openDatabase } from './db/database.ts';
+import { DAY_MS } from './recurring/schedule.ts';
 import type { SimContext } from './sim-context.ts';
 import { createWorker, PROVIDER_RETRY_SCHEDULE } from './worker.ts';
 
@@ -28,6 +29,11 @@ export type XenditSimulatorOptions = {
   latency?: Latency;
   /** Delay of refunds settling, OVO approvals and amount 20105 failures; default 1000 ms. */
   asyncDelayMs?: number;
+  /**
+   * Length of a subscription schedule's DAY, default a real day (with calendar months); tests
+   * shorten it so that cycles and retries come in milliseconds (a MONTH is then 30 such days).
+   */
+  recurringDayMs?: number;
   /** Default 6000 requests a minute per key. */
   rateLimit?: RateLimit;
   /** How often the worker looks for due jobs and webhooks; default 250 ms. */
@@ -54,6 +60,7 @@ export async function startXenditSimulator(
       return publicUrl;
     },
     asyncDelayMs: options.asyncDelayMs ?? 1000,
+    recurringDayMs: options.recurringDayMs ?? DAY_MS,
     async transaction(work) {
       const result = await database.db.transaction(work);
       kick();

@@ -3,7 +3,13 @@ import type { Database } from './db/database.ts';
 import { scheduledJobs } from './db/schema.ts';
 
 /** Later state changes; each kind has one runner (see worker.ts). */
-export type JobKind = 'payment_request.outcome' | 'payment_request.expire' | 'refund.settle';
+export type JobKind =
+  | 'payment_request.outcome'
+  | 'payment_request.expire'
+  | 'refund.settle'
+  | 'session.expire'
+  | 'recurring.plan.activate'
+  | 'recurring.cycle.attempt';
 
 /** The insert of a job, not yet run (see writeTogether). */
 export function jobInsert(

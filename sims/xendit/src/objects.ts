@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Owner } from './accounts.ts';
 import type { Database } from './db/database.ts';
 import { providerObjects } from './db/schema.ts';
@@ -84,6 +84,22 @@ export async function childrenOf<T>(db: Database, kind: ObjectKind, parentId: st
   return rows.map((row) => row.data as T);
 }
 
+/** Every object of a kind of one owner, newest first (ties broken by id, so the order is total). */
+export async function objectsOf<T>(db: Database, owner: Owner, kind: ObjectKind) {
+  const rows = await db
+    .select({ data: providerObjects.data })
+    .from(providerObjects)
+    .where(
+      and(
+        eq(providerObjects.kind, kind),
+        eq(providerObjects.businessId, owner.businessId),
+        eq(providerObjects.mode, owner.mode),
+      ),
+    )
+    .orderBy(desc(providerObjects.createdAt), desc(providerObjects.id));
+  return rows.map((row) => row.data as T);
+}
+
 /** The wire leaves absent fields out rather than sending null. */
 export function withoutUndefined<T extends object>(value: T): Record<string, unknown> {
   return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
@@ -97,5 +113,5 @@ export async function loadObjectById<T>(db: Database, kind: ObjectKind, id: stri
     .where(and(eq(providerObjects.id, id), eq(providerObjects.kind, kind)));
   if (!row) return undefined;
   const owner: Owner = { businessId: row.businessId, mode: row.mode };
-  return { owner, data: row.data as T };
+  return { owner, data: row.data as T, internal: row.internal };
 }

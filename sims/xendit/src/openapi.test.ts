@@ -7,10 +7,13 @@ import {
   refundReasonSchema,
   refundStatusSchema,
   sessionStatusSchema,
+  RECURRING_TEST_AMOUNTS,
   TEST_CARDS,
   TEST_OTPS,
   XenditError,
   type CreatePaymentRequestBody,
+  type CreateRecurringPlanBody,
+  type CreateSessionBody,
   type XenditClient,
 } from '@store/xendit';
 import { readFileSync } from 'node:fs';
@@ -304,6 +307,81 @@ async function walkTheStoreFlows() {
     )
   ).body;
   await receiver.waitFor(webhookOf('payment.capture', savedCardPayment.payment_request_id));
+  // Hosted checkout and components sessions: the description's own three examples, one for the
+  // components SDK, one left to expire by the scheduler.
+  const sessionExamples = (
+    ((description.document.paths as Json)['/sessions'] as Json).post as {
+      requestBody: {
+        content: { 'application/json': { examples: Record<string, { value: Json }> } };
+      };
+    }
+  ).requestBody.content['application/json'].examples;
+  for (const example of Object.values(sessionExamples)) {
+    const created = await client.createSession(example.value as unknown as CreateSessionBody, {
+      idempotencyKey: key(),
+    });
+    await client.getSession(created.body.payment_session_id);
+  }
+  // Paid on the hosted checkout page as a customer's browser would: a virtual account, simulated.
+  const hosted = (
+    await client.createSession(
+      {
+        reference_id: `hosted-${key()}`,
+        session_type: 'PAY',
+        mode: 'PAYMENT_LINK',
+        amount: 50_000,
+        currency: 'IDR',
+        country: 'ID',
+        customer,
+        items,
+        success_return_url: returnUrls.success_return_url,
+      },
+      { idempotencyKey: key() },
+    )
+  ).body;
+  for (const [step, form] of [
+    ['pay', { channel: 'BCA_VIRTUAL_ACCOUNT' }],
+    ['simulate', {}],
+  ] as const) {
+    await fetch(`${hosted.payment_link_url ?? ''}/${step}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+      redirect: 'manual',
+    });
+  }
+  await receiver.waitFor(webhookOf('payment_session.completed', hosted.payment_session_id));
+  await client.getSession(hosted.payment_session_id);
+  await client.createSession(
+    {
+      reference_id: `components-${key()}`,
+      session_type: 'PAY',
+      mode: 'COMPONENTS',
+      amount: 50_000,
+      currency: 'IDR',
+      country: 'ID',
+      customer,
+      items,
+      components_configuration: { origins: ['https://store.example'] },
+    },
+    { idempotencyKey: key() },
+  );
+  const expiringSession = (
+    await client.createSession(
+      {
+        reference_id: `expiring-${key()}`,
+        session_type: 'PAY',
+        mode: 'PAYMENT_LINK',
+        amount: 50_000,
+        currency: 'IDR',
+        country: 'ID',
+        customer,
+        expires_at: new Date(Date.now() + 300).toISOString(),
+      },
+      { idempotencyKey: key() },
+    )
+  ).body;
+  await receiver.waitFor(webhookOf('payment_session.expired', expiringSession.payment_session_id));
   const cancelledSession = await cardsSession('PAY');
   await client.cancelSession(cancelledSession.payment_session_id);
   const expiredSession = await cardsSession('PAY');
@@ -372,6 +450,20 @@ async function walkTheStoreFlows() {
     )
   ).body;
   await receiver.waitFor(webhookOf('payment.capture', walletPayment.payment_request_id));
+  // The channel comes from the token ("Pay with tokens"), as in the description's own examples.
+  const byTokenAlone = (
+    await client.createPaymentRequest(
+      {
+        ...payment({}),
+        channel_code: undefined,
+        channel_properties: undefined,
+        payment_token_id: wallet.payment_token_id,
+      },
+      { idempotencyKey: key() },
+    )
+  ).body;
+  expect(byTokenAlone.channel_code).toBe('DANA');
+  await receiver.waitFor(webhookOf('payment.capture', byTokenAlone.payment_request_id));
   const debit = (
     await client.createPaymentToken(
       {
@@ -405,6 +497,83 @@ async function walkTheStoreFlows() {
   ).body;
   await decide(refused.actions?.[0]?.value ?? '', 'cancel');
   await receiver.waitFor(webhookOf('payment_token.failure', refused.payment_token_id));
+
+  // Subscriptions: plans on a saved card, their cycles driven by every /recurring operation.
+  const savedCard = (
+    await client.createPaymentToken(
+      {
+        reference_id: `card-${key()}`,
+        country: 'ID',
+        currency: 'IDR',
+        channel_code: 'CARDS',
+        channel_properties: {
+          card_details: {
+            card_number: TEST_CARDS.frictionless[0],
+            expiry_month: '12',
+            expiry_year: '2030',
+            cvn: '123',
+          },
+        },
+        customer,
+      },
+      { idempotencyKey: key() },
+    )
+  ).body;
+  const planBody = (overrides: Partial<CreateRecurringPlanBody>): CreateRecurringPlanBody => ({
+    reference_id: `plan-${key()}`,
+    customer_id: savedCard.customer_id ?? '',
+    recurring_action: 'PAYMENT',
+    currency: 'IDR',
+    amount: RECURRING_TEST_AMOUNTS.succeeds,
+    payment_methods: [{ payment_method_id: savedCard.payment_token_id, rank: 1 }],
+    schedule: {
+      reference_id: `schedule-${key()}`,
+      interval: 'MONTH',
+      interval_count: 1,
+      anchor_date: new Date(Date.now() + 86_400_000).toISOString(),
+      retry_interval: 'DAY',
+      retry_interval_count: 1,
+      total_retry: 1,
+      failed_attempt_notifications: [1],
+    },
+    notification_config: { recurring_failed: ['EMAIL'], locale: 'en' },
+    failed_cycle_action: 'STOP',
+    description: 'Kopi of the month',
+    ...overrides,
+  });
+  const plan = (await client.createRecurringPlan(planBody({}), { idempotencyKey: key() })).body;
+  await receiver.waitFor(webhookOf('recurring.plan.activated', plan.id));
+  const cycleCreated = await receiver.waitFor(webhookOf('recurring.cycle.created', plan.id));
+  const cycleId = String((cycleCreated.body.data as { id: string }).id);
+  await client.getRecurringPlan(plan.id);
+  await client.updateRecurringPlan(plan.id, { description: 'Kopi of the month, ground' });
+  await client.getRecurringSchedule(plan.schedule.id);
+  await client.updateRecurringSchedule(plan.schedule.id, { total_retry: 2 });
+  await client.updateRecurringCycle(plan.id, cycleId, { amount: '15000' });
+  await client.simulateRecurringCycle(plan.id, cycleId, {
+    amount: RECURRING_TEST_AMOUNTS.insufficientBalance,
+  });
+  await receiver.waitFor(webhookOf('recurring.cycle.retrying', cycleId));
+  await client.forceRecurringCycleAttempt(plan.id, cycleId);
+  await receiver.waitFor(webhookOf('recurring.cycle.succeeded', cycleId));
+  const cycles = (await client.listRecurringCycles(plan.id)).body;
+  const next = cycles.find((cycle) => cycle.status === 'SCHEDULED');
+  await client.getRecurringCycle(plan.id, next?.id ?? '');
+  await client.cancelRecurringCycle(plan.id, next?.id ?? '');
+  await client.deactivateRecurringPlan(plan.id);
+  await receiver.waitFor(webhookOf('recurring.plan.inactivated', plan.id));
+  // Charged on creation and failing every retry: the plan ends (failed_cycle_action STOP).
+  const ending = (
+    await client.createRecurringPlan(
+      planBody({
+        amount: RECURRING_TEST_AMOUNTS.insufficientBalance,
+        immediate_action_type: 'FULL_AMOUNT',
+      }),
+      { idempotencyKey: key() },
+    )
+  ).body;
+  await receiver.waitFor(webhookOf('recurring.cycle.failed', ending.id));
+  await receiver.waitFor(webhookOf('recurring.plan.inactivated', ending.id));
 
   // Refusals the store meets: a validation error, an ineligible status.
   await failure(client.cancelPaymentRequest(va.payment_request_id));
@@ -458,6 +627,18 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
         'POST /v3/payment_tokens/{id}/cancel',
         'POST /v3/payment_tokens/{id}/resend_otp',
         'POST /v3/payment_tokens/{id}/validate_otp',
+        'POST /recurring/plans',
+        'GET /recurring/plans/{id}',
+        'PATCH /recurring/plans/{id}',
+        'POST /recurring/plans/{id}/deactivate',
+        'GET /recurring/plans/{id}/cycles',
+        'GET /recurring/plans/{id}/cycles/{id}',
+        'PATCH /recurring/plans/{id}/cycles/{id}',
+        'POST /recurring/plans/{id}/cycles/{id}/cancel',
+        'POST /recurring/plans/{id}/cycles/{id}/force_attempt',
+        'POST /recurring/plans/{id}/cycles/{id}/simulate',
+        'GET /recurring/schedules/{id}',
+        'PATCH /recurring/schedules/{id}',
       ].sort(),
     );
     expect(new Set(receiver.received.map(({ body }) => body.event))).toEqual(
@@ -473,6 +654,12 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
         'payment_token.failure',
         'payment_session.completed',
         'payment_session.expired',
+        'recurring.plan.activated',
+        'recurring.plan.inactivated',
+        'recurring.cycle.created',
+        'recurring.cycle.succeeded',
+        'recurring.cycle.retrying',
+        'recurring.cycle.failed',
       ]),
     );
   });
@@ -543,12 +730,7 @@ describe.skipIf(!descriptionPresent)('the judge itself', () => {
         items: [{ ...items[0]!, category: undefined as unknown as string }],
       }),
       'an unknown field': { ...payment({}), shipping_fee: 1 },
-      'a token with channel_properties': payment({ payment_token_id: 'pt-1' }),
-      'a token without channel_code': {
-        ...payment({ channel_properties: undefined }),
-        channel_code: undefined,
-        payment_token_id: 'pt-1',
-      },
+      'a token with channel_code and channel_properties': payment({ payment_token_id: 'pt-1' }),
     };
     for (const [drift, body] of Object.entries(drifts)) {
       expect(
@@ -558,6 +740,25 @@ describe.skipIf(!descriptionPresent)('the judge itself', () => {
     }
     expect(
       description.checkExchange(exchange({ headers: { 'api-version': '2020-01-01' } })),
+    ).not.toEqual([]);
+  });
+
+  it('a token without channel_code breaks only the required field the provider documents away', () => {
+    const byToken = {
+      ...payment({ channel_properties: undefined }),
+      channel_code: undefined,
+      payment_token_id: 'pt-1',
+    };
+    const violations = description.checkExchange(
+      exchange({ requestBody: JSON.parse(JSON.stringify(byToken)) }),
+    );
+    expect(violations).not.toEqual([]);
+    expect(outsideAllowList(violations)).toEqual([]);
+    const alsoWrong = { ...byToken, request_amount: 'ten' };
+    expect(
+      outsideAllowList(
+        description.checkExchange(exchange({ requestBody: JSON.parse(JSON.stringify(alsoWrong)) })),
+      ),
     ).not.toEqual([]);
   });
 
@@ -571,6 +772,14 @@ describe.skipIf(!descriptionPresent)('the judge itself', () => {
         business_id: 'b',
         created: 'x',
         data: {},
+      }),
+    ).not.toEqual([]);
+    expect(
+      description.checkWebhook({
+        event: 'recurring.cycle.succeeded',
+        business_id: 'b',
+        created: '2026-01-01T00:00:00Z',
+        data: { id: 'recy-1', plan_id: 'repl-1', status: 'SUCCEEDED', amount: 'ten' },
       }),
     ).not.toEqual([]);
   });

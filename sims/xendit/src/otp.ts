@@ -32,7 +32,7 @@ export function judgeOtp(otpCode: string, successCode: string, wrongSoFar: numbe
     error: new ApiError(
       400,
       'INVALID_OTP',
-      `The OTP is not valid; ${MAX_OTP_ATTEMPTS - attempts} attempt(s) left`,
+      `The OTP is not valid; ${MAX_OTP_ATTEMPTS - attempts} ${MAX_OTP_ATTEMPTS - attempts === 1 ? 'attempt' : 'attempts'} left`,
     ),
   };
 }

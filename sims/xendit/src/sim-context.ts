@@ -9,6 +9,8 @@ export type SimContext = {
   publicUrl: string;
   /** Delay of outcomes that arrive later: refunds settling, OVO push approvals, amount 20105. */
   asyncDelayMs: number;
+  /** How long a schedule's DAY lasts (a month is 30 of them when shortened): tests shorten it. */
+  recurringDayMs: number;
   /** Runs `work` in one transaction, then wakes the worker so new events go out at once. */
   transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
 };

@@ -4,7 +4,10 @@ import { callbackTokenFor, type Mode } from './accounts.ts';
 import { scheduledJobs, webhookAttempts, webhookEvents } from './db/schema.ts';
 import type { JobKind } from './jobs.ts';
 import { runExpiryJob, runOutcomeJob } from './payment-requests/service.ts';
+import { runCycleAttemptJob, type AttemptJob } from './recurring/cycles.ts';
+import { runPlanActivationJob } from './recurring/plans.ts';
 import { runRefundSettleJob } from './refunds/service.ts';
+import { runSessionExpiryJob } from './sessions/service.ts';
 import type { SimContext } from './sim-context.ts';
 
 /** The provider's retry schedule in seconds: 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
@@ -50,6 +53,12 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
           await runOutcomeJob(ctx, tx, owner, job.targetId, job.payload);
         } else if (kind === 'payment_request.expire') {
           await runExpiryJob(tx, owner, job.targetId);
+        } else if (kind === 'session.expire') {
+          await runSessionExpiryJob(tx, owner, job.targetId);
+        } else if (kind === 'recurring.plan.activate') {
+          await runPlanActivationJob(ctx, tx, owner, job.targetId);
+        } else if (kind === 'recurring.cycle.attempt') {
+          await runCycleAttemptJob(ctx, tx, owner, job.targetId, job.payload as AttemptJob);
         } else {
           await runRefundSettleJob(tx, owner, job.targetId);
         }

@@ -9,16 +9,14 @@ import type { Database } from '../db/database.ts';
 import { cardSessions, paymentMethods } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
-import { methodRequestHash } from '../payment-methods/link-method.ts';
-import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
-import { findChannel } from '../payments/channels.ts';
-import { providerCustomer, rememberProviderCustomer } from '../provider/mapping.ts';
 import {
-  answerOf,
-  decisiveCall,
-  providerMarket,
-  type ProviderGateway,
-} from '../provider/provider.ts';
+  methodRequestHash,
+  type PaymentMethodService,
+} from '../payment-methods/payment-method-service.ts';
+import { findChannel } from '../payments/payment-service.ts';
+import type { Provider } from '../provider/adapter.ts';
+import { rememberProviderCustomer } from '../provider/mapping.ts';
+import { answerOf, decisiveCall } from '../provider/provider.ts';
 import { moveCardSession } from '../statuses/card-session-status.ts';
 import type { OpenSessions } from './open-sessions.ts';
 import { sessionNotFound, type SessionChecks } from './session-checks.ts';
@@ -26,7 +24,7 @@ import { sessionNotFound, type SessionChecks } from './session-checks.ts';
 /** Saving a card: a method and a SAVE session opened for it, completed once the card went in. */
 export function createCardLinking(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   paymentMethods: PaymentMethodService;
   openSessions: OpenSessions;
   checks: SessionChecks;
@@ -77,34 +75,25 @@ export function createCardLinking(deps: {
       const providerSession = answerOf(
         await decisiveCall(
           () =>
-            provider.call(app, { paymentMethodId }, (client) =>
-              client.createSession(
-                {
-                  // The token the script makes carries this reference, so it finds the method.
-                  reference_id: paymentMethodId,
-                  session_type: 'SAVE',
-                  mode: 'CARDS_SESSION_JS',
-                  amount: 0,
-                  ...providerMarket(app),
-                  ...providerCustomer(customer),
-                  cards_session_js: methodService.returnUrls(paymentMethodId, options.clientId),
-                  metadata: { app_id: app.id, customer_id: customer.id },
-                },
-                { idempotencyKey: paymentMethodId },
-              ),
-            ),
+            provider.createCardSession(app, customer, {
+              type: 'SAVE',
+              // The token the script makes carries this reference, so it finds the method.
+              referenceId: paymentMethodId,
+              amount: 0,
+              returnUrls: methodService.returnUrls(paymentMethodId, options.clientId),
+            }),
           (error) =>
             methodService.transition(paymentMethodId, 'FAILED', {
               failureCode: error.errorCode,
             }),
         ),
       );
-      await rememberProviderCustomer(db, customer, providerSession.customer_id);
+      await rememberProviderCustomer(db, customer, providerSession.providerCustomerId);
       await db.insert(cardSessions).values({
         id: newId('cs'),
         appId: app.id,
         customerId: customer.id,
-        providerSessionId: providerSession.payment_session_id,
+        providerSessionId: providerSession.providerSessionId,
         type: 'SAVE',
         status: providerSession.status,
         amount: 0,
@@ -113,7 +102,7 @@ export function createCardLinking(deps: {
         paymentMethodId,
       });
       const updated = await methodService.transition(paymentMethodId, 'REQUIRES_ACTION', {
-        actions: [{ type: 'CARDS_SESSION_JS', value: providerSession.payment_session_id }],
+        actions: [{ type: 'CARDS_SESSION_JS', value: providerSession.providerSessionId }],
       });
       return methodService.toApi(app, updated ?? method);
     },
@@ -132,13 +121,11 @@ export function createCardLinking(deps: {
         app,
         { paymentMethodId },
         providerSessionId,
-        'payment_token_id',
+        'tokenId',
         paymentTokenId,
       );
-      const token = await provider.call(app, { paymentMethodId }, (client) =>
-        client.getPaymentToken(paymentTokenId),
-      );
-      if (token.reference_id !== paymentMethodId) {
+      const token = await provider.readToken(app, paymentMethodId, paymentTokenId);
+      if (token.referenceId !== paymentMethodId) {
         throw new AppError(
           400,
           cardErrorCodes.requestMismatch,

@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   cardErrorCodes,
-  toMajorUnits,
   type CardSession,
   type CreateCardPaymentRequest,
-  type Currency,
   type Payment,
 } from '@store/contract';
 import type { Caller } from '../auth/tenant.ts';
@@ -14,23 +12,19 @@ import { cardSessions, vouchers } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CreateBudget } from '../http/create-budget.ts';
 import { newId } from '../lib/ids.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
-import { priceOrder } from '../payments/pricing.ts';
-import { providerCustomer, rememberProviderCustomer } from '../provider/mapping.ts';
-import {
-  answerOf,
-  decisiveCall,
-  providerMarket,
-  type ProviderGateway,
-} from '../provider/provider.ts';
+import { priceOrder, type PaymentService } from '../payments/payment-service.ts';
+import type { Provider } from '../provider/adapter.ts';
+import { rememberProviderCustomer } from '../provider/mapping.ts';
+import { answerOf, decisiveCall } from '../provider/provider.ts';
 import { moveCardSession } from '../statuses/card-session-status.ts';
+import { initialPaymentStatus } from '../statuses/payment-status.ts';
 import type { OpenSessions } from './open-sessions.ts';
 import { sessionNotFound, toApiSession, type SessionChecks } from './session-checks.ts';
 
 /** Paying by card: a PAY session opened for a priced order, completed once the card went in. */
 export function createCardPayments(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   payments: PaymentService;
   openSessions: OpenSessions;
   checks: SessionChecks;
@@ -89,38 +83,28 @@ export function createCardPayments(deps: {
           voucherId: order.voucher?.id ?? null,
           voucherCode: order.voucher?.code ?? null,
           voucherAmount: order.voucher?.fixedAmount ?? null,
-          status: 'CREATING',
+          status: initialPaymentStatus,
         },
         order,
       );
       if (!inserted) throw new Error('a fresh payment id collided');
-      const currency = app.currency as Currency;
       const providerSession = answerOf(
         await decisiveCall(
           () =>
-            provider.call(app, { paymentId }, (client) =>
-              client.createSession(
-                {
-                  // The script's payment request carries this reference, so its webhooks find the payment.
-                  reference_id: paymentId,
-                  session_type: 'PAY',
-                  mode: 'CARDS_SESSION_JS',
-                  amount: toMajorUnits(order.amount, currency),
-                  ...providerMarket(app),
-                  allow_save_payment_method: type === 'PAY_AND_SAVE' ? 'OPTIONAL' : 'DISABLED',
-                  ...providerCustomer(customer),
-                  cards_session_js: paymentService.returnUrls(paymentId, options.clientId),
-                  description: `Order ${paymentId}`,
-                  metadata: { app_id: app.id, customer_id: customer.id },
-                },
-                { idempotencyKey: paymentId },
-              ),
-            ),
+            provider.createCardSession(app, customer, {
+              type: 'PAY',
+              // The script's payment request carries this reference, so its webhooks find the payment.
+              referenceId: paymentId,
+              amount: order.amount,
+              saveCard: type === 'PAY_AND_SAVE',
+              returnUrls: paymentService.returnUrls(paymentId, options.clientId),
+              description: `Order ${paymentId}`,
+            }),
           (error) =>
             paymentService.transition(paymentId, 'FAILED', { failureCode: error.errorCode }),
         ),
       );
-      await rememberProviderCustomer(db, customer, providerSession.customer_id);
+      await rememberProviderCustomer(db, customer, providerSession.providerCustomerId);
       await paymentService.transition(paymentId, 'REQUIRES_ACTION', { actions: [] });
       const [row] = await db
         .insert(cardSessions)
@@ -128,7 +112,7 @@ export function createCardPayments(deps: {
           id: newId('cs'),
           appId: app.id,
           customerId: customer.id,
-          providerSessionId: providerSession.payment_session_id,
+          providerSessionId: providerSession.providerSessionId,
           type: 'PAY',
           status: providerSession.status,
           amount: order.amount,
@@ -163,20 +147,18 @@ export function createCardPayments(deps: {
         app,
         { paymentId },
         providerSessionId,
-        'payment_request_id',
+        'paymentRequestId',
         paymentRequestId,
       );
-      const request = await provider.call(app, { paymentId }, (client) =>
-        client.getPaymentRequest(paymentRequestId),
-      );
-      if (request.reference_id !== paymentId) {
+      const answer = await provider.readPayment(app, paymentId, paymentRequestId);
+      if (answer.paymentId !== paymentId) {
         throw new AppError(
           400,
           cardErrorCodes.requestMismatch,
           `Payment request ${paymentRequestId} was not made from card session ${providerSessionId}`,
         );
       }
-      await paymentService.applyProviderRequest(payment, request);
+      await paymentService.applyProviderPayment(payment, answer);
       await moveCardSession(db, row.id, 'COMPLETED');
       return paymentService.get(session, paymentId);
     },

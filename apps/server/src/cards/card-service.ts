@@ -2,12 +2,18 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { CardSession } from '@store/contract';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
-import { cardSessions, payments } from '../db/schema.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
+import { apps, cardSessions, payments } from '../db/schema.ts';
 import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
-import type { ProviderGateway } from '../provider/provider.ts';
-import { moveCardSession } from '../statuses/card-session-status.ts';
-import type { CreateBudget } from '../http/create-budget.ts';
+import type { Provider } from '../provider/adapter.ts';
+import type { WebhookMatch } from '../provider/webhook-events.ts';
+import {
+  isCardSessionEnd,
+  isCardSessionExpired,
+  moveCardSession,
+  openCardSessionStatus,
+} from '../statuses/card-session-status.ts';
 import { createCardLinking } from './card-linking.ts';
 import { createCardPayments } from './card-payment.ts';
 import { createOpenSessions, sessionLifetimeMs } from './open-sessions.ts';
@@ -19,7 +25,7 @@ import { createSessionChecks, sessionNotFound, toApiSession } from './session-ch
  */
 export function createCardService(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   payments: PaymentService;
   paymentMethods: PaymentMethodService;
   budget: CreateBudget;
@@ -51,7 +57,7 @@ export function createCardService(deps: {
           and(
             eq(cardSessions.appId, session.appId),
             eq(cardSessions.customerId, session.customerId),
-            eq(cardSessions.status, 'ACTIVE'),
+            eq(cardSessions.status, openCardSessionStatus),
             gt(cardSessions.createdAt, new Date(Date.now() - sessionLifetimeMs)),
           ),
         )
@@ -63,22 +69,20 @@ export function createCardService(deps: {
     },
 
     /**
-     * payment_session.completed / .expired: the session's app and payment, and `apply`, which
-     * the caller runs once the webhook is recorded. An expired session fails its unpaid payment.
+     * payment_session.completed / .expired: the session, confirmed ended by reading it back with
+     * the app's key. An expired session fails its unpaid payment.
      */
-    async matchSessionWebhook(providerSessionId: string): Promise<{
-      appId: string;
-      paymentId: string | null;
-      apply: (status: 'COMPLETED' | 'EXPIRED') => Promise<void>;
-    } | null> {
-      const [row] = await db
-        .select()
+    async matchSessionWebhook(providerSessionId: string): Promise<WebhookMatch> {
+      const [found] = await db
+        .select({ session: cardSessions, app: apps })
         .from(cardSessions)
+        .innerJoin(apps, eq(apps.id, cardSessions.appId))
         .where(eq(cardSessions.providerSessionId, providerSessionId));
-      if (!row) return null;
+      if (!found) return { ignored: `No card session ${providerSessionId} in this store` };
+      const { session: row, app } = found;
       const apply = async (status: 'COMPLETED' | 'EXPIRED') => {
         await moveCardSession(db, row.id, status);
-        if (status !== 'EXPIRED' || !row.paymentId) return;
+        if (!isCardSessionExpired(status) || !row.paymentId) return;
         const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
         if (payment && !payment.providerRequestId) {
           await paymentService.transition(row.paymentId, 'FAILED', {
@@ -87,7 +91,18 @@ export function createCardService(deps: {
           });
         }
       };
-      return { appId: row.appId, paymentId: row.paymentId, apply };
+      const link = row.paymentId ? { paymentId: row.paymentId } : {};
+      const check = async () => {
+        const confirmed = await provider.confirmCardSession(app, link, providerSessionId);
+        const status = confirmed?.status;
+        if (!isCardSessionEnd(status)) {
+          return {
+            ignored: `The provider says session ${providerSessionId} is ${status ?? 'unknown to it'}`,
+          };
+        }
+        return { apply: () => apply(status) };
+      };
+      return { app, link, check };
     },
   };
 }

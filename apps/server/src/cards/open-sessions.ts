@@ -1,10 +1,19 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { cardSessions, paymentMethods, payments } from '../db/schema.ts';
-import type { AppRow, ProviderGateway } from '../provider/provider.ts';
-import { moveCardSession } from '../statuses/card-session-status.ts';
-import { movePaymentMethod } from '../statuses/payment-method-status.ts';
-import { movePayment } from '../statuses/payment-status.ts';
+import type { Provider } from '../provider/adapter.ts';
+import type { AppRow } from '../provider/provider.ts';
+import {
+  isCardSessionCancelled,
+  moveCardSession,
+  openCardSessionStatus,
+} from '../statuses/card-session-status.ts';
+import {
+  isMethodCreating,
+  methodAwaitsOtp,
+  movePaymentMethod,
+} from '../statuses/payment-method-status.ts';
+import { awaitsCustomer, movePayment } from '../statuses/payment-status.ts';
 
 type CardSessionRow = typeof cardSessions.$inferSelect;
 
@@ -17,7 +26,7 @@ export const sessionLifetimeMs = 30 * 60 * 1000;
  * same channel) and cancels every other, at the provider and with its payment or method: opening
  * a form never leaves an order or a method the customer did not make.
  */
-export function createOpenSessions(deps: { db: Database; provider: ProviderGateway }) {
+export function createOpenSessions(deps: { db: Database; provider: Provider }) {
   const { db, provider } = deps;
 
   async function openSessions(app: AppRow, customerId: string, type: 'PAY' | 'SAVE') {
@@ -31,7 +40,7 @@ export function createOpenSessions(deps: { db: Database; provider: ProviderGatew
           eq(cardSessions.appId, app.id),
           eq(cardSessions.customerId, customerId),
           eq(cardSessions.type, type),
-          eq(cardSessions.status, 'ACTIVE'),
+          eq(cardSessions.status, openCardSessionStatus),
           gt(cardSessions.createdAt, new Date(Date.now() - sessionLifetimeMs)),
         ),
       )
@@ -47,10 +56,8 @@ export function createOpenSessions(deps: { db: Database; provider: ProviderGatew
     if (!providerSessionId) return;
     const link = { paymentId: row.paymentId, paymentMethodId: row.paymentMethodId };
     try {
-      const cancelled = await provider.call(app, link, (client) =>
-        client.cancelSession(providerSessionId),
-      );
-      if (cancelled.status !== 'CANCELED') return;
+      const status = await provider.cancelCardSession(app, link, providerSessionId);
+      if (!isCardSessionCancelled(status)) return;
     } catch {
       return;
     }
@@ -73,7 +80,7 @@ export function createOpenSessions(deps: { db: Database; provider: ProviderGatew
       const kept = open.find(
         (row) =>
           row.payment?.requestHash === requestHash &&
-          row.payment.status === 'REQUIRES_ACTION' &&
+          awaitsCustomer(row.payment.status) &&
           !row.payment.providerRequestId,
       );
       for (const row of open) if (row !== kept) await cancel(app, row.session);
@@ -86,13 +93,14 @@ export function createOpenSessions(deps: { db: Database; provider: ProviderGatew
       const kept = open.find(
         (row) =>
           row.method?.channelCode === channelCode &&
-          row.method.status === 'REQUIRES_ACTION' &&
+          methodAwaitsOtp(row.method.status) &&
           !row.method.providerTokenId,
       );
       // A method still CREATING is being opened by a request in flight (the same key sent twice):
       // its session is that request's to answer, not one to cancel.
       for (const row of open) {
-        if (row !== kept && row.method?.status !== 'CREATING') await cancel(app, row.session);
+        if (row !== kept && !isMethodCreating(row.method?.status ?? ''))
+          await cancel(app, row.session);
       }
       return kept ?? null;
     },

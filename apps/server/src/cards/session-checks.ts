@@ -4,7 +4,8 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { cardSessions } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import type { AppRow, ExchangeLink, ProviderGateway } from '../provider/provider.ts';
+import type { Provider } from '../provider/adapter.ts';
+import type { AppRow, ExchangeLink } from '../provider/provider.ts';
 
 export type CardSessionRow = typeof cardSessions.$inferSelect;
 
@@ -27,7 +28,7 @@ export function toApiSession(row: CardSessionRow, publicKey: string): CardSessio
 }
 
 /** What completing a card session checks first: the session is the customer's, and made the id. */
-export function createSessionChecks(deps: { db: Database; provider: ProviderGateway }) {
+export function createSessionChecks(deps: { db: Database; provider: Provider }) {
   const { db, provider } = deps;
 
   async function loadOwnSession(session: Caller, providerSessionId: string) {
@@ -53,12 +54,10 @@ export function createSessionChecks(deps: { db: Database; provider: ProviderGate
     app: AppRow,
     link: ExchangeLink,
     providerSessionId: string,
-    field: 'payment_request_id' | 'payment_token_id',
+    field: 'paymentRequestId' | 'tokenId',
     id: string,
   ): Promise<void> {
-    const providerSession = await provider.call(app, link, (client) =>
-      client.getSession(providerSessionId),
-    );
+    const providerSession = await provider.readCardSession(app, link, providerSessionId);
     if (providerSession[field] !== id) {
       throw new AppError(
         400,

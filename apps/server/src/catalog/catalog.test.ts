@@ -102,6 +102,12 @@ describe('GET /api/vouchers', () => {
     expect(codes).toEqual(['HEMAT10', 'OVO25']);
   });
 
+  it('offers no voucher in a live app, where the specification shows no voucher entry', async () => {
+    const response = await server.app.inject({ url: '/api/vouchers?app_id=demo-ph' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().vouchers).toEqual([]);
+  });
+
   it('answers 404 APP_NOT_FOUND for an app id the store does not know', async () => {
     const response = await server.app.inject({ url: '/api/vouchers?app_id=no-such-store' });
     expect(response.statusCode).toBe(404);

@@ -249,7 +249,6 @@ export const refunds = pgTable(
     /** PENDING, SUCCEEDED, FAILED (the provider's refund statuses the store uses). */
     status: text('status').notNull(),
     failureCode: text('failure_code'),
-    previousPaymentStatus: text('previous_payment_status').notNull(),
     previousLineStatuses: jsonb('previous_line_statuses')
       .$type<Record<string, string>>()
       .notNull()

@@ -218,6 +218,9 @@ export async function seedDatabase(db: Database): Promise<void> {
         description: 'PHP 50 off any order',
         paymentMethodType: null,
         fixedAmount: 5_000,
+        // demo-ph is live, and the specification offers voucher entry in development mode only:
+        // kept, inactive, as another app's voucher that a demo-id payment must not use.
+        active: 0,
       },
     ])
     .onConflictDoNothing();

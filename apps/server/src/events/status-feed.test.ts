@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, StatusEvent } from '@store/contract';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { testSettings } from '../../../../scripts/test-settings.ts';
+import { waitFor } from '../test/wait-for.ts';
+import { testSettings } from '../../harness/test-settings.ts';
 
 /** A client of GET /api/events as the web reads it: fetch with a streamed body, token in a header. */
 async function openEventStream(url: string, token: string) {
@@ -40,15 +41,11 @@ async function openEventStream(url: string, token: string) {
   return {
     events,
     comments: () => comments,
-    async waitFor(predicate: (event: StatusEvent) => boolean, from = 0): Promise<StatusEvent> {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const found = events.slice(from).find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no such event in ${JSON.stringify(events)}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
+    waitFor: (predicate: (event: StatusEvent) => boolean, from = 0): Promise<StatusEvent> =>
+      waitFor(
+        () => `no such event in ${JSON.stringify(events)}`,
+        () => events.slice(from).find(predicate),
+      ),
     async close() {
       abort.abort();
       await reading;
@@ -154,11 +151,7 @@ describe.each([
     const stream = await openEventStream(b.url, token);
     expect(b.app.statusFeed.subscriptionCount()).toBe(before + 1);
     await stream.close();
-    const deadline = Date.now() + 5_000;
-    while (b.app.statusFeed.subscriptionCount() > before && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(b.app.statusFeed.subscriptionCount()).toBe(before);
+    await waitFor('the subscription let go', () => b.app.statusFeed.subscriptionCount() === before);
   });
 
   it('refuses a stream without a session token', async () => {
@@ -182,12 +175,22 @@ describe.runIf(testSettings.serverTestsOnPostgres)(
       const stream = await openEventStream(server.url, token);
       try {
         // What a server restart or failover does to the connection that LISTENs.
+        const listening = async () =>
+          (
+            (await server.db.execute(
+              sql`SELECT pid FROM pg_stat_activity
+                  WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+            )) as unknown as { rows: { pid: number }[] }
+          ).rows.map((row) => row.pid);
+        const before = await listening();
         const dropped = (await server.db.execute(
           sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
               WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
         )) as unknown as { rows: unknown[] };
         expect(dropped.rows).toHaveLength(1);
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await waitFor('a new connection listening', async () =>
+          (await listening()).some((pid) => !before.includes(pid)),
+        );
         const payment = await createPayment(server.url, token);
         await stream.waitFor((e) => e.kind === 'payment' && e.id === payment.id);
       } finally {

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods, payments, refunds } from '../db/schema.ts';
 import { RateLimitedError } from './rate-limits.ts';
@@ -43,7 +42,10 @@ export function createCreateBudget(db: Database, limit: number) {
      * request repeats a create already recorded (its Idempotency-Key holds one): that is answered
      * whatever the budget, since it costs the provider nothing new.
      */
-    async enforce(caller: Caller, isReplay?: () => Promise<boolean>): Promise<void> {
+    async enforce(
+      caller: { appId: string; customerId: string },
+      isReplay?: () => Promise<boolean>,
+    ): Promise<void> {
       if (limit === 0) return;
       const [row] = await db
         .select({ wait: createWaitSeconds(caller.appId, caller.customerId, limit) })

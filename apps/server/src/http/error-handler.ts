@@ -3,7 +3,6 @@ import type { ServerResponse } from 'node:http';
 import { errorCodes, type ApiErrorBody } from '@store/contract';
 import { AppError } from './app-error.ts';
 import { RateLimitedError } from './rate-limits.ts';
-import { isSpaNavigation } from '../web/static.ts';
 
 function describeValidation(error: FastifyError): string {
   const first = error.validation?.[0];
@@ -131,4 +130,14 @@ export function registerErrorHandler(
     };
     return reply.status(404).send(body);
   });
+}
+
+/** A browser loading a page of the web app, which a client-side route answers. */
+function isSpaNavigation(method: string, url: string, accept: string | undefined): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    !url.startsWith('/api/') &&
+    !url.startsWith('/images/') &&
+    (accept ?? '').includes('text/html')
+  );
 }

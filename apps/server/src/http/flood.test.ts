@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionTokens } from '../auth/session-token.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { testSettings } from '../../../../scripts/test-settings.ts';
+import { testSettings } from '../../harness/test-settings.ts';
 
 /** The soak run floods harder and longer; `npm test` runs the short variant. */
 const streamsOpened = testSettings.soak ? 600 : 60;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiErrorSchema, type Endpoint } from '@store/contract';
 import * as schema from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { testSettings } from '../../../../scripts/test-settings.ts';
+import { testSettings } from '../../harness/test-settings.ts';
 
 /** Cases per endpoint: 200 in `npm test`, more in the soak run (FUZZ_RUNS=10000). */
 const runs = testSettings.fuzzRuns;

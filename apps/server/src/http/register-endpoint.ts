@@ -18,6 +18,7 @@ export interface EndpointInput<E extends Endpoint> {
 }
 
 export interface AuthenticatedInput<E extends Endpoint> extends EndpointInput<E> {
+  /** The signed-in caller, which the authenticate plugin puts on the request. */
   session: FastifyRequest['session'];
 }
 

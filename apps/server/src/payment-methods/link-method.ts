@@ -1,29 +1,25 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
+  channelInputProblem,
   transactionTypesFor,
   type CreatePaymentMethodRequest,
   type PaymentMethod,
 } from '@store/contract';
-import type { PaymentToken } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { idempotentCreate } from '../lib/idempotent-create.ts';
+import { idempotentCreate } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
-import { findChannel } from '../payments/channels.ts';
-import { providerCustomer, rememberProviderCustomer } from '../provider/mapping.ts';
-import {
-  answerOf,
-  decisiveCall,
-  providerMarket,
-  type AppRow,
-  type ProviderGateway,
-} from '../provider/provider.ts';
+import { findChannel } from '../payments/payment-service.ts';
+import type { Provider } from '../provider/adapter.ts';
+import { rememberProviderCustomer, type ProviderToken } from '../provider/mapping.ts';
+import { answerOf, decisiveCall, type AppRow } from '../provider/provider.ts';
+import { initialMethodStatus, isMethodCreating } from '../statuses/payment-method-status.ts';
 import { toApi } from './payment-method-view.ts';
-import type { PaymentMethodRow, StoredProperty } from './payment-method-service.ts';
+import type { PaymentMethodRow, StoredProperty } from './payment-method-view.ts';
 
 type NewPaymentMethod = Omit<typeof paymentMethods.$inferInsert, 'status'>;
 
@@ -38,10 +34,10 @@ export const methodRequestHash = (request: CreatePaymentMethodRequest) =>
  */
 export function createMethodLinker(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   config: ServerConfig;
   fail: (paymentMethodId: string, failureCode: string) => Promise<unknown>;
-  applyToken: (method: PaymentMethodRow, token: PaymentToken) => Promise<PaymentMethodRow | null>;
+  applyToken: (method: PaymentMethodRow, token: ProviderToken) => Promise<PaymentMethodRow | null>;
   returnUrls: (paymentMethodId: string, clientId: string) => Record<string, string>;
 }) {
   const { db, provider, config, fail, applyToken, returnUrls } = deps;
@@ -72,7 +68,7 @@ export function createMethodLinker(deps: {
       insert: async () => {
         const [row] = await db
           .insert(paymentMethods)
-          .values({ ...values, status: 'CREATING' })
+          .values({ ...values, status: initialMethodStatus })
           .onConflictDoNothing({
             target: [
               paymentMethods.appId,
@@ -90,7 +86,7 @@ export function createMethodLinker(deps: {
   async function waitWhileCreating(method: PaymentMethodRow): Promise<PaymentMethodRow> {
     const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
     let current = method;
-    while (current.status === 'CREATING' && Date.now() < deadline) {
+    while (isMethodCreating(current.status) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, method.id));
       if (!row) break;
@@ -147,6 +143,8 @@ export function createMethodLinker(deps: {
           `${property.name} is required to link ${channel.name}`,
         );
       }
+      const problem = channelInputProblem(property.name, value, app.country);
+      if (problem) throw new AppError(400, 'API_VALIDATION_ERROR', problem);
       channelProperties[property.name] = value;
       properties.push({ transaction_type: property.transaction_type, name: property.name, value });
     }
@@ -169,26 +167,18 @@ export function createMethodLinker(deps: {
     const token = answerOf(
       await decisiveCall(
         () =>
-          provider.call(app, { paymentMethodId }, (client) =>
-            client.createPaymentToken(
-              {
-                reference_id: paymentMethodId,
-                ...providerMarket(app),
-                channel_code: channel.code,
-                channel_properties: {
-                  ...channelProperties,
-                  ...returnUrls(paymentMethodId, options.clientId),
-                },
-                ...providerCustomer(customer),
-                metadata: { app_id: app.id, customer_id: customer.id },
-              },
-              { idempotencyKey: paymentMethodId },
-            ),
-          ),
+          provider.createToken(app, customer, {
+            id: paymentMethodId,
+            channelCode: channel.code,
+            channelProperties: {
+              ...channelProperties,
+              ...returnUrls(paymentMethodId, options.clientId),
+            },
+          }),
         (error) => fail(paymentMethodId, error.errorCode),
       ),
     );
-    await rememberProviderCustomer(db, customer, token.customer_id);
+    await rememberProviderCustomer(db, customer, token.providerCustomerId);
     const updated = await applyToken(inserted, token);
     return toApi(app, updated ?? inserted);
   }

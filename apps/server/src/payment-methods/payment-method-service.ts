@@ -1,31 +1,36 @@
 import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
-import type { PaymentMethod, TransactionType } from '@store/contract';
-import type { PaymentToken } from '@store/xendit';
+import type { CreatePaymentMethodRequest, PaymentMethod } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { returnUrls } from '../lib/return-urls.ts';
-import { tokenDetails, toMethodActions } from '../provider/mapping.ts';
-import { answerOf, decisiveCall, type ProviderGateway } from '../provider/provider.ts';
+import type { Provider } from '../provider/adapter.ts';
+import type { ProviderToken } from '../provider/mapping.ts';
+import { answerOf, decisiveCall } from '../provider/provider.ts';
 import {
-  canTransitionMethod,
+  canMoveMethod,
+  isMethodUnlinked,
+  methodAwaitsOtp,
   methodAwaitsProvider,
   toApiMethodStatus,
   movePaymentMethod,
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
 import { createMethodLinker } from './link-method.ts';
-import { exchangesOf, toApi } from './payment-method-view.ts';
+import { exchangesOf, toApi, type PaymentMethodRow } from './payment-method-view.ts';
 import { createTokenWebhooks } from './token-webhooks.ts';
 
-export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
-export type StoredProperty = {
-  transaction_type: TransactionType;
-  name: string;
-  value: string | null;
-};
+export type { PaymentMethodRow, StoredProperty } from './payment-method-view.ts';
+export { methodRequestHash } from './link-method.ts';
+
+/** Links a card, which the cards part does through a SAVE card session. */
+export type CardLinker = (
+  session: Caller,
+  request: CreatePaymentMethodRequest,
+  options: { idempotencyKey: string | undefined; clientId: string },
+) => Promise<PaymentMethod>;
 
 /** A read asks the provider for news at most this often per method. */
 const refreshIntervalMs = 2_000;
@@ -37,7 +42,7 @@ const refreshIntervalMs = 2_000;
  */
 export function createPaymentMethodService(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   config: ServerConfig;
 }) {
   const { db, provider, config } = deps;
@@ -64,13 +69,13 @@ export function createPaymentMethodService(deps: {
   ) => movePaymentMethod(db, paymentMethodId, to, changes);
 
   /** Applies what the provider says of a payment token (a create answer, a read or a webhook). */
-  async function applyToken(method: PaymentMethodRow, token: PaymentToken) {
+  async function applyToken(method: PaymentMethodRow, token: ProviderToken) {
     const status = token.status;
     return transition(method.id, status, {
-      providerTokenId: token.payment_token_id,
-      actions: methodAwaitsProvider(status) ? toMethodActions(method.id, token.actions ?? []) : [],
-      failureCode: token.failure_code ?? null,
-      details: tokenDetails(token) ?? method.details,
+      providerTokenId: token.tokenId,
+      actions: methodAwaitsProvider(status) ? token.actionsFor(method.id) : [],
+      failureCode: token.failureCode,
+      details: token.details ?? method.details,
     });
   }
 
@@ -91,7 +96,7 @@ export function createPaymentMethodService(deps: {
     applyToken,
     returnUrls: linkingReturnUrls,
   });
-  const tokens = createTokenWebhooks({ db, applyToken });
+  const tokens = createTokenWebhooks({ db, provider, applyToken });
 
   return {
     create: linker.create,
@@ -138,10 +143,7 @@ export function createPaymentMethodService(deps: {
       const tokenId = method.providerTokenId;
       if (methodAwaitsProvider(method.status as StoredPaymentMethodStatus) && tokenId && stale) {
         const { app } = await session.tenant();
-        const token = await provider.call(app, { paymentMethodId }, (client) =>
-          client.getPaymentToken(tokenId),
-        );
-        await applyToken(method, token);
+        await applyToken(method, await provider.readToken(app, paymentMethodId, tokenId));
       }
       return view(session, paymentMethodId);
     },
@@ -153,7 +155,7 @@ export function createPaymentMethodService(deps: {
     ): Promise<PaymentMethod> {
       const method = await loadOwn(session, paymentMethodId);
       const tokenId = method.providerTokenId;
-      if (!tokenId || method.status !== 'REQUIRES_ACTION') {
+      if (!tokenId || !methodAwaitsOtp(method.status)) {
         throw new AppError(
           409,
           'PAYMENT_METHOD_NOT_ACTIONABLE',
@@ -162,19 +164,13 @@ export function createPaymentMethodService(deps: {
       }
       const { app } = await session.tenant();
       const outcome = await decisiveCall(
-        () =>
-          provider.call(app, { paymentMethodId }, (client) =>
-            client.validatePaymentTokenOtp(tokenId, { otp_code: otpCode }),
-          ),
+        () => provider.validateTokenOtp(app, paymentMethodId, tokenId, otpCode),
         // A refused OTP may have ended the link (a third wrong code fails the token at the
         // provider): the store reads the token at once, so the customer's screen moves on instead
         // of asking again. A fault leaves the method as it was, for the next try or a webhook.
         async () => {
           try {
-            const current = await provider.call(app, { paymentMethodId }, (client) =>
-              client.getPaymentToken(tokenId),
-            );
-            await applyToken(method, current);
+            await applyToken(method, await provider.readToken(app, paymentMethodId, tokenId));
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
           }
@@ -187,12 +183,9 @@ export function createPaymentMethodService(deps: {
     /** Unlink: the provider forgets the token; CANCELED is final. */
     async cancel(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
       const method = await loadOwn(session, paymentMethodId);
-      if (method.status === 'CANCELED') return view(session, paymentMethodId);
+      if (isMethodUnlinked(method.status)) return view(session, paymentMethodId);
       const tokenId = method.providerTokenId;
-      if (
-        !tokenId ||
-        !canTransitionMethod(method.status as StoredPaymentMethodStatus, 'CANCELED')
-      ) {
+      if (!tokenId || !canMoveMethod(method.status as StoredPaymentMethodStatus, 'CANCELED')) {
         throw new AppError(
           409,
           'PAYMENT_METHOD_NOT_ACTIONABLE',
@@ -200,10 +193,7 @@ export function createPaymentMethodService(deps: {
         );
       }
       const { app } = await session.tenant();
-      const token = await provider.call(app, { paymentMethodId }, (client) =>
-        client.cancelPaymentToken(tokenId),
-      );
-      await applyToken(method, token);
+      await applyToken(method, await provider.cancelToken(app, paymentMethodId, tokenId));
       return view(session, paymentMethodId);
     },
   };

@@ -1,18 +1,21 @@
 import { desc, inArray } from 'drizzle-orm';
-import type { PaymentMethod, PaymentMethodAction } from '@store/contract';
+import type { PaymentMethod, PaymentMethodAction, TransactionType } from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { exchanges, type paymentMethods } from '../db/schema.ts';
-import { channelsFor, findChannel } from '../payments/channels.ts';
-import { toApiExchange } from '../payments/payment-view.ts';
+import { channelsFor, findChannel, toApiExchange } from '../payments/payment-service.ts';
 import type { CustomerRow } from '../provider/mapping.ts';
 import type { AppRow } from '../provider/provider.ts';
 import {
   toApiMethodStatus,
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
-import type { StoredProperty } from './payment-method-service.ts';
 
-type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type StoredProperty = {
+  transaction_type: TransactionType;
+  name: string;
+  value: string | null;
+};
 type StoredExchange = typeof exchanges.$inferSelect;
 
 /** A method as the API shows it; with its exchanges and channel configuration on request. */

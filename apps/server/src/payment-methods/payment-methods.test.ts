@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, PaymentMethod } from '@store/contract';
 import { paymentMethods, exchanges } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
+import { waitFor } from '../test/wait-for.ts';
+import { simulatorTestKey } from '../../harness/helpers.ts';
 
 let server: TestServer;
 let token: string;
@@ -54,13 +56,11 @@ async function pay(body: Record<string, unknown>, as = token) {
   });
 }
 
-async function waitForMethod(id: string, status: string): Promise<PaymentMethod> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+function waitForMethod(id: string, status: string): Promise<PaymentMethod> {
+  return waitFor(`method ${id} ${status}`, async () => {
     const method = (await call('GET', `/api/payment_methods/${id}`)).json() as PaymentMethod;
-    if (method.status === status || Date.now() > deadline) return method;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return method.status === status && method;
+  });
 }
 
 /** Presses a button of the provider's hosted page, as the customer's browser would. */
@@ -393,17 +393,28 @@ describe('PAY_AND_SAVE', () => {
       saver,
     );
     expect(confirmed.json().status).toBe('SUCCEEDED');
-    const deadline = Date.now() + 10_000;
-    let methods: PaymentMethod[] = [];
-    while (Date.now() < deadline) {
-      methods = (await call('GET', '/api/payment_methods', undefined, saver)).json()
-        .payment_methods as PaymentMethod[];
-      if (methods.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    // Both the activation and the capture name the token: still one method.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    methods = (await call('GET', '/api/payment_methods', undefined, saver)).json().payment_methods;
+    // Both the activation and the capture name the token, and the store has answered both (it
+    // answers once it has applied them): still one method.
+    await waitFor('the capture and the activation answered', async () => {
+      const response = await fetch(`${server.xendit.url}/_sim/webhooks?limit=500`, {
+        headers: simulatorTestKey,
+      });
+      const { data } = (await response.json()) as {
+        data: {
+          event: string;
+          payload: { data?: { reference_id?: string } };
+          attempts: { response_status: number | null }[];
+        }[];
+      };
+      const answered = data.filter(
+        (hook) =>
+          hook.payload.data?.reference_id === created.id &&
+          hook.attempts.some((attempt) => attempt.response_status === 200),
+      );
+      return new Set(answered.map((hook) => hook.event)).size >= 2;
+    });
+    const methods = (await call('GET', '/api/payment_methods', undefined, saver)).json()
+      .payment_methods as PaymentMethod[];
     expect(methods).toHaveLength(1);
     expect(methods[0]).toMatchObject({
       status: 'ACTIVE',

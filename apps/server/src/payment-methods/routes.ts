@@ -5,8 +5,7 @@ import type { CreateBudget } from '../http/create-budget.ts';
 import type { RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
-import type { CardService } from '../cards/card-service.ts';
-import type { PaymentMethodService } from './payment-method-service.ts';
+import type { CardLinker, PaymentMethodService } from './payment-method-service.ts';
 
 export function registerPaymentMethodRoutes(
   app: FastifyInstance,
@@ -18,7 +17,7 @@ export function registerPaymentMethodRoutes(
     budget,
   }: {
     paymentMethods: PaymentMethodService;
-    cards: CardService;
+    cards: { linkCard: CardLinker };
     limiter: RateLimiter;
     limits: ServerConfig['rateLimits'];
     budget: CreateBudget;

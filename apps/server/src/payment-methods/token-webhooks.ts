@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PaymentToken } from '@store/xendit';
 import type { Database } from '../db/database.ts';
-import { paymentMethods, payments } from '../db/schema.ts';
-import type { PaymentMethodRow } from './payment-method-service.ts';
+import { apps, paymentMethods, payments } from '../db/schema.ts';
+import type { Provider } from '../provider/adapter.ts';
+import type { ProviderToken } from '../provider/mapping.ts';
+import type { WebhookMatch } from '../provider/webhook-events.ts';
+import { canPayWithMethod, savedMethodStatus } from '../statuses/payment-method-status.ts';
+import type { PaymentMethodRow } from './payment-method-view.ts';
 
 /**
  * The id of the method a PAY_AND_SAVE payment saves, from its token: a token webhook is recorded
@@ -16,9 +19,10 @@ const savedMethodId = (tokenId: string) =>
 /** What the provider's tokens do to methods: the methods PAY_AND_SAVE payments save, and webhooks. */
 export function createTokenWebhooks(deps: {
   db: Database;
-  applyToken: (method: PaymentMethodRow, token: PaymentToken) => Promise<PaymentMethodRow | null>;
+  provider: Provider;
+  applyToken: (method: PaymentMethodRow, token: ProviderToken) => Promise<PaymentMethodRow | null>;
 }) {
-  const { db, applyToken } = deps;
+  const { db, provider, applyToken } = deps;
 
   /**
    * The method a PAY_AND_SAVE payment leaves behind, ACTIVE, once the provider reports its token.
@@ -40,7 +44,7 @@ export function createTokenWebhooks(deps: {
         channelCode: payment.channelCode,
         country: payment.country,
         referenceId: payment.id,
-        status: 'ACTIVE',
+        status: savedMethodStatus,
         paymentId: payment.id,
       })
       .onConflictDoNothing({ target: paymentMethods.providerTokenId });
@@ -52,18 +56,16 @@ export function createTokenWebhooks(deps: {
   }
 
   /**
-   * payment_token.activation / .failure / .expiry: the method the token concerns, and `apply`,
-   * which applies the token to it and which the caller runs once the webhook is recorded. A
-   * token the store has not seen may be the one a PAY_AND_SAVE payment saved (its reference_id
-   * is the payment's id).
+   * The method a token concerns, and `apply`, which applies the token to it. A token the store
+   * has not seen may be the one a PAY_AND_SAVE payment saved (its reference is the payment's id).
    */
-  async function matchTokenWebhook(
-    token: PaymentToken,
+  async function methodOfToken(
+    token: ProviderToken,
   ): Promise<{ appId: string; paymentMethodId: string; apply: () => Promise<unknown> } | null> {
     const [known] = await db
       .select()
       .from(paymentMethods)
-      .where(eq(paymentMethods.providerTokenId, token.payment_token_id));
+      .where(eq(paymentMethods.providerTokenId, token.tokenId));
     if (known) {
       return {
         appId: known.appId,
@@ -76,7 +78,7 @@ export function createTokenWebhooks(deps: {
     const [linking] = await db
       .select()
       .from(paymentMethods)
-      .where(eq(paymentMethods.id, token.reference_id));
+      .where(eq(paymentMethods.id, token.referenceId));
     if (linking && !linking.providerTokenId) {
       return {
         appId: linking.appId,
@@ -84,20 +86,42 @@ export function createTokenWebhooks(deps: {
         apply: () => applyToken(linking, token),
       };
     }
-    if (token.status !== 'ACTIVE') return null;
+    if (!canPayWithMethod(token.status)) return null;
     const [payment] = await db
       .select({ appId: payments.appId, type: payments.type })
       .from(payments)
-      .where(eq(payments.id, token.reference_id));
+      .where(eq(payments.id, token.referenceId));
     if (payment?.type !== 'PAY_AND_SAVE') return null;
     return {
       appId: payment.appId,
-      paymentMethodId: savedMethodId(token.payment_token_id),
+      paymentMethodId: savedMethodId(token.tokenId),
       apply: async () => {
-        const saved = await saveFromPayment(token.reference_id, token.payment_token_id);
+        const saved = await saveFromPayment(token.referenceId, token.tokenId);
         if (saved) await applyToken(saved, token);
       },
     };
+  }
+
+  /**
+   * payment_token.activation / .failure / .expiry: the method the token concerns, confirmed by
+   * reading the token back with the app's key; what the provider answers is what applies.
+   */
+  async function matchTokenWebhook(sent: ProviderToken): Promise<WebhookMatch> {
+    const matched = await methodOfToken(sent);
+    const [app] = matched ? await db.select().from(apps).where(eq(apps.id, matched.appId)) : [];
+    if (!matched || !app) {
+      return { ignored: `No payment method of token ${sent.tokenId} in this store` };
+    }
+    const { paymentMethodId } = matched;
+    const check = async () => {
+      const token = await provider.confirmToken(app, paymentMethodId, sent.tokenId);
+      const confirmed = token ? await methodOfToken(token) : null;
+      if (!confirmed || confirmed.paymentMethodId !== paymentMethodId) {
+        return { ignored: `The provider holds no token ${sent.tokenId} of this method` };
+      }
+      return { apply: confirmed.apply };
+    };
+    return { app, link: { paymentMethodId }, check };
   }
 
   return { saveFromPayment, matchTokenWebhook };

@@ -1,24 +1,27 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { transactionTypesFor, type CreatePaymentRequest, type Payment } from '@store/contract';
+import {
+  channelInputProblem,
+  transactionTypesFor,
+  type CreatePaymentRequest,
+  type Payment,
+} from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods, payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { RateLimitedError } from '../http/rate-limits.ts';
-import { idempotentCreate, sameRequest } from '../lib/idempotent-create.ts';
+import { idempotentCreate, sameRequest } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
-import { createCallBody, paymentRequestChanges } from '../provider/mapping.ts';
-import {
-  decisiveCall,
-  exchangeRow,
-  type AppRow,
-  type ProviderGateway,
-} from '../provider/provider.ts';
+import type { Provider } from '../provider/adapter.ts';
+import { decisiveCall, type AppRow } from '../provider/provider.ts';
 import { lineStatusesFrom, lineStatusFor } from '../statuses/order-line-status.ts';
+import { canPayWithMethod } from '../statuses/payment-method-status.ts';
 import {
   awaitsProvider,
+  initialPaymentStatus,
+  isCreating,
   movePayment,
   paymentStatusesFrom,
   type StoredPaymentStatus,
@@ -67,6 +70,9 @@ function channelPropertiesFor(
         'API_VALIDATION_ERROR',
         `${property.name} is required for ${channel.name}`,
       );
+    // Refused here, as the provider would refuse it, so nothing is recorded for a value it rejects.
+    const problem = channelInputProblem(property.name, value, app.country);
+    if (problem) throw new AppError(400, 'API_VALIDATION_ERROR', problem);
     properties[property.name] = value;
   }
   return properties;
@@ -75,7 +81,7 @@ function channelPropertiesFor(
 /** Creating a payment: priced by the store, recorded, then asked of the provider. */
 export function createPaymentCreator(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   config: ServerConfig;
   statements: CreateStatements;
   loadPayment: (paymentId: string) => Promise<PaymentRow | undefined>;
@@ -118,7 +124,7 @@ export function createPaymentCreator(deps: {
         ),
       );
     if (!method) throw notFound(`Payment method ${paymentMethodId}`);
-    if (method.status !== 'ACTIVE' || !method.providerTokenId) {
+    if (!canPayWithMethod(method.status) || !method.providerTokenId) {
       throw new AppError(400, 'PAYMENT_METHOD_NOT_ACTIVE', 'Only an ACTIVE payment method can pay');
     }
     return method;
@@ -127,7 +133,7 @@ export function createPaymentCreator(deps: {
   async function waitWhileCreating(payment: PaymentRow): Promise<PaymentRow> {
     const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
     let current = payment;
-    while (current.status === 'CREATING' && Date.now() < deadline) {
+    while (isCreating(current.status) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const row = await loadPayment(payment.id);
       if (!row) break;
@@ -141,7 +147,7 @@ export function createPaymentCreator(deps: {
     // The first request is still at the provider, or its answer was lost (a timeout, a crash):
     // once it has had its time, this retry settles it as the reconciler would.
     let current = await waitWhileCreating(earlier);
-    if (current.status === 'CREATING') {
+    if (isCreating(current.status)) {
       await settleCreating(current);
       current = (await loadPayment(current.id)) ?? current;
     }
@@ -212,7 +218,7 @@ export function createPaymentCreator(deps: {
             voucherId: order.voucher?.id ?? null,
             voucherCode: order.voucher?.code ?? null,
             voucherAmount: order.voucher?.fixedAmount ?? null,
-            status: 'CREATING',
+            status: initialPaymentStatus,
             // The return URLs are kept with the payment so that a replayed create sends them again.
             channelProperties: { ...properties, ...returnUrls(paymentId, options.clientId) },
             paymentMethodId: savedMethod?.id ?? null,
@@ -225,12 +231,8 @@ export function createPaymentCreator(deps: {
     if (recorded.earlier) return answerAgain(recorded.earlier);
     const inserted = recorded.created;
 
-    const body = createCallBody(app, customer, { payment: inserted, lines });
     const outcome = await decisiveCall(
-      () =>
-        provider.callKeepingExchange(app, { paymentId }, (client) =>
-          client.createPaymentRequest(body, { idempotencyKey: paymentId }),
-        ),
+      () => provider.createPayment(app, customer, { payment: inserted, lines }),
       (error) => movePayment(db, paymentId, 'FAILED', { failureCode: error.errorCode }),
     );
     // A refusal is final: the customer is told it failed. An unknown outcome may have reached the
@@ -243,8 +245,9 @@ export function createPaymentCreator(deps: {
     const answered = outcome.answer;
 
     // The answer, its exchange and the provider's customer id are stored in one statement.
-    const { status, changes } = paymentRequestChanges(inserted, answered.body);
-    const stored = exchangeRow(app, { paymentId }, answered.exchange);
+    const { status } = answered.payment;
+    const changes = answered.payment.changesFor(inserted);
+    const stored = answered.exchange;
     const lineStatus = lineStatusFor(status);
     const [result] = await statements.applyAnswer.execute({
       paymentId,
@@ -262,7 +265,7 @@ export function createPaymentCreator(deps: {
       mode: app.mode,
       exchange: JSON.stringify(stored.exchange),
       customerId: customer.id,
-      providerCustomerId: customer.providerCustomerId ? null : (answered.body.customer_id ?? null),
+      providerCustomerId: customer.providerCustomerId ? null : answered.payment.providerCustomerId,
     });
     // Lines change with the status only: moved from a status awaiting the provider, they are
     // as inserted, or as this change made them.

@@ -11,6 +11,7 @@ import {
 } from '../db/schema.ts';
 import { createWaitSeconds } from '../http/create-budget.ts';
 import { newId } from '../lib/ids.ts';
+import { initialLineStatus } from '../statuses/order-line-status.ts';
 import { paymentMoveParts } from '../statuses/payment-status.ts';
 import type { PricedOrder } from './pricing.ts';
 
@@ -27,7 +28,7 @@ export function newLines(paymentId: string, order: PricedOrder) {
     productImagePath: product.imagePath,
     price: product.priceAmount,
     currency: product.currency,
-    status: 'PENDING',
+    status: initialLineStatus,
   }));
 }
 export type NewLine = ReturnType<typeof newLines>[number];

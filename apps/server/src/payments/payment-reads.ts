@@ -4,8 +4,8 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { payments, exchanges } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import type { ProviderGateway } from '../provider/provider.ts';
-import type { PaymentRequest } from '@store/xendit';
+import type { Provider } from '../provider/adapter.ts';
+import type { ProviderPayment } from '../provider/mapping.ts';
 import { awaitsProvider, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { readPaymentPage, toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
@@ -16,14 +16,14 @@ const refreshIntervalMs = 2_000;
 /** Reading and paging a customer's payments. */
 export function createPaymentReads(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   loadOwnPayment: (session: Caller, paymentId: string) => Promise<PaymentRow>;
-  applyProviderRequest: (
+  applyProviderPayment: (
     payment: PaymentRow,
-    request: PaymentRequest,
+    answer: ProviderPayment,
   ) => Promise<PaymentRow | null>;
 }) {
-  const { db, provider, loadOwnPayment, applyProviderRequest } = deps;
+  const { db, provider, loadOwnPayment, applyProviderPayment } = deps;
 
   /**
    * Whether this read may ask the provider for news: true for one caller per interval, whichever
@@ -74,11 +74,9 @@ export function createPaymentReads(deps: {
       ) {
         try {
           const { app } = await session.tenant();
-          const request = await provider.call(app, { paymentId }, (client) =>
-            client.getPaymentRequest(providerRequestId),
-          );
-          if (request.reference_id === paymentId) {
-            payment = (await applyProviderRequest(payment, request)) ?? payment;
+          const answer = await provider.readPayment(app, paymentId, providerRequestId);
+          if (answer.paymentId === paymentId) {
+            payment = (await applyProviderPayment(payment, answer)) ?? payment;
           }
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

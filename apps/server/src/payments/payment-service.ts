@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Payment } from '@store/contract';
-import { toMajorUnits, type Currency } from '@store/contract';
-import type { PaymentRequest } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { returnUrls } from '../lib/return-urls.ts';
-import { paymentRequestChanges } from '../provider/mapping.ts';
-import { answerOf, decisiveCall, type ProviderGateway } from '../provider/provider.ts';
+import type { Provider } from '../provider/adapter.ts';
+import type { ProviderPayment } from '../provider/mapping.ts';
+import { answerOf, decisiveCall } from '../provider/provider.ts';
 import {
   movePayment,
   type PaymentChanges,
@@ -22,21 +21,28 @@ import {
   recordPayment,
   type NewPayment,
 } from './create-statements.ts';
+import { inStoreWords } from './otp-refusal.ts';
 import { createPaymentReads } from './payment-reads.ts';
+import { createPaymentWebhooks } from './payment-webhooks.ts';
 import type { PaymentRow } from './payment-view.ts';
 import { createCreatingSettler } from './settle-creating.ts';
 import type { PricedOrder } from './pricing.ts';
 
 export type { NewPayment } from './create-statements.ts';
+// What other resources use of payments, reached through this service.
+export { channelsFor, findChannel } from './channels.ts';
+export { toApiExchange, toApiPayments } from './payment-view.ts';
+export { priceOrder } from './pricing.ts';
 
 /**
  * The payments domain composed: creating (create-payment.ts), settling a create whose answer was
- * lost (settle-creating.ts), reading and paging (payment-reads.ts), the provider's verbs (here).
+ * lost (settle-creating.ts), reading and paging (payment-reads.ts), its webhooks
+ * (payment-webhooks.ts), the provider's verbs (here).
  * Cards, methods, refunds, webhooks and the reconciler reach payments through this service.
  */
 export function createPaymentService(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   config: ServerConfig;
 }) {
   const { db, provider, config } = deps;
@@ -66,11 +72,9 @@ export function createPaymentService(deps: {
   const transition = (paymentId: string, to: StoredPaymentStatus, changes?: PaymentChanges) =>
     movePayment(db, paymentId, to, changes);
 
-  /** Applies what the provider says of a payment request (a create answer or a status read). */
-  async function applyProviderRequest(payment: PaymentRow, request: PaymentRequest) {
-    const { status, changes } = paymentRequestChanges(payment, request);
-    return transition(payment.id, status, changes);
-  }
+  /** Applies what the provider says of a payment (a create answer, a read or a verb's answer). */
+  const applyProviderPayment = (payment: PaymentRow, answer: ProviderPayment) =>
+    transition(payment.id, answer.status, answer.changesFor(payment));
 
   /**
    * Records a new payment, CREATING, with its priced lines; null when the customer already used
@@ -82,7 +86,7 @@ export function createPaymentService(deps: {
   const paymentReturnUrls = (paymentId: string, clientId: string) =>
     returnUrls(config.publicUrl, 'payment', paymentId, clientId);
 
-  const settleCreating = createCreatingSettler({ db, provider, applyProviderRequest });
+  const settleCreating = createCreatingSettler({ db, provider, applyProviderPayment });
   const create = createPaymentCreator({
     db,
     provider,
@@ -96,7 +100,7 @@ export function createPaymentService(deps: {
     db,
     provider,
     loadOwnPayment,
-    applyProviderRequest,
+    applyProviderPayment,
   });
 
   return {
@@ -128,46 +132,48 @@ export function createPaymentService(deps: {
             'Payments can be simulated in development mode only',
           );
         }
-        await provider.call(app, { paymentId }, (client) =>
-          client.simulatePaymentRequest(providerRequestId, {
-            amount: toMajorUnits(payment.amount, payment.currency as Currency),
-          }),
-        );
+        await provider.simulatePayment(app, payment, providerRequestId);
         return reads.get(session, paymentId);
       }
       const outcome = await decisiveCall(
-        () =>
-          provider.call(app, { paymentId }, (client) => {
-            if (verb === 'validate_otp') {
-              return client.validatePaymentRequestOtp(providerRequestId, {
-                otp_code: body?.otp_code ?? '',
-              });
-            }
-            if (verb === 'resend_otp') return client.resendPaymentRequestOtp(providerRequestId);
-            return client.cancelPaymentRequest(providerRequestId);
-          }),
+        () => {
+          if (verb === 'validate_otp') {
+            return provider.validatePaymentOtp(
+              app,
+              paymentId,
+              providerRequestId,
+              body?.otp_code ?? '',
+            );
+          }
+          if (verb === 'resend_otp') {
+            return provider.resendPaymentOtp(app, paymentId, providerRequestId);
+          }
+          return provider.cancelPayment(app, paymentId, providerRequestId);
+        },
         // A refused verb may have ended the payment (a third wrong OTP fails it at the provider):
         // the store reads it at once, so the customer's screen moves on instead of asking again.
         async () => {
           try {
-            const current = await provider.call(app, { paymentId }, (client) =>
-              client.getPaymentRequest(providerRequestId),
+            await applyProviderPayment(
+              payment,
+              await provider.readPayment(app, paymentId, providerRequestId),
             );
-            await applyProviderRequest(payment, current);
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
           }
         },
       );
-      await applyProviderRequest(payment, answerOf(outcome));
+      if (outcome.refused) throw inStoreWords(outcome.refused);
+      await applyProviderPayment(payment, answerOf(outcome));
       return reads.get(session, paymentId);
     },
 
+    matchWebhook: createPaymentWebhooks({ db, provider, applyProviderPayment }),
     transition,
     settleCreating,
     loadOwnPayment,
     insertPayment,
-    applyProviderRequest,
+    applyProviderPayment,
     returnUrls: paymentReturnUrls,
   };
 }

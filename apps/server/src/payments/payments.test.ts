@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
 import { payments, exchanges } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 let server: TestServer;
 let token: string;
@@ -58,13 +59,11 @@ async function call(method: 'GET' | 'POST', url: string, payload?: object, as = 
   return server.app.inject({ method, url, headers: { authorization: `Bearer ${as}` }, payload });
 }
 
-async function waitForStatus(id: string, status: string): Promise<Payment> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+function waitForStatus(id: string, status: string): Promise<Payment> {
+  return waitFor(`payment ${id} ${status}`, async () => {
     const payment = (await call('GET', `/api/payments/${id}`)).json() as Payment;
-    if (payment.status === status || Date.now() > deadline) return payment;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return payment.status === status && payment;
+  });
 }
 
 async function countPayments(): Promise<number> {

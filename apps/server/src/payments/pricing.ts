@@ -1,5 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CreatePaymentRequest } from '@store/contract';
+import {
+  voucherAppliesTo,
+  voucherNotApplicableMessage,
+  type CreatePaymentRequest,
+} from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { products, vouchers } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -86,12 +90,13 @@ export function priceFrom(
   if (request.voucher_id) {
     if (!voucherRow)
       throw new AppError(400, 'VOUCHER_NOT_FOUND', `Voucher ${request.voucher_id} does not exist`);
-    if (voucherRow.paymentMethodType && voucherRow.paymentMethodType !== channelCode) {
-      throw new AppError(
-        400,
-        'VOUCHER_NOT_APPLICABLE',
-        `Voucher ${voucherRow.code} is only for ${voucherRow.paymentMethodType}`,
-      );
+    const terms = {
+      code: voucherRow.code,
+      fixed_amount: voucherRow.fixedAmount,
+      payment_method_type: voucherRow.paymentMethodType,
+    };
+    if (!voucherAppliesTo(terms, channelCode)) {
+      throw new AppError(400, 'VOUCHER_NOT_APPLICABLE', voucherNotApplicableMessage(terms));
     }
     voucher = voucherRow;
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSession, Channel, Payment, PaymentMethod, Product } from '@store/contract';
 import type { ProviderExchange } from '@store/xendit';
@@ -12,6 +12,7 @@ import {
 import { exchanges } from '../db/schema.ts';
 import { collectCardData } from '../test/cards-script.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 if (!descriptionPresent)
   console.warn(`Skipping the store's published contract: ${descriptionPath}`);
@@ -51,14 +52,11 @@ async function pay(body: object, as = token): Promise<Payment> {
   return response.json() as Payment;
 }
 
-async function waitFor(id: string, status: string, as = token): Promise<Payment> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+function waitForStatus(id: string, status: string, as = token): Promise<Payment> {
+  return waitFor(`${id} ${status}`, async () => {
     const payment = (await call('GET', `/api/payments/${id}`, undefined, as)).json() as Payment;
-    if (payment.status === status) return payment;
-    if (Date.now() > deadline) throw new Error(`${id} is ${payment.status}, not ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return payment.status === status && payment;
+  });
 }
 
 async function decide(pageUrl: string, decision: string) {
@@ -74,17 +72,17 @@ async function walkTheStore(): Promise<string[]> {
   const ids: string[] = [];
   const va = await pay(order({ channel: 'BCA_VIRTUAL_ACCOUNT' }));
   await call('POST', `/api/payments/${va.id}/simulate`);
-  const paid = await waitFor(va.id, 'SUCCEEDED');
+  const paid = await waitForStatus(va.id, 'SUCCEEDED');
   await call('POST', `/api/payments/${va.id}/refund`, { orders: [paid.orders[0]?.id] });
   const canceled = await pay(order({ channel: 'BCA_VIRTUAL_ACCOUNT' }));
   await call('POST', `/api/payments/${canceled.id}/cancel`);
   const dana = await pay(order({ channel: 'DANA' }));
   await decide(dana.actions[0]?.value ?? '', 'approve');
-  await waitFor(dana.id, 'SUCCEEDED');
+  await waitForStatus(dana.id, 'SUCCEEDED');
   const ovo = await pay(
     order({ channel: 'OVO', channel_properties: { mobile_number: '+628111111111' } }),
   );
-  await waitFor(ovo.id, 'SUCCEEDED');
+  await waitForStatus(ovo.id, 'SUCCEEDED');
   const bri = await pay(
     order({ channel: 'BRI_DIRECT_DEBIT', channel_properties: { mobile_number: '+628111111111' } }),
   );
@@ -119,16 +117,15 @@ async function walkTheStore(): Promise<string[]> {
     })
   ).json() as PaymentMethod;
   await decide(linked.actions[0]?.value ?? '', 'link');
-  const deadline = Date.now() + 10_000;
-  while ((await call('GET', `/api/payment_methods/${linked.id}`)).json().status !== 'ACTIVE') {
-    if (Date.now() > deadline) throw new Error('the method did not become ACTIVE');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    'the method ACTIVE',
+    async () => (await call('GET', `/api/payment_methods/${linked.id}`)).json().status === 'ACTIVE',
+  );
   const saved = await pay(order({ payment_token_id: linked.id }));
-  await waitFor(saved.id, 'SUCCEEDED');
+  await waitForStatus(saved.id, 'SUCCEEDED');
   const payAndSave = await pay(order({ channel: 'DANA', type: 'PAY_AND_SAVE' }));
   await decide(payAndSave.actions[0]?.value ?? '', 'approve');
-  await waitFor(payAndSave.id, 'SUCCEEDED');
+  await waitForStatus(payAndSave.id, 'SUCCEEDED');
 
   const debitLink = (
     await call('POST', '/api/payment_methods', {
@@ -158,9 +155,14 @@ async function walkTheStore(): Promise<string[]> {
  * Every channel both apps offer, paid once with what its form asks for, so each one's create, its
  * action and its webhooks are judged too. Codes the customer presents are paid by /simulate.
  */
-async function payOnEveryChannel(): Promise<{ ids: string[]; channels: string[] }> {
+async function payOnEveryChannel(): Promise<{
+  ids: string[];
+  channels: string[];
+  simulated: string[];
+}> {
   const ids: string[] = [];
   const channels: string[] = [];
+  const simulated: string[] = [];
   for (const as of [token, philippines]) {
     const { products } = (await call('GET', '/api/products', undefined, as)).json() as {
       products: Product[];
@@ -196,12 +198,13 @@ async function payOnEveryChannel(): Promise<{ ids: string[]; channels: string[] 
         expect(
           (await call('POST', `/api/payments/${payment.id}/simulate`, {}, as)).statusCode,
         ).toBe(200);
+        simulated.push(payment.id);
       }
       ids.push(payment.id);
       channels.push(`${channel.country} ${channel.code}`);
     }
   }
-  return { ids, channels };
+  return { ids, channels, simulated };
 }
 
 describe.skipIf(!descriptionPresent)(
@@ -215,8 +218,21 @@ describe.skipIf(!descriptionPresent)(
       // Both apps' channels, cards apart: 5 virtual accounts, 3 e-wallets, a retail outlet and
       // direct debit in Indonesia; 3 e-wallets, direct debit and a retail outlet in the Philippines.
       expect(everyChannel.channels.length).toBeGreaterThanOrEqual(16);
-      // Let the last webhooks arrive and be recorded.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Every payment paid by /simulate is settled by its capture webhook: the walk fails if one
+      // never came, instead of judging fewer webhooks.
+      await waitFor('a payment.capture webhook for every simulated payment', async () => {
+        const captured = await server.db
+          .select({ paymentId: exchanges.paymentId })
+          .from(exchanges)
+          .where(
+            and(
+              eq(exchanges.kind, 'webhook'),
+              eq(exchanges.event, 'payment.capture'),
+              inArray(exchanges.paymentId, everyChannel.simulated),
+            ),
+          );
+        return new Set(captured.map((row) => row.paymentId)).size === everyChannel.simulated.length;
+      });
       const operations = await server.db
         .select()
         .from(exchanges)

@@ -1,30 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import type { CreatePaymentRequestBody, PaymentRequest, ProviderExchange } from '@store/xendit';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { apps, customers, paymentLines, exchanges } from '../db/schema.ts';
-import { createCallBody, rememberProviderCustomer } from '../provider/mapping.ts';
-import { decisiveCall, type ProviderGateway } from '../provider/provider.ts';
+import { apps, customers, paymentLines } from '../db/schema.ts';
+import type { Provider } from '../provider/adapter.ts';
+import { rememberProviderCustomer, type ProviderPayment } from '../provider/mapping.ts';
+import { decisiveCall } from '../provider/provider.ts';
 import { movePayment } from '../statuses/payment-status.ts';
 import type { PaymentRow } from './payment-view.ts';
-
-/** The body of the create call as it was sent, when the exchange was recorded. */
-async function recordedCreateBody(
-  db: Database,
-  paymentId: string,
-): Promise<CreatePaymentRequestBody | null> {
-  const requests = await db
-    .select({ exchange: exchanges.exchange })
-    .from(exchanges)
-    .where(and(eq(exchanges.paymentId, paymentId), eq(exchanges.kind, 'request')))
-    .orderBy(exchanges.createdAt);
-  for (const { exchange } of requests) {
-    const request = (exchange as ProviderExchange | null)?.request;
-    if (request?.method === 'POST' && new URL(request.url).pathname === '/v3/payment_requests') {
-      return request.data as CreatePaymentRequestBody;
-    }
-  }
-  return null;
-}
 
 /**
  * Settles a payment whose create call went unanswered (a timeout, a 5xx, a dropped connection,
@@ -34,10 +15,10 @@ async function recordedCreateBody(
  */
 export function createCreatingSettler(deps: {
   db: Database;
-  provider: ProviderGateway;
-  applyProviderRequest: (payment: PaymentRow, request: PaymentRequest) => Promise<unknown>;
+  provider: Provider;
+  applyProviderPayment: (payment: PaymentRow, answer: ProviderPayment) => Promise<unknown>;
 }) {
-  const { db, provider, applyProviderRequest } = deps;
+  const { db, provider, applyProviderPayment } = deps;
 
   return async function settleCreating(
     payment: PaymentRow,
@@ -49,44 +30,20 @@ export function createCreatingSettler(deps: {
       .where(eq(customers.id, payment.customerId));
     if (!row) return 'open';
     const { app, customer } = row;
-    const recorded = await recordedCreateBody(db, payment.id);
     const lines = await db
       .select()
       .from(paymentLines)
       .where(eq(paymentLines.paymentId, payment.id))
       .orderBy(paymentLines.position);
-    const source = { payment, lines };
-    // Without a recorded exchange the body is rebuilt; the customer is sent as the first call
-    // sent it, by id or by details, which depends on what the store knew then: try both.
-    const bodies = recorded
-      ? [recorded]
-      : [
-          createCallBody(app, customer, source),
-          ...(customer.providerCustomerId
-            ? [createCallBody(app, { ...customer, providerCustomerId: null }, source)]
-            : []),
-        ];
-    for (const body of bodies) {
-      const outcome = await decisiveCall(
-        () =>
-          provider.call(app, { paymentId: payment.id }, (client) =>
-            client.createPaymentRequest(body, { idempotencyKey: payment.id }),
-          ),
-        // A duplicate means the key was first sent with the other body: that one is tried next.
-        async (error) => {
-          if (error.errorCode === 'DUPLICATE_ERROR') return;
-          await movePayment(db, payment.id, 'FAILED', { failureCode: error.errorCode });
-        },
-      );
-      if (outcome.open) return 'open';
-      if (outcome.refused) {
-        if (outcome.refused.errorCode === 'DUPLICATE_ERROR') continue;
-        return 'failed';
-      }
-      await rememberProviderCustomer(db, customer, outcome.answer.customer_id);
-      await applyProviderRequest(payment, outcome.answer);
-      return 'settled';
-    }
-    return 'open';
+    const outcome = await decisiveCall(
+      () => provider.replayCreatePayment(app, customer, { payment, lines }),
+      (error) => movePayment(db, payment.id, 'FAILED', { failureCode: error.errorCode }),
+    );
+    if (outcome.refused) return 'failed';
+    // Every body a duplicate: the first call is still being answered; the next round tries again.
+    if (outcome.open || !outcome.answer) return 'open';
+    await rememberProviderCustomer(db, customer, outcome.answer.providerCustomerId);
+    await applyProviderPayment(payment, outcome.answer);
+    return 'settled';
   };
 }

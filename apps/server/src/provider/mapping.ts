@@ -7,9 +7,11 @@ import type {
   PaymentRequest,
   PaymentRequestStatus,
   PaymentToken,
+  PaymentTokenStatus,
 } from '@store/xendit';
 import type { Database } from '../db/database.ts';
 import { customers, type payments } from '../db/schema.ts';
+import type { StoredPaymentMethodStatus } from '../statuses/payment-method-status.ts';
 import {
   awaitsProvider,
   type PaymentChanges,
@@ -56,7 +58,7 @@ export function fromProviderStatus(
  * Provider actions as the browser follows them: links stay links; what must be shown or typed in
  * the store points at the store's own screens, carrying the code to show.
  */
-export function toStoreActions(paymentId: string, actions: Action[]): PaymentAction[] {
+function toStoreActions(paymentId: string, actions: Action[]): PaymentAction[] {
   return actions.flatMap((action): PaymentAction[] => {
     const base = { type: action.type, descriptor: action.descriptor };
     if (action.type === 'REDIRECT_CUSTOMER') {
@@ -91,7 +93,7 @@ export function toStoreActions(paymentId: string, actions: Action[]): PaymentAct
  * points at the store's OTP screen. Resending a linking OTP is not offered (the specification's
  * 'Not implemented').
  */
-export function toMethodActions(methodId: string, actions: Action[]): PaymentMethodAction[] {
+function toMethodActions(methodId: string, actions: Action[]): PaymentMethodAction[] {
   return actions.flatMap((action): PaymentMethodAction[] => {
     if (action.type === 'REDIRECT_CUSTOMER') return [{ type: action.type, value: action.value }];
     if (action.descriptor === 'VALIDATE_OTP') {
@@ -104,7 +106,7 @@ export function toMethodActions(methodId: string, actions: Action[]): PaymentMet
 }
 
 /** What the provider shows of the saved account: a card in channel_properties.card_details. */
-export function tokenDetails(token: PaymentToken): Record<string, string> | null {
+function tokenDetails(token: PaymentToken): Record<string, string> | null {
   const card = token.channel_properties?.card_details;
   const shown = card
     ? { masked_card_number: card.masked_card_number, network: card.network }
@@ -116,21 +118,97 @@ export function tokenDetails(token: PaymentToken): Record<string, string> | null
 }
 
 /** What a provider's payment request (a create answer or a status read) makes of a payment. */
-export function paymentRequestChanges(
+function paymentRequestChanges(
   payment: Pick<PaymentRow, 'id' | 'channelProperties' | 'providerTokenId'>,
   request: PaymentRequest,
-) {
-  const status = fromProviderStatus(request.status, request.actions?.length ?? 0);
-  const changes = {
+  status: StoredPaymentStatus,
+): Required<PaymentChanges> {
+  return {
     providerRequestId: request.payment_request_id,
     failureCode:
       request.failure_code ?? (request.status === 'EXPIRED' ? 'PAYMENT_REQUEST_EXPIRED' : null),
     actions: awaitsProvider(status) ? toStoreActions(payment.id, request.actions ?? []) : [],
     channelProperties: { ...payment.channelProperties, ...(request.channel_properties ?? {}) },
     providerTokenId: request.payment_token_id ?? payment.providerTokenId,
-  } satisfies PaymentChanges;
-  return { status, changes };
+  };
 }
+
+/** A provider's payment request in the store's words: what it says of one payment. */
+export interface ProviderPayment {
+  providerRequestId: string;
+  /** The store payment it names (its reference). */
+  paymentId: string;
+  status: StoredPaymentStatus;
+  /** The amount as the provider states it, in major units. */
+  amount: number;
+  currency: string;
+  providerCustomerId: string | null;
+  /** The token a PAY_AND_SAVE payment saved, once the request succeeded. */
+  savedTokenId: string | null;
+  /** What it changes of the payment it names. */
+  changesFor(
+    payment: Pick<PaymentRow, 'id' | 'channelProperties' | 'providerTokenId'>,
+  ): Required<PaymentChanges>;
+}
+
+export function toProviderPayment(request: PaymentRequest): ProviderPayment {
+  const status = fromProviderStatus(request.status, request.actions?.length ?? 0);
+  return {
+    providerRequestId: request.payment_request_id,
+    paymentId: request.reference_id,
+    status,
+    amount: request.request_amount,
+    currency: request.currency,
+    providerCustomerId: request.customer_id ?? null,
+    savedTokenId:
+      request.status === 'SUCCEEDED' && request.payment_token_id ? request.payment_token_id : null,
+    changesFor: (payment) => paymentRequestChanges(payment, request, status),
+  };
+}
+
+/** The provider's token statuses as a method's: the same words, each named here. */
+const methodStatusOf: Record<PaymentTokenStatus, StoredPaymentMethodStatus> = {
+  REQUIRES_ACTION: 'REQUIRES_ACTION',
+  PENDING: 'PENDING',
+  ACTIVE: 'ACTIVE',
+  FAILED: 'FAILED',
+  EXPIRED: 'EXPIRED',
+  CANCELED: 'CANCELED',
+};
+
+/** A provider's payment token in the store's words: what it says of one payment method. */
+export interface ProviderToken {
+  tokenId: string;
+  /** The store object it names: the method linked, or the payment that saved it. */
+  referenceId: string;
+  status: StoredPaymentMethodStatus;
+  failureCode: string | null;
+  providerCustomerId: string | null;
+  /** What the provider shows of the saved account. */
+  details: Record<string, string> | null;
+  /** Its actions as the browser follows them, for the method it belongs to. */
+  actionsFor(methodId: string): PaymentMethodAction[];
+}
+
+export function toProviderToken(token: PaymentToken): ProviderToken {
+  return {
+    tokenId: token.payment_token_id,
+    referenceId: token.reference_id,
+    status: methodStatusOf[token.status],
+    failureCode: token.failure_code ?? null,
+    providerCustomerId: token.customer_id ?? null,
+    details: tokenDetails(token),
+    actionsFor: (methodId) => toMethodActions(methodId, token.actions ?? []),
+  };
+}
+
+/** Whether an amount the provider states (major units) is a stored one (minor units). */
+export const sameMoney = (
+  stored: { amount: number; currency: string },
+  stated: { amount: number; currency: string },
+) =>
+  stated.currency === stored.currency &&
+  toMajorUnits(stored.amount, stored.currency as Currency) === stated.amount;
 
 /** The customer as the provider knows it: its id once known, else the details to create it. */
 export function providerCustomer(

@@ -80,7 +80,10 @@ function toAppError(error: XenditError): AppError {
     );
   }
   if (error.status === 429) return toStore(503);
-  if (error.status >= 500 || storeSideErrors.has(error.errorCode)) return toStore(502);
+  // A 5xx naming the provider's error (503 CHANNEL_UNAVAILABLE) is a refusal, and a refusal is
+  // the browser's 4xx; 502 stays for what the store cannot know (no answer, a bare 5xx).
+  if (error.status >= 500) return toStore(error.refused ? 422 : 502);
+  if (storeSideErrors.has(error.errorCode)) return toStore(502);
   return toStore(error.status === 401 ? 502 : error.status);
 }
 

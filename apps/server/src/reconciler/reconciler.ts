@@ -4,7 +4,9 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { apps, payments, rateLimitWindows, refunds } from '../db/schema.ts';
 import { isRefusal } from '../http/app-error.ts';
-import type { ProviderGateway } from '../provider/provider.ts';
+import { initialPaymentStatus, statusesReadFromProvider } from '../statuses/payment-status.ts';
+import { refundStatusesAwaitingProvider } from '../statuses/refund-status.ts';
+import type { Provider } from '../provider/adapter.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 
@@ -54,7 +56,7 @@ const nextAttemptAt = sql`now() + least(interval '1 minute' * power(2, least(${p
 export function createReconciler(deps: {
   db: Database;
   config: ServerConfig;
-  provider: ProviderGateway;
+  provider: Provider;
   payments: PaymentService;
   refunds: RefundService;
   log: FastifyBaseLogger;
@@ -104,7 +106,7 @@ export function createReconciler(deps: {
     // Card payments are created by the browser's cards script, not by a store call to replay.
     const stuck = await claim(
       now,
-      and(eq(payments.status, 'CREATING'), lt(payments.createdAt, unanswered)),
+      and(eq(payments.status, initialPaymentStatus), lt(payments.createdAt, unanswered)),
       payments.createdAt,
     );
     for (const payment of stuck) {
@@ -118,7 +120,7 @@ export function createReconciler(deps: {
     const quietPayments = await claim(
       now,
       and(
-        inArray(payments.status, ['REQUIRES_ACTION', 'PENDING']),
+        inArray(payments.status, statusesReadFromProvider),
         isNotNull(payments.providerRequestId),
         lt(payments.updatedAt, quiet),
       ),
@@ -138,10 +140,8 @@ export function createReconciler(deps: {
       if (!app) continue;
       const providerRequestId = payment.providerRequestId ?? '';
       try {
-        const request = await provider.call(app, { paymentId: payment.id }, (client) =>
-          client.getPaymentRequest(providerRequestId),
-        );
-        await paymentService.applyProviderRequest(payment, request);
+        const answer = await provider.readPayment(app, payment.id, providerRequestId);
+        await paymentService.applyProviderPayment(payment, answer);
         report.refreshed += 1;
       } catch (error) {
         const givenUp = now.getTime() - payment.createdAt.getTime() > giveUpAfterMs;
@@ -168,7 +168,7 @@ export function createReconciler(deps: {
       .from(refunds)
       .where(
         and(
-          eq(refunds.status, 'PENDING'),
+          inArray(refunds.status, refundStatusesAwaitingProvider),
           isNull(refunds.providerRefundId),
           lt(refunds.createdAt, unanswered),
         ),
@@ -176,7 +176,7 @@ export function createReconciler(deps: {
       .orderBy(asc(refunds.createdAt))
       .limit(batchSize);
     for (const refund of unsentRefunds) {
-      const outcome = await refundService.settleUnsent(refund);
+      const outcome = await refundService.settleUnanswered(refund);
       if (outcome === 'open') report.open += 1;
       else report.refundsSettled += 1;
     }

@@ -1,53 +1,35 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   refundErrorCodes,
-  refundablePaymentStatuses as sharedRefundablePaymentStatuses,
-  toMajorUnits,
   type CreateRefundResponse,
   type Currency,
   type Refund,
   type RefundStatus,
 } from '@store/contract';
-import type { Refund as ProviderRefund } from '@store/xendit';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { apps, paymentLines, payments, refunds } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
 import {
-  refundableLineStatuses,
+  isLineInRefund,
+  isRefundableLineStatus,
+  moveRefundLines,
   reserveLines,
   rollBackRefundLines,
-  settleRefundLines,
 } from '../statuses/order-line-status.ts';
-import { movePayment, type StoredPaymentStatus } from '../statuses/payment-status.ts';
-import { settleRefund } from '../statuses/refund-status.ts';
-import { toApiPayments } from '../payments/payment-view.ts';
+import { isRefundablePayment, movePaymentByLines } from '../statuses/payment-status.ts';
 import {
-  answerOf,
-  decisiveCall,
-  providerCurrency,
-  type ProviderGateway,
-} from '../provider/provider.ts';
+  initialRefundStatus,
+  moveRefund,
+  refundStatusesTakingMoney,
+} from '../statuses/refund-status.ts';
+import { toApiPayments, type PaymentService } from '../payments/payment-service.ts';
+import type { Provider, ProviderRefund } from '../provider/adapter.ts';
+import { answerOf, decisiveCall } from '../provider/provider.ts';
+import { createRefundWebhooks } from './refund-webhooks.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
-
-/** Payments whose lines may still be refunded (stored statuses are read as plain strings). */
-const refundablePaymentStatuses: readonly string[] = sharedRefundablePaymentStatuses;
-
-/** The provider's refund for a stored one: rebuilt the same for a replay under the same key. */
-function refundCallBody(refund: RefundRow, providerRequestId: string) {
-  const currency = refund.currency as Currency;
-  return {
-    payment_request_id: providerRequestId,
-    reason: 'REQUESTED_BY_CUSTOMER' as const,
-    reference_id: refund.id,
-    currency: providerCurrency(refund.currency),
-    amount: toMajorUnits(refund.amount, currency),
-    metadata: { payment_id: refund.paymentId },
-  };
-}
 
 function toApiRefund(row: RefundRow, lineIds: string[]): Refund {
   return {
@@ -64,7 +46,7 @@ function toApiRefund(row: RefundRow, lineIds: string[]): Refund {
 
 export function createRefundService(deps: {
   db: Database;
-  provider: ProviderGateway;
+  provider: Provider;
   payments: PaymentService;
 }) {
   const { db, provider, payments: paymentService } = deps;
@@ -82,7 +64,7 @@ export function createRefundService(deps: {
         .where(eq(payments.id, paymentId))
         .for('update');
       if (!payment) throw notFound(`Payment ${paymentId}`);
-      if (!refundablePaymentStatuses.includes(payment.status)) {
+      if (!isRefundablePayment(payment.status)) {
         throw new AppError(
           400,
           refundErrorCodes.paymentNotRefundable,
@@ -102,14 +84,14 @@ export function createRefundService(deps: {
             `${lineId} is not an order line of payment ${paymentId}`,
           );
         }
-        if (line.status === 'REFUND_PENDING') {
+        if (isLineInRefund(line.status)) {
           throw new AppError(
             409,
             refundErrorCodes.refundInProgress,
             `Order line ${lineId} is already being refunded`,
           );
         }
-        if (!(refundableLineStatuses as readonly string[]).includes(line.status)) {
+        if (!isRefundableLineStatus(line.status)) {
           throw new AppError(
             400,
             refundErrorCodes.lineNotRefundable,
@@ -124,7 +106,7 @@ export function createRefundService(deps: {
         .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
         .from(refunds)
         .where(
-          and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['PENDING', 'SUCCEEDED'])),
+          and(eq(refunds.paymentId, paymentId), inArray(refunds.status, refundStatusesTakingMoney)),
         );
       const remaining = payment.amount - Number(refunded?.total ?? 0);
       const linesTotal = selected.reduce((sum, line) => sum + line.price, 0);
@@ -145,14 +127,13 @@ export function createRefundService(deps: {
           paymentId,
           amount,
           currency: payment.currency,
-          status: 'PENDING',
-          previousPaymentStatus: payment.status,
+          status: initialRefundStatus,
           previousLineStatuses: Object.fromEntries(selected.map((line) => [line.id, line.status])),
         })
         .returning();
       if (!refund) throw new Error('refund insert returned nothing');
       await reserveLines(tx, lineIds, refund.id);
-      await settlePaymentStatus(tx, paymentId);
+      await movePaymentByLines(tx, paymentId);
       return { payment, refund };
     });
   }
@@ -161,64 +142,33 @@ export function createRefundService(deps: {
   async function rollBack(refund: RefundRow, failureCode: string) {
     await db.transaction(async (tx) => {
       await tx.select().from(payments).where(eq(payments.id, refund.paymentId)).for('update');
-      if (!(await settleRefund(tx, refund.id, 'FAILED', { failureCode }))) return;
+      if (!(await moveRefund(tx, refund.id, 'FAILED', { failureCode }))) return;
       await rollBackRefundLines(tx, refund.id, refund.previousLineStatuses);
-      await settlePaymentStatus(tx, refund.paymentId);
+      await movePaymentByLines(tx, refund.paymentId);
     });
   }
 
   /**
-   * The payment's status follows its lines: REFUND_PENDING while any line is, then how its
-   * refunds ended, or SUCCEEDED when every refund was rolled back; moved through the payment
-   * state machine as a refund's move. Runs inside a transaction that holds the payment row.
-   */
-  async function settlePaymentStatus(tx: Database, paymentId: string) {
-    const lines = await tx
-      .select({ status: paymentLines.status })
-      .from(paymentLines)
-      .where(eq(paymentLines.paymentId, paymentId));
-    const [latest] = await tx
-      .select({ status: refunds.status })
-      .from(refunds)
-      .where(
-        and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['SUCCEEDED', 'FAILED'])),
-      )
-      .orderBy(desc(refunds.updatedAt))
-      .limit(1);
-    const has = (status: string) => lines.some((line) => line.status === status);
-    const next: StoredPaymentStatus = has('REFUND_PENDING')
-      ? 'REFUND_PENDING'
-      : latest?.status === 'SUCCEEDED' && has('REFUND_SUCCEEDED')
-        ? 'REFUND_SUCCEEDED'
-        : has('REFUND_FAILED')
-          ? 'REFUND_FAILED'
-          : has('REFUND_SUCCEEDED')
-            ? 'REFUND_SUCCEEDED'
-            : 'SUCCEEDED';
-    await movePayment(tx, paymentId, next, {}, 'refund');
-  }
-
-  /**
-   * refund.succeeded / refund.failed: the refund named by reference_id settles, with its lines,
+   * refund.succeeded / refund.failed: the refund named by reference_id ends, with its lines,
    * and the payment follows. Answers what the webhook concerns, for the logs.
    */
   async function applyProviderRefund(
-    providerRefund: ProviderRefund,
+    providerRefund: Pick<ProviderRefund, 'refundId' | 'providerRefundId' | 'failureCode'>,
     outcome: 'SUCCEEDED' | 'FAILED',
   ): Promise<{ appId: string; paymentId: string; refundId: string } | null> {
-    const refundId = providerRefund.reference_id;
+    const { refundId } = providerRefund;
     if (!refundId) return null;
     const [known] = await db.select().from(refunds).where(eq(refunds.id, refundId));
     if (!known) return null;
     await db.transaction(async (tx) => {
       await tx.select().from(payments).where(eq(payments.id, known.paymentId)).for('update');
-      const moved = await settleRefund(tx, refundId, outcome, {
-        failureCode: providerRefund.failure_code ?? null,
-        providerRefundId: providerRefund.id,
+      const moved = await moveRefund(tx, refundId, outcome, {
+        failureCode: providerRefund.failureCode,
+        providerRefundId: providerRefund.providerRefundId,
       });
       if (!moved) return;
-      await settleRefundLines(tx, refundId, outcome);
-      await settlePaymentStatus(tx, known.paymentId);
+      await moveRefundLines(tx, refundId, outcome);
+      await movePaymentByLines(tx, known.paymentId);
     });
     return { appId: known.appId, paymentId: known.paymentId, refundId };
   }
@@ -228,7 +178,7 @@ export function createRefundService(deps: {
    * same idempotency key (the refund id). Accepted: the provider's id is kept and its webhook
    * settles the refund; refused: the lines roll back; a fault: left for next time.
    */
-  async function settleUnsent(refund: RefundRow): Promise<'settled' | 'failed' | 'open'> {
+  async function settleUnanswered(refund: RefundRow): Promise<'settled' | 'failed' | 'open'> {
     const [row] = await db
       .select({ payment: payments, app: apps })
       .from(payments)
@@ -237,12 +187,7 @@ export function createRefundService(deps: {
     const providerRequestId = row?.payment.providerRequestId;
     if (!row || !providerRequestId) return 'open';
     const outcome = await decisiveCall(
-      () =>
-        provider.call(row.app, { paymentId: refund.paymentId, refundId: refund.id }, (client) =>
-          client.createRefund(refundCallBody(refund, providerRequestId), {
-            idempotencyKey: refund.id,
-          }),
-        ),
+      () => provider.createRefund(row.app, { ...refund, providerRequestId }),
       (error) => rollBack(refund, error.errorCode),
     );
     if (outcome.open) return 'open';
@@ -250,11 +195,9 @@ export function createRefundService(deps: {
     const accepted = outcome.answer;
     await db
       .update(refunds)
-      .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
+      .set({ providerRefundId: accepted.providerRefundId, updatedAt: sql`now()` })
       .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)));
-    if (accepted.status === 'SUCCEEDED' || accepted.status === 'FAILED') {
-      await applyProviderRefund(accepted, accepted.status);
-    }
+    if (accepted.outcome) await applyProviderRefund(accepted, accepted.outcome);
     return 'settled';
   }
 
@@ -289,18 +232,13 @@ export function createRefundService(deps: {
       // pending until the provider's webhook or the reconciler says how it ended.
       const accepted = answerOf(
         await decisiveCall(
-          () =>
-            provider.call(app, { paymentId, refundId: refund.id }, (client) =>
-              client.createRefund(refundCallBody(refund, providerRequestId), {
-                idempotencyKey: refund.id,
-              }),
-            ),
+          () => provider.createRefund(app, { ...refund, providerRequestId }),
           (error) => rollBack(refund, error.errorCode),
         ),
       );
       const [updated] = await db
         .update(refunds)
-        .set({ providerRefundId: accepted.id, updatedAt: sql`now()` })
+        .set({ providerRefundId: accepted.providerRefundId, updatedAt: sql`now()` })
         .where(eq(refunds.id, refund.id))
         .returning();
       const refundRow = updated ?? refund;
@@ -311,7 +249,8 @@ export function createRefundService(deps: {
     },
 
     applyProviderRefund,
-    settleUnsent,
+    matchWebhook: createRefundWebhooks({ db, applyProviderRefund }),
+    settleUnanswered,
   };
 }
 export type RefundService = ReturnType<typeof createRefundService>;

@@ -5,6 +5,7 @@ import type { CreateRefundResponse, Payment } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
 import { paymentLines, payments, exchanges, refunds } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 let server: TestServer;
 let token: string;
@@ -61,13 +62,11 @@ async function refund(paymentId: string, orders: string[], as = token) {
   return call('POST', `/api/payments/${paymentId}/refund`, { orders }, as);
 }
 
-async function waitForStatus(id: string, status: string): Promise<Payment> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+function waitForStatus(id: string, status: string): Promise<Payment> {
+  return waitFor(`payment ${id} ${status}`, async () => {
     const payment = (await call('GET', `/api/payments/${id}`)).json() as Payment;
-    if (payment.status === status || Date.now() > deadline) return payment;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return payment.status === status && payment;
+  });
 }
 
 async function providerRefundRequests(paymentId: string) {
@@ -365,11 +364,9 @@ describe('refund webhooks', () => {
   });
 });
 
-async function waitUntilRefund(refundId: string, status: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+function waitUntilRefund(refundId: string, status: string) {
+  return waitFor(`refund ${refundId} ${status}`, async () => {
     const [row] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
-    if (row?.status === status || Date.now() > deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return row?.status === status && row;
+  });
 }

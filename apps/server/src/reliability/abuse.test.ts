@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
 import { TEST_OTPS } from '@store/xendit';
 import { payments } from '../db/schema.ts';
-import { startFaultProxy, type FaultProxy } from '../test/fault-proxy.ts';
+import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { directDebitOrder, vaOrder } from './helpers.ts';
-import { recordCounts } from './soak.ts';
+import { directDebitOrder, vaOrder } from '../../harness/helpers.ts';
+import { recordCounts } from '../../harness/soak.ts';
 
 let server: TestServer;
 let proxy: FaultProxy;
@@ -77,7 +77,7 @@ describe('wrong one-time passwords', () => {
 describe('no retries of refused provider calls', () => {
   it.each([
     ['refuse', 400],
-    ['unavailable', 502],
+    ['unavailable', 422],
   ] as const)(
     'sends a create the provider refuses (%s) once and shows the error',
     async (mode, status) => {

@@ -6,7 +6,7 @@ import { createDefaultAccount } from '@store/xendit-sim';
 import { payments, exchanges } from '../db/schema.ts';
 import { collectCardData } from '../test/cards-script.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
-import { vaOrder } from './helpers.ts';
+import { vaOrder } from '../../harness/helpers.ts';
 
 /**
  * The money-flow attacks an outsider can try with what the README publishes (the simulator's

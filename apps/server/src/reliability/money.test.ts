@@ -3,9 +3,10 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRefundResponse, Payment, PaymentMethod } from '@store/contract';
 import { paymentMethods, payments, exchanges, refunds } from '../db/schema.ts';
+import { waitFor } from '../test/wait-for.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
-import { directDebitOrder, providerPaymentRequests, vaOrder, waitUntil } from './helpers.ts';
-import { recordCounts } from './soak.ts';
+import { directDebitOrder, providerPaymentRequests, vaOrder } from '../../harness/helpers.ts';
+import { recordCounts } from '../../harness/soak.ts';
 
 let server: TestServer;
 let token: string;
@@ -191,7 +192,10 @@ describe('refund webhooks: duplicated, out of order, forged', () => {
     expect(read.status).toBe('REFUND_SUCCEEDED');
     expect(read.orders.map((line) => line.status)).toEqual(['REFUND_SUCCEEDED', 'PAID']);
     // The simulator's own refund.succeeded comes too; every distinct body is recorded once.
-    await waitUntil(async () => (await webhooksOf('refundId', refundId)).length >= 3);
+    await waitFor(
+      'three refund webhooks recorded',
+      async () => (await webhooksOf('refundId', refundId)).length >= 3,
+    );
     const events = (await webhooksOf('refundId', refundId)).map((operation) => operation.event);
     expect(events.filter((event) => event === 'refund.failed')).toHaveLength(1);
   });

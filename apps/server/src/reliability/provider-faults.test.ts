@@ -4,10 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, PaymentMethod } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
 import { paymentMethods, payments, refunds } from '../db/schema.ts';
-import { startFaultProxy, type FaultMode, type FaultProxy } from '../test/fault-proxy.ts';
+import { startFaultProxy, type FaultMode, type FaultProxy } from '../../harness/fault-proxy.ts';
+import { waitFor } from '../test/wait-for.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { directDebitOrder, later, providerPaymentRequests, vaOrder, waitUntil } from './helpers.ts';
-import { recordCounts, soak } from './soak.ts';
+import {
+  directDebitOrder,
+  later,
+  providerPaymentRequests,
+  vaOrder,
+} from '../../harness/helpers.ts';
+import { recordCounts, soak } from '../../harness/soak.ts';
 
 /** Rounds of every fault: one in `npm test`, more in the soak run. */
 const rounds = soak ? 10 : 1;
@@ -100,7 +106,10 @@ describe('faults during POST /api/payments', () => {
       secretKey: server.config.xendit.keys.development.secretKey,
     });
     await client.simulatePaymentRequest(accepted.payment_request_id, { amount: 89_000 });
-    await waitUntil(async () => (await storedPayment(paymentId)).status === 'SUCCEEDED');
+    await waitFor(
+      'the payment SUCCEEDED',
+      async () => (await storedPayment(paymentId)).status === 'SUCCEEDED',
+    );
     const paid = await storedPayment(paymentId);
     expect(paid.providerRequestId).toBe(accepted.payment_request_id);
     // Reconciling afterwards changes nothing and asks for nothing twice.
@@ -113,7 +122,7 @@ describe('faults during POST /api/payments', () => {
   it('fails a payment at once, with its reason, when the provider answers 503 CHANNEL_UNAVAILABLE, and never replays it', async () => {
     proxy.inject('unavailable', { times: 1 });
     const response = await call('POST', '/api/payments', vaOrder());
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(422);
     expect(response.json().error_code).toBe('CHANNEL_UNAVAILABLE');
     const paymentId = await newestPaymentId();
     expect(await storedPayment(paymentId)).toMatchObject({
@@ -191,7 +200,7 @@ describe('faults during POST /api/payments/:id/refund', () => {
       // After a 503 the provider has no refund, so reconciliation must make it; after a dropped
       // answer it has one, whose webhook may settle the refund before reconciliation looks.
       if (mode === 'status503') expect(report.refundsSettled).toBeGreaterThanOrEqual(1);
-      await waitUntil(async () => {
+      await waitFor('the refund SUCCEEDED', async () => {
         const [row] = await server.db
           .select()
           .from(refunds)

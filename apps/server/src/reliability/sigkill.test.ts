@@ -11,8 +11,8 @@ import { payments } from '../db/schema.ts';
 import { startStoreServer } from '../index.ts';
 import { createServerDatabaseUrl } from '../test/database.ts';
 import { findFreePort } from '../test/free-port.ts';
-import { later, providerPaymentRequests, vaOrder } from './helpers.ts';
-import { recordCounts, soak } from './soak.ts';
+import { later, providerPaymentRequests, vaOrder } from '../../harness/helpers.ts';
+import { recordCounts, soak } from '../../harness/soak.ts';
 
 /** Payment creates fired at once; the store is killed when a third of them have been answered. */
 const total = soak ? 500 : 100;
@@ -22,7 +22,7 @@ const total = soak ? 500 : 100;
 const customerCount = total / 20;
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const entry = fileURLToPath(new URL('./store-process.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../../harness/store-process.ts', import.meta.url));
 
 let identity: Awaited<ReturnType<typeof startIdentitySimulator>>;
 let xendit: Awaited<ReturnType<typeof startXenditSimulator>>;

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
 import { payments } from '../db/schema.ts';
+import { waitFor } from '../test/wait-for.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
-import { simulatorTestKey, vaOrder, waitUntil } from './helpers.ts';
-import { recordCounts, soak } from './soak.ts';
+import { simulatorTestKey, vaOrder } from '../../harness/helpers.ts';
+import { recordCounts, soak } from '../../harness/soak.ts';
 
 const paymentCount = soak ? 50 : 10;
 
@@ -73,9 +74,13 @@ describe('the webhook receiver down while payments settle', () => {
     for (const row of rows) {
       await client.simulatePaymentRequest(row.providerRequestId ?? '', { amount: 89_000 });
     }
-    await waitUntil(async () => {
+    // Every capture has been sent and refused: the provider knows the store did not hear it.
+    await waitFor('a refused delivery of every capture', async () => {
       const events = await webhooksFor(ids);
-      return events.length === paymentCount && events.every((e) => e.attempts.length >= 1);
+      return (
+        events.length === paymentCount &&
+        events.every((e) => e.attempts.some((attempt) => attempt.response_status !== 200))
+      );
     });
     const stillPaying = await server.db
       .select()
@@ -83,16 +88,19 @@ describe('the webhook receiver down while payments settle', () => {
       .where(inArray(payments.id, [...ids]));
     expect(stillPaying.filter((row) => row.status === 'SUCCEEDED')).toHaveLength(0);
 
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
     await bringBack();
     // Read from the database, not through GET /api/payments/:id, which would ask the provider.
-    await waitUntil(async () => {
-      const current = await server.db
-        .select()
-        .from(payments)
-        .where(inArray(payments.id, [...ids]));
-      return current.every((row) => row.status === 'SUCCEEDED');
-    }, 15_000);
+    await waitFor(
+      'every payment SUCCEEDED',
+      async () => {
+        const current = await server.db
+          .select()
+          .from(payments)
+          .where(inArray(payments.id, [...ids]));
+        return current.every((row) => row.status === 'SUCCEEDED');
+      },
+      15_000,
+    );
     const events = await webhooksFor(ids);
     const failedAttempts = events.flatMap((event) =>
       event.attempts.filter((attempt) => attempt.response_status !== 200),

@@ -28,8 +28,17 @@ export function canMoveLine(from: OrderLineStatus, to: OrderLineStatus, cause: S
 export const lineStatusesFrom = (to: OrderLineStatus, cause: StatusCause) =>
   lineStatuses.filter((from) => from !== to && transitions[from][cause].includes(to));
 
+/** Where every order line starts: its payment not yet paid. */
+export const initialLineStatus = 'PENDING' satisfies OrderLineStatus;
+
 /** Lines a refund may take: those the table lets a refund move to REFUND_PENDING. */
 export const refundableLineStatuses = lineStatusesFrom('REFUND_PENDING', 'refund');
+
+export const isRefundableLineStatus = (status: string) =>
+  (refundableLineStatuses as readonly string[]).includes(status);
+
+/** Whether a line is in a refund the provider has yet to end. */
+export const isLineInRefund = (status: string) => status === 'REFUND_PENDING';
 
 /** The status of the lines that follow a payment's new status, if they follow it. */
 export function lineStatusFor(paymentStatus: string): OrderLineStatus | null {
@@ -55,8 +64,8 @@ export async function reserveLines(tx: Database, lineIds: string[], refundId: st
     );
 }
 
-/** A refund's lines settle with it. */
-export async function settleRefundLines(
+/** A refund's lines end with it. */
+export async function moveRefundLines(
   tx: Database,
   refundId: string,
   outcome: 'SUCCEEDED' | 'FAILED',

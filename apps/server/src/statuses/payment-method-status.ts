@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PaymentMethodStatus } from '@store/contract';
+import { isMethodAwaitingProvider, type PaymentMethodStatus } from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 
@@ -22,16 +22,34 @@ const allowedTransitions: Record<StoredPaymentMethodStatus, readonly StoredPayme
     CANCELED: [],
   };
 
-export function canTransitionMethod(
+/** Where a linked method starts: recorded, its create call not yet answered. */
+export const initialMethodStatus = 'CREATING' satisfies StoredPaymentMethodStatus;
+
+/** Where a method a PAY_AND_SAVE payment saved starts: the payment made its token usable. */
+export const savedMethodStatus = 'ACTIVE' satisfies StoredPaymentMethodStatus;
+
+export function canMoveMethod(
   from: StoredPaymentMethodStatus,
   to: StoredPaymentMethodStatus,
 ): boolean {
   return from === to || allowedTransitions[from].includes(to);
 }
 
-/** Statuses the provider may still change, so a read may ask it for news. */
+/** Statuses the provider may still change (the contract's, and CREATING), so a read asks it. */
 export const methodAwaitsProvider = (status: StoredPaymentMethodStatus) =>
-  status === 'CREATING' || status === 'REQUIRES_ACTION' || status === 'PENDING';
+  status === initialMethodStatus || isMethodAwaitingProvider(status);
+
+/** Whether the provider has yet to answer the method's create call. */
+export const isMethodCreating = (status: string) => status === initialMethodStatus;
+
+/** Whether a method can pay: linked, its token usable. */
+export const canPayWithMethod = (status: string) => status === 'ACTIVE';
+
+/** Whether a method waits for the one-time password its linking asked for. */
+export const methodAwaitsOtp = (status: string) => status === 'REQUIRES_ACTION';
+
+/** Whether a method was unlinked; nothing moves it again. */
+export const isMethodUnlinked = (status: string) => status === 'CANCELED';
 
 export const toApiMethodStatus = (status: StoredPaymentMethodStatus): PaymentMethodStatus =>
   status === 'CREATING' ? 'PENDING' : status;
@@ -57,7 +75,7 @@ export async function movePaymentMethod(
       .where(eq(paymentMethods.id, paymentMethodId))
       .for('update');
     if (!current) return null;
-    if (!canTransitionMethod(current.status as StoredPaymentMethodStatus, to)) return current;
+    if (!canMoveMethod(current.status as StoredPaymentMethodStatus, to)) return current;
     const [updated] = await tx
       .update(paymentMethods)
       .set({ ...changes, status: to, updatedAt: sql`now()` })

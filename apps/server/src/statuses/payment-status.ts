@@ -1,8 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@store/contract';
 import type { Database } from '../db/database.ts';
-import { paymentLines, payments } from '../db/schema.ts';
+import { paymentLines, payments, refunds } from '../db/schema.ts';
 import { lineStatusesFrom, lineStatusFor } from './order-line-status.ts';
+import { endedRefundStatuses } from './refund-status.ts';
 import type { StatusCause } from './status-cause.ts';
 
 /**
@@ -52,9 +53,27 @@ export function canMovePayment(
 export const paymentStatusesFrom = (to: StoredPaymentStatus, cause: StatusCause) =>
   storedStatuses.filter((from) => canMovePayment(from, to, cause));
 
+/** Where every payment starts: recorded, its create call not yet answered. */
+export const initialPaymentStatus = 'CREATING' satisfies StoredPaymentStatus;
+
 /** Statuses the provider may still change on its own, so a read may ask it for news. */
 export const awaitsProvider = (status: StoredPaymentStatus) =>
   transitions[status].provider.length > 0;
+
+/** Whether the payment waits for the customer to act (a page, a code, a card form). */
+export const awaitsCustomer = (status: string) => status === 'REQUIRES_ACTION';
+
+/** Whether the provider has yet to answer the payment's create call. */
+export const isCreating = (status: string) => status === initialPaymentStatus;
+
+/** Payments open at the provider whose create it answered: a status read may bring news. */
+export const statusesReadFromProvider = storedStatuses.filter(
+  (status) => awaitsProvider(status) && !isCreating(status),
+);
+
+/** Payments a refund may take lines of: those the table lets a refund move to REFUND_PENDING. */
+export const isRefundablePayment = (status: string) =>
+  (paymentStatusesFrom('REFUND_PENDING', 'refund') as string[]).includes(status);
 
 export const toApiStatus = (status: StoredPaymentStatus): PaymentStatus =>
   status === 'CREATING' ? 'PENDING' : status;
@@ -162,4 +181,42 @@ export async function movePayment(
     .from(locked)
     .leftJoin(moved, sql`true`);
   return row ? (row.moved ?? row.locked) : null;
+}
+
+/**
+ * A paid payment's status as its lines and refunds make it: REFUND_PENDING while any line is in a
+ * refund, then how its refunds ended, or SUCCEEDED when every refund was rolled back.
+ */
+export function paymentStatusFromLines(
+  lineStatuses: readonly string[],
+  latestRefundEnd: string | undefined,
+): StoredPaymentStatus {
+  const has = (status: string) => lineStatuses.includes(status);
+  if (has('REFUND_PENDING')) return 'REFUND_PENDING';
+  if (latestRefundEnd === 'SUCCEEDED' && has('REFUND_SUCCEEDED')) return 'REFUND_SUCCEEDED';
+  if (has('REFUND_FAILED')) return 'REFUND_FAILED';
+  if (has('REFUND_SUCCEEDED')) return 'REFUND_SUCCEEDED';
+  return 'SUCCEEDED';
+}
+
+/**
+ * Moves a paid payment to the status its lines make it (paymentStatusFromLines), as a refund's
+ * move. Runs inside a transaction that holds the payment row.
+ */
+export async function movePaymentByLines(tx: Database, paymentId: string) {
+  const lines = await tx
+    .select({ status: paymentLines.status })
+    .from(paymentLines)
+    .where(eq(paymentLines.paymentId, paymentId));
+  const [latest] = await tx
+    .select({ status: refunds.status })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, endedRefundStatuses)))
+    .orderBy(desc(refunds.updatedAt))
+    .limit(1);
+  const next = paymentStatusFromLines(
+    lines.map((line) => line.status),
+    latest?.status,
+  );
+  await movePayment(tx, paymentId, next, {}, 'refund');
 }

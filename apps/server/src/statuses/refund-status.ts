@@ -10,17 +10,35 @@ const transitions: Record<RefundStatus, readonly RefundStatus[]> = {
   FAILED: [],
 };
 
+/** Where every refund starts: its lines reserved, the provider's answer awaited. */
+export const initialRefundStatus = 'PENDING' satisfies RefundStatus;
+
 export const canMoveRefund = (from: RefundStatus, to: RefundStatus) =>
   from === to || transitions[from].includes(to);
+
+const refundStatuses = Object.keys(transitions) as RefundStatus[];
+
+/** Refunds whose end the provider has yet to tell. */
+export const refundStatusesAwaitingProvider = refundStatuses.filter(
+  (status) => transitions[status].length > 0,
+);
+
+/** Refunds that have ended, one way or the other. */
+export const endedRefundStatuses = refundStatuses.filter(
+  (status) => transitions[status].length === 0,
+);
+
+/** Refunds that take money from a payment: all but those that failed. */
+export const refundStatusesTakingMoney = refundStatuses.filter((status) => status !== 'FAILED');
 
 const refundStatusesFrom = (to: RefundStatus) =>
   (Object.keys(transitions) as RefundStatus[]).filter((from) => transitions[from].includes(to));
 
 /**
- * Settles a refund if the table allows it. Answers whether it moved, so that its lines and its
+ * Ends a refund if the table allows it. Answers whether it moved, so that its lines and its
  * payment follow only a refund that did.
  */
-export async function settleRefund(
+export async function moveRefund(
   tx: Database,
   refundId: string,
   to: 'SUCCEEDED' | 'FAILED',

@@ -3,11 +3,20 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   awaitingProviderStatuses,
+  methodAwaitingProviderStatuses,
   refundableLineStatuses as sharedRefundable,
   refundablePaymentStatuses,
 } from '@store/contract';
 import { canMoveLine, lineStatusFor, refundableLineStatuses } from './order-line-status.ts';
-import { awaitsProvider, canMovePayment, paymentStatusesFrom } from './payment-status.ts';
+import { methodAwaitsProvider, type StoredPaymentMethodStatus } from './payment-method-status.ts';
+import {
+  awaitsProvider,
+  canMovePayment,
+  isRefundablePayment,
+  paymentStatusFromLines,
+  paymentStatusesFrom,
+  statusesReadFromProvider,
+} from './payment-status.ts';
 import { canMoveRefund } from './refund-status.ts';
 import { findStatusWrites } from '../test/status-writes.ts';
 
@@ -42,6 +51,45 @@ describe('the payment state machine', () => {
     // The statuses the web app waits on, CREATING aside (the API shows it as PENDING).
     expect(awaiting.filter((status) => status !== 'CREATING').sort()).toEqual(
       [...awaitingProviderStatuses].sort(),
+    );
+  });
+});
+
+describe('the payment status its lines make', () => {
+  it('waits while a line is in a refund, then shows how the refunds ended', () => {
+    expect(paymentStatusFromLines(['PAID', 'REFUND_PENDING'], 'SUCCEEDED')).toBe('REFUND_PENDING');
+    expect(paymentStatusFromLines(['PAID', 'REFUND_SUCCEEDED'], 'SUCCEEDED')).toBe(
+      'REFUND_SUCCEEDED',
+    );
+    // The latest refund failed, an earlier one succeeded: the failure is the news.
+    expect(paymentStatusFromLines(['REFUND_SUCCEEDED', 'REFUND_FAILED'], 'FAILED')).toBe(
+      'REFUND_FAILED',
+    );
+    expect(paymentStatusFromLines(['REFUND_SUCCEEDED', 'PAID'], 'FAILED')).toBe('REFUND_SUCCEEDED');
+    // Every refund rolled back: paid again.
+    expect(paymentStatusFromLines(['PAID', 'PAID'], 'FAILED')).toBe('SUCCEEDED');
+  });
+
+  it('reads from the provider exactly the open payments whose create it answered', () => {
+    expect([...statusesReadFromProvider].sort()).toEqual([...awaitingProviderStatuses].sort());
+    expect(refundablePaymentStatuses.every(isRefundablePayment)).toBe(true);
+    expect(isRefundablePayment('PENDING')).toBe(false);
+  });
+});
+
+describe('the payment method state machine', () => {
+  it('awaits the provider in the statuses the contract names, and while creating', () => {
+    const all: StoredPaymentMethodStatus[] = [
+      'CREATING',
+      'REQUIRES_ACTION',
+      'PENDING',
+      'ACTIVE',
+      'FAILED',
+      'EXPIRED',
+      'CANCELED',
+    ];
+    expect(all.filter(methodAwaitsProvider).sort()).toEqual(
+      ['CREATING', ...methodAwaitingProviderStatuses].sort(),
     );
   });
 });

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { seedDatabase } from '../db/seed.ts';
-import { testSettings } from '../../../../scripts/test-settings.ts';
+import { testSettings } from '../../harness/test-settings.ts';
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new

@@ -42,12 +42,3 @@ export async function registerWebApp(
   });
   return readFileSync(join(webDistDir, 'index.html'), 'utf8');
 }
-
-export function isSpaNavigation(method: string, url: string, accept: string | undefined): boolean {
-  return (
-    (method === 'GET' || method === 'HEAD') &&
-    !url.startsWith('/api/') &&
-    !url.startsWith('/images/') &&
-    (accept ?? '').includes('text/html')
-  );
-}

@@ -95,7 +95,7 @@ export function CheckoutPaymentOptions({
             )
           }
           renderCardForm={(channel) => (
-            <CardPayment request={cardPaymentRequestOf(order, channel.country)} onPaid={onPaid} />
+            <CardPayment request={cardPaymentRequestOf(order, channel)} onPaid={onPaid} />
           )}
         />
       )}

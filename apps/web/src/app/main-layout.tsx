@@ -114,14 +114,21 @@ export function MainLayout() {
                 {storeTitle}
               </Title>
               {session && (
+                // As the token has them (demo-id, development): badges upper-case by default.
                 <Group gap="xs" wrap="nowrap">
-                  <Badge variant="outline" aria-label="App id" style={{ overflow: 'visible' }}>
+                  <Badge
+                    variant="outline"
+                    aria-label="App id"
+                    tt="none"
+                    style={{ overflow: 'visible' }}
+                  >
                     {session.claims.app_id}
                   </Badge>
                   <Badge
                     // Dark enough for white text at 4.5:1 and more (Mantine's orange.9 gives 3.9:1).
                     color={session.claims.mode === 'live' ? '#166534' : '#9a3412'}
                     aria-label="Mode"
+                    tt="none"
                     style={{ overflow: 'visible' }}
                   >
                     {session.claims.mode}

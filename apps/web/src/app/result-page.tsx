@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLinkingResultRedirect } from '@/features/payment-methods/hooks/use-linking-result-redirect';
 import { FailureReason } from '@/features/payments/components/failure-reason';
 import { PaymentStatusNote } from '@/features/payments/components/payment-status-note';
+import { PurchaseSummary } from '@/features/payments/components/purchase-summary';
 import { useResultRedirect } from '@/features/payments/hooks/use-result-redirect';
 import { resultPageFor, type PaymentResultPage } from '@/features/payments/utils/result-page';
 import { isApiError } from '@/lib/api-client';
@@ -55,6 +56,15 @@ export function CurrentPaymentStatus({ expected }: { expected: PaymentStatus }) 
   const paymentId = search.get('payment_id');
   if (!paymentId || !session) return null;
   return <PaymentStatusNote paymentId={paymentId} expected={expected} />;
+}
+
+/** On the success page: what was bought, the amount, the channel and the way to the order. */
+export function WhatWasBought() {
+  const [search] = useSearchParams();
+  const session = useSession();
+  const paymentId = search.get('payment_id');
+  if (!paymentId || !session) return null;
+  return <PurchaseSummary paymentId={paymentId} />;
 }
 
 /** Sends the customer to the result page that matches the payment the page was reached for. */

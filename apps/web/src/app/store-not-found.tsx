@@ -29,7 +29,7 @@ export function StoreNotFound({ appId, exists }: { appId: string; exists: boolea
     <Center py="xl">
       <Card withBorder padding="xl" maw={520} w="100%">
         <Stack align="center" ta="center" gap="sm">
-          <Title order={2}>Store not found</Title>
+          <Title order={2}>{exists ? 'Another store' : 'Store not found'}</Title>
           <Text>
             {exists
               ? `“${appId}” is not the store you are signed in to.`

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isApiError } from '@/lib/api-client';
+import { customerWords } from './error-words';
 
 // The dialog (with the modal code) is a chunk of its own, fetched when first opened.
 const ExchangeViewerModal = lazy(async () => ({
@@ -14,8 +15,9 @@ export interface ErrorPanelProps {
 }
 
 /**
- * The one way the storefront shows a failed call: the error code and message, and the provider's
- * request and response when the server attached them.
+ * The one way the storefront shows a failed call: the error code and message, the customer's words
+ * for a code that needs them, and the provider's request and response when the server attached
+ * them.
  */
 export function ErrorPanel({ error, onClose }: ErrorPanelProps) {
   const [viewerOpen, viewer] = useDisclosure(false);
@@ -27,6 +29,7 @@ export function ErrorPanel({ error, onClose }: ErrorPanelProps) {
       ? error.message
       : String(error);
   const exchange = isApiError(error) ? error.response : undefined;
+  const words = customerWords(code);
 
   return (
     <Alert
@@ -37,13 +40,15 @@ export function ErrorPanel({ error, onClose }: ErrorPanelProps) {
       closeButtonLabel="Close error"
     >
       <Stack gap="xs" align="flex-start">
+        {words && <Text fw={500}>{words}</Text>}
         <Text size="sm">{message}</Text>
         {exchange && (
           <>
             <Button
               size="xs"
-              variant="light"
-              color="red"
+              // Mantine's light red on the red alert gives 4.04:1; this dark red keeps white text
+              // well above 4.5:1.
+              color="#991b1b"
               onClick={() => {
                 setViewerWanted(true);
                 viewer.open();

@@ -7,25 +7,44 @@ function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
+/**
+ * A block of headers or JSON: long lines wrap on a phone instead of running out of the dialog, and
+ * what still scrolls can be reached and scrolled from the keyboard, under a name a screen reader
+ * announces.
+ */
+function Block({ label, value }: { label: string; value: unknown }) {
+  return (
+    <Code
+      block
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '100%' }}
+    >
+      {pretty(value)}
+    </Code>
+  );
+}
+
 function ExchangeViewer({ exchange }: { exchange: ProviderExchange }) {
   return (
     <Stack gap="sm">
       <Title order={4}>Request</Title>
-      <Text ff="monospace" fw={600}>
+      <Text ff="monospace" fw={600} style={{ overflowWrap: 'anywhere' }}>
         {exchange.request.method} {exchange.request.url}
       </Text>
       <Text fw={500}>Headers</Text>
-      <Code block>{pretty(exchange.request.headers)}</Code>
+      <Block label="Request headers" value={exchange.request.headers} />
       <Text fw={500}>Body</Text>
-      <Code block>{pretty(exchange.request.data)}</Code>
+      <Block label="Request body" value={exchange.request.data} />
       <Title order={4}>Response</Title>
       {exchange.response ? (
         <>
           <Text>Status {exchange.response.status}</Text>
           <Text fw={500}>Headers</Text>
-          <Code block>{pretty(exchange.response.headers)}</Code>
+          <Block label="Response headers" value={exchange.response.headers} />
           <Text fw={500}>Body</Text>
-          <Code block>{pretty(exchange.response.data)}</Code>
+          <Block label="Response body" value={exchange.response.data} />
         </>
       ) : (
         <Text>No response was received.</Text>

@@ -11,7 +11,13 @@ export interface OtpFormProps {
   error: unknown;
   onCloseError: () => void;
   /** Resend OTP, where the flow offers it (payments only). */
-  resend?: { onResend: () => void; pending: boolean; done: boolean };
+  resend?: {
+    onResend: () => void;
+    pending: boolean;
+    done: boolean;
+    /** Seconds until the next resend is possible; 0 when it is now. */
+    secondsLeft: number;
+  };
 }
 
 /**
@@ -59,7 +65,7 @@ export function OtpForm({
             <Button
               variant="default"
               onClick={resend.onResend}
-              disabled={busy}
+              disabled={busy || resend.secondsLeft > 0}
               loading={resend.pending}
             >
               Resend OTP
@@ -67,6 +73,12 @@ export function OtpForm({
           )}
         </Group>
         {resend?.done && <Text size="sm">A new one-time password has been sent.</Text>}
+        {resend !== undefined && resend.secondsLeft > 0 && (
+          <Text size="sm" data-testid="resend-wait">
+            You can ask for a new code in {resend.secondsLeft}{' '}
+            {resend.secondsLeft === 1 ? 'second' : 'seconds'}.
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
           Didn&apos;t receive the code? Please wait a few moments before retrying.
         </Text>

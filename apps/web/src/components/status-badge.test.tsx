@@ -21,4 +21,15 @@ describe('status badges', () => {
       new Set([backgroundOf('SUCCEEDED'), backgroundOf('FAILED'), backgroundOf('PENDING')]).size,
     ).toBe(3);
   });
+
+  it('spells a cancelled payment as payment methods are: CANCELED', () => {
+    renderWithProviders(
+      <>
+        <StatusBadge status="CANCELLED" />
+        <StatusBadge status="CANCELED" />
+      </>,
+    );
+    expect(screen.getAllByText('CANCELED')).toHaveLength(2);
+    expect(screen.queryByText('CANCELLED')).toBeNull();
+  });
 });

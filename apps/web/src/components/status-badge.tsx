@@ -28,7 +28,24 @@ const colourOf: Record<string, string> = {
   EXPIRED: meaning.over,
 };
 
-export function StatusBadge({ status, size }: { status: string; size?: BadgeProps['size'] }) {
+/**
+ * Payments say CANCELLED and payment methods CANCELED; the specification fixes only the latter as
+ * a label customers see (the disabled CANCELED button), so every badge spells it that way.
+ */
+export function statusLabel(status: string): string {
+  return status === 'CANCELLED' ? 'CANCELED' : status;
+}
+
+/** A status's badge; `label` words it where the status alone would mislead (a partial refund). */
+export function StatusBadge({
+  status,
+  size,
+  label,
+}: {
+  status: string;
+  size?: BadgeProps['size'];
+  label?: string;
+}) {
   return (
     <Badge
       variant="filled"
@@ -36,7 +53,7 @@ export function StatusBadge({ status, size }: { status: string; size?: BadgeProp
       size={size}
       style={{ flexShrink: 0, overflow: 'visible' }}
     >
-      {status}
+      {label ?? statusLabel(status)}
     </Badge>
   );
 }

@@ -25,11 +25,17 @@ export class ApiError extends Error {
   readonly response: ProviderExchange | undefined;
   /** HTTP status of the answer; 0 when no answer was received or the call was not attempted. */
   readonly status: number;
+  /** Seconds the server asks to wait before trying again (Retry-After of a 429), or null. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(
     error_code: string,
     error_message: string,
-    options: { status?: number; response?: ProviderExchange | undefined } = {},
+    options: {
+      status?: number;
+      response?: ProviderExchange | undefined;
+      retryAfterSeconds?: number | null;
+    } = {},
   ) {
     super(error_message);
     this.name = 'ApiError';
@@ -37,6 +43,7 @@ export class ApiError extends Error {
     this.error_message = error_message;
     this.response = options.response;
     this.status = options.status ?? 0;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 }
 
@@ -130,9 +137,11 @@ export async function callApi<Name extends ApiName>(
   if (response.status >= 400) {
     const body = checks.checkErrorBody(json);
     if (body) {
+      const retryAfter = Number(response.headers.get('retry-after'));
       throw new ApiError(body.error_code, body.message, {
         status: response.status,
         response: body.response,
+        retryAfterSeconds: Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : null,
       });
     }
     throw new ApiError(

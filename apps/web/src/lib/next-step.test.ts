@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentAction } from '@store/contract/client';
 import {
   continueLinkingStep,
   continuePaymentStep,
+  follow,
   isAbsoluteUrl,
   nextStepAfterCardLink,
   nextStepAfterCardPayment,
@@ -64,6 +65,13 @@ describe('the payment result after creation', () => {
     expect(nextStepAfterPayment({ id: 'pay_1', status: 'REQUIRES_ACTION', actions: [] })).toEqual({
       kind: 'internal',
       path: '/payments/pending?payment_id=pay_1',
+    });
+  });
+
+  it('sends a cancelled payment to the failure page, as every result screen does', () => {
+    expect(nextStepAfterPayment({ id: 'pay_1', status: 'CANCELLED', actions: [] })).toEqual({
+      kind: 'internal',
+      path: '/payments/failure?payment_id=pay_1',
     });
   });
 
@@ -176,5 +184,28 @@ describe('the next step after the cards script', () => {
     expect(
       nextStepAfterCardLink({ id: 'pm_1', status: 'REQUIRES_ACTION', actions: [] }, undefined),
     ).toEqual({ kind: 'internal', path: '/payment_methods' });
+  });
+});
+
+describe('taking a step', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('replaces the current entry when asked, so Back leaves a paid checkout behind', () => {
+    const navigate = vi.fn();
+    follow({ kind: 'internal', path: '/payments/pay_1' }, navigate, { replace: true });
+    follow({ kind: 'internal', path: '/orders' }, navigate);
+    expect(navigate.mock.calls).toEqual([
+      ['/payments/pay_1', { replace: true }],
+      ['/orders', { replace: false }],
+    ]);
+  });
+
+  it('leaves the store with location.replace when asked, else with location.assign', () => {
+    const location = { assign: vi.fn(), replace: vi.fn() };
+    vi.stubGlobal('location', location);
+    follow({ kind: 'external', url: 'https://sim.test/pay/pr-1' }, vi.fn(), { replace: true });
+    follow({ kind: 'external', url: 'https://sim.test/pay/pr-2' }, vi.fn());
+    expect(location.replace).toHaveBeenCalledWith('https://sim.test/pay/pr-1');
+    expect(location.assign).toHaveBeenCalledWith('https://sim.test/pay/pr-2');
   });
 });

@@ -1,5 +1,6 @@
 import {
   paymentResultPath,
+  resultScreenFor,
   screenPath,
   screenPaths,
   type Payment,
@@ -21,16 +22,27 @@ export function isAbsoluteUrl(value: string): boolean {
 export const stepTo = (target: string): NextStep =>
   isAbsoluteUrl(target) ? { kind: 'external', url: target } : { kind: 'internal', path: target };
 
-/** Takes the step: a full navigation away, or the router within the store. */
-export function follow(step: NextStep, navigate: (path: string) => void): void {
-  if (step.kind === 'external') window.location.assign(step.url);
-  else navigate(step.path);
+/**
+ * Takes the step: a full navigation away, or the router within the store. `replace` takes the
+ * place of the current entry, for a screen the customer must not come back to (a checkout
+ * already paid): Back then leaves the flow instead of looping through it.
+ */
+export function follow(
+  step: NextStep,
+  navigate: (path: string, options?: { replace?: boolean }) => void,
+  { replace = false }: { replace?: boolean } = {},
+): void {
+  if (step.kind === 'external') {
+    if (replace) window.location.replace(step.url);
+    else window.location.assign(step.url);
+  } else navigate(step.path, { replace });
 }
 
 /**
  * After a payment is made (specification section 4): the first action's value when any action
- * exists; otherwise SUCCEEDED to the success page, FAILED to the failure page (the specification's
- * code says /payments/failed, its declared route is /payments/failure), anything else to pending.
+ * exists; otherwise the result page of its status (the contract's resultScreenFor: SUCCEEDED to
+ * the success page, FAILED to the failure page, whose declared route is /payments/failure though
+ * the specification's code says /payments/failed; what the provider may still change to pending).
  * The result page reads the payment it names, so it can tell the truth and move on by itself.
  */
 export function nextStepAfterPayment(
@@ -38,14 +50,7 @@ export function nextStepAfterPayment(
 ): NextStep {
   const value = payment.actions.find((action) => action.value)?.value;
   if (value) return stepTo(value);
-  switch (payment.status) {
-    case 'SUCCEEDED':
-      return stepTo(paymentResultPath(screenPaths.paymentSuccess, payment.id));
-    case 'FAILED':
-      return stepTo(paymentResultPath(screenPaths.paymentFailure, payment.id));
-    default:
-      return stepTo(paymentResultPath(screenPaths.paymentPending, payment.id));
-  }
+  return stepTo(paymentResultPath(resultScreenFor(payment.status), payment.id));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatPrice } from './format';
+import { formatDateTime, formatDeadline, formatPrice } from './format';
 
 describe('formatDateTime', () => {
   it('shows Month D, YYYY, h:mm:ss AM/PM', () => {
@@ -24,5 +24,18 @@ describe('formatDateTime', () => {
 describe('formatPrice', () => {
   it('puts the currency code before the amount', () => {
     expect(formatPrice({ amount: 150000, currency: 'IDR' })).toBe('IDR 150,000');
+  });
+});
+
+describe('formatDeadline', () => {
+  it('names the time zone after the moment', () => {
+    expect(formatDeadline('2026-11-23T04:05:09Z', 'UTC')).toBe('November 23, 2026, 4:05:09 AM UTC');
+    expect(formatDeadline('2026-11-23T04:05:09Z', 'Asia/Jakarta')).toBe(
+      'November 23, 2026, 11:05:09 AM GMT+7',
+    );
+  });
+
+  it('shows an unreadable value as it came', () => {
+    expect(formatDeadline('not a date')).toBe('not a date');
   });
 });

@@ -34,3 +34,17 @@ export function formatDateTime(value: string | number | Date, timeZone?: string)
     format.formatToParts(date).find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('month')} ${part('day')}, ${part('year')}, ${part('hour')}:${part('minute')}:${part('second')} ${part('dayPeriod')}`;
 }
+
+/**
+ * A deadline: the moment as formatDateTime shows it, then its time zone ("GMT+7", "UTC"), since a
+ * customer may pay from another zone than the one the page was read in.
+ */
+export function formatDeadline(value: string | number | Date, timeZone?: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short', timeZone })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const moment = formatDateTime(date, timeZone);
+  return zone ? `${moment} ${zone}` : moment;
+}

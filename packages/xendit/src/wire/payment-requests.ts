@@ -93,7 +93,8 @@ export const createPaymentRequestBodySchema = z
     country: countrySchema,
     currency: currencySchema,
     request_amount: amountSchema,
-    channel_code: z.string().min(1).max(64),
+    /** Left out with a payment_token_id: the channel comes from the token. */
+    channel_code: z.string().min(1).max(64).optional(),
     channel_properties: channelPropertiesSchema.optional(),
     payment_token_id: z.string().min(1).optional(),
     customer_id: z.string().min(1).max(41).optional(),
@@ -103,13 +104,24 @@ export const createPaymentRequestBodySchema = z
     items: z.array(itemSchema).optional(),
     metadata: metadataSchema.optional(),
   })
-  // The published body is one of four shapes: paying with a token (PayWithToken) takes no
-  // channel_properties, since a body with both would also fit Pay; every other shape requires them.
+  // The published body is one of four shapes. Without a token both channel_code and
+  // channel_properties are required (Pay, PayAndSave, ReusablePaymentCode). With a token
+  // (PayWithToken) the channel comes from the token, as the provider's "Pay with tokens" guide and
+  // the description's own PAY_WithToken_* examples have it; a token body with both channel_code and
+  // channel_properties would also fit Pay, which oneOf refuses.
+  .refine((body) => body.payment_token_id !== undefined || body.channel_code !== undefined, {
+    path: ['channel_code'],
+    message: 'channel_code is required without payment_token_id',
+  })
   .refine(
-    (body) => (body.payment_token_id === undefined) === (body.channel_properties !== undefined),
+    (body) =>
+      body.payment_token_id === undefined
+        ? body.channel_properties !== undefined
+        : body.channel_code === undefined || body.channel_properties === undefined,
     {
       path: ['channel_properties'],
-      message: 'channel_properties is required, and must be left out with payment_token_id',
+      message:
+        'channel_properties is required without payment_token_id; with one, send channel_code or channel_properties, not both',
     },
   );
 export type CreatePaymentRequestBody = z.infer<typeof createPaymentRequestBodySchema>;

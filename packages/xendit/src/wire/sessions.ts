@@ -4,6 +4,7 @@ import {
   countrySchema,
   currencySchema,
   customerSchema,
+  itemSchema,
   metadataSchema,
   optionalString,
 } from './common.ts';
@@ -23,6 +24,24 @@ export const cardsSessionJsSchema = z.object({
   failure_return_url: z.url(),
 });
 
+/**
+ * An item of a session. The description's own PaymentLink_OneTimePaymentExample gives each item its
+ * currency, which its item schema does not name: taken, and shown back, as sent.
+ */
+export const sessionItemSchema = itemSchema.extend({ currency: currencySchema.optional() });
+
+/**
+ * What the components browser SDK needs (mode COMPONENTS): the origins that may embed it. Absent from
+ * the published file; the provider's components overview makes it mandatory for that mode
+ * (https://docs.xendit.co/docs/components-overview).
+ */
+export const componentsConfigurationSchema = z.looseObject({
+  origins: z.array(z.url()).min(1),
+});
+
+export const allowSavePaymentMethodSchema = z.enum(['DISABLED', 'OPTIONAL', 'FORCED']);
+export type AllowSavePaymentMethod = z.infer<typeof allowSavePaymentMethodSchema>;
+
 export const createSessionBodySchema = z
   .object({
     reference_id: z.string().min(1).max(64),
@@ -34,12 +53,14 @@ export const createSessionBodySchema = z
     customer_id: z.string().min(1).max(41).optional(),
     customer: customerSchema.optional(),
     cards_session_js: cardsSessionJsSchema.optional(),
-    allow_save_payment_method: z.enum(['DISABLED', 'OPTIONAL', 'FORCED']).optional(),
+    allow_save_payment_method: allowSavePaymentMethodSchema.optional(),
     capture_method: captureMethodSchema.optional(),
+    components_configuration: componentsConfigurationSchema.optional(),
+    items: z.array(sessionItemSchema).nullish(),
     channel_properties: z.record(z.string(), z.unknown()).optional(),
     allowed_payment_channels: z.array(z.string()).optional(),
     expires_at: z.iso.datetime({ offset: true }).optional(),
-    locale: z.string().optional(),
+    locale: z.string().min(2).max(5).optional(),
     description: z.string().min(1).max(1000).optional(),
     metadata: metadataSchema.optional(),
     success_return_url: z.url().optional(),
@@ -56,6 +77,10 @@ export const createSessionBodySchema = z
   .refine((body) => body.mode !== 'CARDS_SESSION_JS' || body.cards_session_js !== undefined, {
     path: ['cards_session_js'],
     message: 'cards_session_js is required for mode CARDS_SESSION_JS',
+  })
+  .refine((body) => body.mode !== 'COMPONENTS' || body.components_configuration !== undefined, {
+    path: ['components_configuration'],
+    message: 'components_configuration.origins is required for mode COMPONENTS',
   });
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 
@@ -71,11 +96,20 @@ export const sessionSchema = z.looseObject({
   country: countrySchema,
   status: sessionStatusSchema,
   cards_session_js: cardsSessionJsSchema.nullish(),
+  components_configuration: componentsConfigurationSchema.nullish(),
+  /** Handed to the components browser SDK (mode COMPONENTS). */
+  components_sdk_key: optionalString,
   allow_save_payment_method: optionalString,
   capture_method: captureMethodSchema.nullish(),
+  channel_properties: z.record(z.string(), z.unknown()).nullish(),
+  allowed_payment_channels: z.array(z.string()).nullish(),
   expires_at: optionalString,
+  locale: optionalString,
   description: optionalString,
   metadata: metadataSchema.nullish(),
+  items: z.array(sessionItemSchema).nullish(),
+  success_return_url: optionalString,
+  cancel_return_url: optionalString,
   payment_link_url: optionalString,
   payment_request_id: optionalString,
   payment_token_id: optionalString,

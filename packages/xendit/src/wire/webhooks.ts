@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentRequestSchema, paymentSchema } from './payment-requests.ts';
 import { paymentTokenSchema } from './payment-tokens.ts';
+import { recurringCycleSchema, recurringPlanSchema } from './recurring.ts';
 import { refundSchema } from './refunds.ts';
 import { sessionSchema } from './sessions.ts';
 
@@ -49,3 +50,18 @@ const flatWebhookEventSchema = z.discriminatedUnion('event', [
 export const webhookEventSchema = z.preprocess(unnest, flatWebhookEventSchema);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 export type WebhookEventName = WebhookEvent['event'];
+
+/**
+ * The subscription webhooks (the callbacks of the /recurring operations), apart from the events the
+ * store handles today: its receiver reads webhookEventSchema and answers each of its events.
+ */
+export const recurringWebhookEventSchema = z.discriminatedUnion('event', [
+  envelope('recurring.plan.activated', recurringPlanSchema),
+  envelope('recurring.plan.inactivated', recurringPlanSchema),
+  envelope('recurring.cycle.created', recurringCycleSchema),
+  envelope('recurring.cycle.succeeded', recurringCycleSchema),
+  envelope('recurring.cycle.retrying', recurringCycleSchema),
+  envelope('recurring.cycle.failed', recurringCycleSchema),
+]);
+export type RecurringWebhookEvent = z.infer<typeof recurringWebhookEventSchema>;
+export type RecurringWebhookEventName = RecurringWebhookEvent['event'];

@@ -19,11 +19,24 @@ export const providerObjects = pgTable(
   {
     id: text('id').primaryKey(),
     kind: text('kind', {
-      enum: ['payment_request', 'payment', 'payment_token', 'refund', 'session', 'customer'],
+      enum: [
+        'payment_request',
+        'payment',
+        'payment_token',
+        'refund',
+        'session',
+        'customer',
+        'recurring_plan',
+        'recurring_schedule',
+        'recurring_cycle',
+      ],
     }).notNull(),
     businessId: text('business_id').notNull(),
     mode: text('mode', { enum: ['test', 'live'] }).notNull(),
-    /** The payment request of a refund; the customer's reference_id for a customer. */
+    /**
+     * The payment request of a refund; the customer's reference_id for a customer; the plan of a
+     * recurring cycle or schedule.
+     */
     parentId: text('parent_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     internal: jsonb('internal').$type<Record<string, unknown>>().notNull().default({}),

@@ -19,6 +19,8 @@ export function renderPage(options: {
   buttons?: Button[];
   /** Where the store takes the customer back, when the object names it. */
   back?: string | null;
+  /** A decision the page takes by itself once loaded (a card whose challenge is not shown). */
+  autoDecision?: string;
 }): string {
   const rows = options.lines
     .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
@@ -53,6 +55,7 @@ button { font-size: 1rem; padding: 0.5rem 1rem; margin-top: 1rem; }
 ${options.note ? `<p>${escapeHtml(options.note)}</p>` : ''}
 ${form}
 ${options.back ? `<p><a href="${escapeHtml(options.back)}">Return to the store</a></p>` : ''}
+${options.autoDecision ? `<script>document.querySelector('button[value="${escapeHtml(options.autoDecision)}"]').click();</script>` : ''}
 </body>
 </html>
 `;

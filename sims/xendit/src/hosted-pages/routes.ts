@@ -2,7 +2,7 @@ import type { PaymentRequest } from '@store/xendit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Owner } from '../accounts.ts';
 import { ApiError } from '../api-error.ts';
-import { authorisationOutcome } from '../cards.ts';
+import { authorisationOutcome, type Challenge } from '../cards.ts';
 import { CHANNELS } from '../channels.ts';
 import type { Database } from '../db/database.ts';
 import { loadObjectById } from '../objects.ts';
@@ -23,6 +23,54 @@ type PageObject = {
 };
 
 type PageRequest = { Params: { id: string }; Body: { decision?: string } };
+
+/** The decisions on the 3DS page that authenticate the card; every other one fails it. */
+const authenticatingDecisions = ['authenticate', 'attempt'];
+
+/**
+ * What the 3DS page offers, by the card's row in the test-card tables: a plain challenge, the
+ * simulated outcomes of an EMV 3DS challenge (4440000009900010, 5123450000000008), a challenge that
+ * passes by itself (AMEX 340000000001098: "without rendering and with auto success"), or one that
+ * always fails (4000000000000010, 5200000000000015).
+ */
+function challengePage(challenge: Challenge | undefined): {
+  note: string;
+  buttons: Button[];
+  autoDecision?: string;
+} {
+  switch (challenge) {
+    case 'challenge-options':
+      return {
+        note: "Choose the outcome of the issuer's challenge to simulate.",
+        buttons: [
+          { value: 'authenticate', label: 'Authenticated (Y)' },
+          { value: 'attempt', label: 'Attempted (A)' },
+          { value: 'fail', label: 'Not authenticated (N)' },
+          { value: 'reject', label: 'Rejected (R)' },
+          { value: 'unavailable', label: 'Unavailable (U)' },
+        ],
+      };
+    case 'challenge-auto':
+      return {
+        note: 'Your bank confirms this card without asking you anything.',
+        buttons: [{ value: 'authenticate', label: 'Authenticate' }],
+        autoDecision: 'authenticate',
+      };
+    case 'challenge-fails':
+      return {
+        note: 'This test card is enrolled in 3-D Secure but always fails authentication.',
+        buttons: [{ value: 'fail', label: 'Fail authentication' }],
+      };
+    default:
+      return {
+        note: 'Your bank asks you to confirm this card.',
+        buttons: [
+          { value: 'authenticate', label: 'Authenticate' },
+          { value: 'fail', label: 'Fail authentication' },
+        ],
+      };
+  }
+}
 
 type ReturnUrls = { success?: string | null; failure?: string | null };
 
@@ -64,16 +112,20 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
     reply: FastifyReply,
     kind: 'payment_request' | 'payment_token',
     id: string,
-    describe: (data: PageObject) => {
+    describe: (
+      data: PageObject,
+      internal: Record<string, unknown>,
+    ) => {
       title: string;
       awaiting: boolean;
       buttons: Button[];
       note?: string;
+      autoDecision?: string;
     },
   ) => {
     const found = await loadObjectById<PageObject>(ctx.db, kind, id);
     if (!found) return show(reply, 404, renderPage({ title: 'Not found', lines: [['Id', id]] }));
-    const page = describe(found.data);
+    const page = describe(found.data, found.internal);
     const lines: [string, unknown][] = [
       ['Reference', found.data.reference_id],
       ['Channel', CHANNELS[found.data.channel_code]?.label ?? found.data.channel_code],
@@ -91,6 +143,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
         note: page.awaiting ? page.note : 'Nothing is waiting for a decision here any more.',
         buttons: page.awaiting ? page.buttons : [],
         back: backTo(found.data),
+        autoDecision: page.awaiting ? page.autoDecision : undefined,
       }),
     );
   };
@@ -163,20 +216,25 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       reply,
       request.params.id.startsWith('pt-') ? 'payment_token' : 'payment_request',
       request.params.id,
-      (data) => ({
+      (data, internal) => ({
         title: '3-D Secure authentication',
         awaiting: data.status === 'REQUIRES_ACTION',
-        note: 'Your bank asks you to confirm this card.',
-        buttons: [
-          { value: 'authenticate', label: 'Authenticate' },
-          { value: 'fail', label: 'Fail authentication' },
-        ],
+        ...challengePage(internal.challenge as Challenge | undefined),
       }),
     ),
   );
   app.post<PageRequest>('/pages/3ds/:id', async (request, reply) => {
     const id = request.params.id;
-    const authenticated = request.body?.decision === 'authenticate';
+    const decision = request.body?.decision ?? '';
+    const found = await loadObjectById(
+      ctx.db,
+      id.startsWith('pt-') ? 'payment_token' : 'payment_request',
+      id,
+    );
+    // A card that always fails authentication fails whatever is pressed.
+    const authenticated =
+      (found?.internal.challenge as Challenge | undefined) !== 'challenge-fails' &&
+      authenticatingDecisions.includes(decision);
     if (id.startsWith('pt-')) {
       const done = await decide(reply, 'payment_token', id, async (tx, owner) =>
         moveToken(

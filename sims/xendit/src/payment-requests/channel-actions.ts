@@ -8,7 +8,7 @@ import {
   type ShownChannelProperties,
 } from '@store/xendit';
 import { validationError } from '../api-error.ts';
-import { authorisationOutcome, checkCard, type Outcome } from '../cards.ts';
+import { authorisationOutcome, checkCard, type Challenge, type Outcome } from '../cards.ts';
 import { isEwallet, isPresentToCustomer, type Channel } from '../channels.ts';
 import { randomDigits } from '../ids.ts';
 import { otpActions } from '../payment-tokens/service.ts';
@@ -29,6 +29,8 @@ export type FirstStep = {
   immediate?: Outcome;
   /** Settled later by the worker (OVO push approval, amount 20105). */
   later?: Outcome | 'decide-later';
+  /** What the 3DS page offers the card, when it must go there. */
+  challenge?: Challenge;
 };
 
 function presentAction(channel: Channel, channelCode: string): Action {
@@ -46,11 +48,12 @@ function presentAction(channel: Channel, channelCode: string): Action {
       value: `${channelCode.slice(0, 4).toUpperCase()}${randomDigits(10)}`,
     };
   }
-  return {
-    type: 'PRESENT_TO_CUSTOMER',
-    descriptor: 'QR_STRING',
-    value: `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`,
-  };
+  // An EMV QR string of the channel's scheme: Thai PromptPay, else Indonesian QRIS.
+  const value =
+    channelCode === 'QRPROMPTPAY'
+      ? `00020101021230370016A000000677010112011300${randomDigits(11)}5303764540${randomDigits(2)}5802TH6304${randomDigits(4)}`
+      : `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`;
+  return { type: 'PRESENT_TO_CUSTOMER', descriptor: 'QR_STRING', value };
 }
 
 /**
@@ -86,6 +89,7 @@ export function firstStep(
   let actions: Action[] = [];
   let immediate: Outcome | undefined;
   let later: Outcome | 'decide-later' | undefined;
+  let challenge: Challenge | undefined;
 
   if (isPresentToCustomer(channel.kind)) {
     status = body.type === 'REUSABLE_PAYMENT_CODE' ? 'ACCEPTING_PAYMENTS' : 'REQUIRES_ACTION';
@@ -128,9 +132,13 @@ export function firstStep(
         { path: 'channel_properties.card_details', message: 'is required for CARDS' },
       ]);
     }
-    const check = checkCard(card, 'channel_properties.card_details');
+    const check = checkCard(card, 'channel_properties.card_details', {
+      amount: body.request_amount,
+      currency: body.currency,
+    });
     channelProperties.card_details = check.masked;
-    if (check.needsThreeDs && channelProperties.skip_three_ds !== true) {
+    if (check.challenge && channelProperties.skip_three_ds !== true) {
+      challenge = check.challenge;
       actions = [
         {
           type: 'REDIRECT_CUSTOMER',
@@ -142,5 +150,5 @@ export function firstStep(
       immediate = authorisationOutcome(body.request_amount);
     }
   }
-  return { status, actions, immediate, later };
+  return { status, actions, immediate, later, challenge };
 }

@@ -20,7 +20,14 @@ import type { PaymentRequestInternal } from './stored.ts';
 // Creating a payment request: the checks, the channel's first step, then the object and the jobs
 // that will expire or settle it, as inserts the caller writes in one statement.
 
-export type CreateSource = { sessionId?: string };
+export type CreateSource = {
+  sessionId?: string;
+  /**
+   * A charge the merchant starts on a saved method without the customer (a subscription cycle):
+   * its outcome, settled in the create call, in place of the one the amount or channel would give.
+   */
+  merchantInitiated?: Outcome;
+};
 
 /** A payment request worked out from a create call, with the inserts that make it, not yet run. */
 export type PaymentRequestPlan = {
@@ -48,14 +55,13 @@ export async function planPaymentRequest(
   const { card_details: card, ...entered } = body.channel_properties ?? {};
   const channelProperties: ShownChannelProperties = entered;
   const internal: PaymentRequestInternal = { sessionId: source.sessionId };
-  const { status, actions, immediate, later } = firstStep(
-    ctx,
-    id,
-    body,
-    checked,
-    channelProperties,
-    card,
-  );
+  const step = firstStep(ctx, id, body, checked, channelProperties, card);
+  const { status, actions, challenge } = step;
+  const settlesByItself = step.immediate !== undefined || step.later !== undefined;
+  const immediate =
+    source.merchantInitiated && settlesByItself ? source.merchantInitiated : step.immediate;
+  const later = source.merchantInitiated && settlesByItself ? undefined : step.later;
+  if (challenge) internal.challenge = challenge;
 
   const paymentRequest: PaymentRequest = {
     payment_request_id: id,

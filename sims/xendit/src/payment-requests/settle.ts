@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { newCaptureId, newPaymentId } from '../ids.ts';
 import { insertObject, saveObject } from '../objects.ts';
 import { createTokenFromPayment } from '../payment-tokens/service.ts';
+import { completeSession } from '../sessions/completion.ts';
 import type { SimContext } from '../sim-context.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
 import { loadPaymentRequest, TRANSITIONS, type StoredPaymentRequest } from './stored.ts';
@@ -122,7 +123,15 @@ export async function settle(
     ).payment_token_id;
   }
   await saveObject(tx, paymentRequest.payment_request_id, paymentRequest, stored.internal);
-  await recordPayment(tx, owner, paymentOf(paymentRequest, now));
+  const payment = paymentOf(paymentRequest, now);
+  await recordPayment(tx, owner, payment);
+  if (payment.status !== 'FAILED' && stored.internal.sessionId) {
+    await completeSession(tx, owner, stored.internal.sessionId, {
+      payment_request_id: paymentRequest.payment_request_id,
+      payment_id: payment.payment_id,
+      payment_token_id: paymentRequest.payment_token_id,
+    });
+  }
   return paymentRequest;
 }
 

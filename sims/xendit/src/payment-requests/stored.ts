@@ -1,5 +1,6 @@
 import type { PaymentRequest, PaymentRequestStatus } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
+import type { Challenge } from '../cards.ts';
 import { notFound } from '../api-error.ts';
 import type { Database } from '../db/database.ts';
 import { loadObject, type StoredObject } from '../objects.ts';
@@ -9,8 +10,10 @@ import { loadObject, type StoredObject } from '../objects.ts';
 
 export type PaymentRequestInternal = {
   otpAttempts?: number;
-  /** The cards session the request came from: its return URLs win over the request's. */
+  /** The session the request came from, which completes when the request succeeds. */
   sessionId?: string;
+  /** What the 3DS page offers the request's card. */
+  challenge?: Challenge;
 };
 
 export type StoredPaymentRequest = StoredObject<PaymentRequest> & {

@@ -11,7 +11,7 @@ import {
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, ineligible, notFound, validationError } from '../api-error.ts';
-import { checkCard } from '../cards.ts';
+import { checkCard, type Challenge } from '../cards.ts';
 import { CHANNELS, isEwallet, isSaveable } from '../channels.ts';
 import { customerName, resolveCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
@@ -19,12 +19,15 @@ import { newPaymentTokenId, randomDigits } from '../ids.ts';
 import { insertObject, loadObject, saveObject, type StoredObject } from '../objects.ts';
 import { judgeOtp } from '../otp.ts';
 import type { SimContext } from '../sim-context.ts';
+import { completeSession } from '../sessions/completion.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
 
 export type PaymentTokenInternal = {
   otpAttempts?: number;
   sessionId?: string;
   accountName?: string;
+  /** What the 3DS page offers the token's card. */
+  challenge?: Challenge;
 };
 
 type StoredToken = StoredObject<PaymentToken> & { internal: PaymentTokenInternal };
@@ -110,7 +113,8 @@ export async function createPaymentToken(
     }
     const check = checkCard(card, 'channel_properties.card_details');
     channelProperties.card_details = check.masked;
-    if (check.needsThreeDs) {
+    if (check.challenge) {
+      internal.challenge = check.challenge;
       actions = [
         {
           type: 'REDIRECT_CUSTOMER',
@@ -222,7 +226,14 @@ export async function moveToken(
     updated: new Date().toISOString(),
   };
   await saveObject(tx, token.payment_token_id, token, stored.internal);
-  if (status === 'ACTIVE') await enqueueWebhook(tx, owner, 'payment_token.activation', token);
+  if (status === 'ACTIVE') {
+    await enqueueWebhook(tx, owner, 'payment_token.activation', token);
+    if (stored.internal.sessionId) {
+      await completeSession(tx, owner, stored.internal.sessionId, {
+        payment_token_id: token.payment_token_id,
+      });
+    }
+  }
   if (status === 'FAILED') await enqueueWebhook(tx, owner, 'payment_token.failure', token);
   if (status === 'EXPIRED') await enqueueWebhook(tx, owner, 'payment_token.expiry', token);
   return token;

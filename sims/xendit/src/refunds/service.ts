@@ -9,7 +9,8 @@ import { ApiError, ineligible, notFound, validationError } from '../api-error.ts
 import type { Database } from '../db/database.ts';
 import { newRefundId } from '../ids.ts';
 import { scheduleJob } from '../jobs.ts';
-import { childrenOf, insertObject, loadObject, saveObject } from '../objects.ts';
+import { CHANNELS } from '../channels.ts';
+import { childrenOf, insertObject, loadObject, objectsOf, saveObject } from '../objects.ts';
 import { loadPaymentRequest } from '../payment-requests/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
@@ -55,6 +56,8 @@ export async function createRefund(
     payment_id: paymentRequest.latest_payment_id,
     reference_id: body.reference_id,
     channel_code: paymentRequest.channel_code,
+    payment_method_type: paymentMethodTypeOf(paymentRequest.channel_code),
+    country: paymentRequest.country,
     currency: paymentRequest.currency,
     amount,
     status: 'PENDING',
@@ -66,6 +69,103 @@ export async function createRefund(
   await insertObject(tx, owner, 'refund', id, refund, {}, paymentRequest.payment_request_id);
   await scheduleJob(tx, owner, 'refund.settle', id, ctx.asyncDelayMs);
   return refund;
+}
+
+/**
+ * Reads, lists and cancels refunds as the provider's official SDKs call them (xendit-node 7
+ * RefundApi getRefund, getAllRefunds, cancelRefund; xendit-php docs/RefundApi.md). The published
+ * description has only POST /refunds, so the SDKs' refund models are the description of record:
+ * Refund (id, payment_request_id, amount, channel_code, country, currency, reference_id,
+ * failure_code, refund_fee_amount, created, updated, metadata; status and reason as in the refund
+ * webhook) and RefundList ({data, has_more}).
+ */
+export async function getRefund(db: Database, owner: Owner, id: string): Promise<Refund> {
+  const stored = await loadObject<Refund>(db, owner, 'refund', id);
+  if (!stored) throw notFound('refund', id);
+  return stored.data;
+}
+
+/** What the SDKs' getAllRefunds sends: filters, and a page of `limit` after or before an id. */
+export type RefundQuery = {
+  payment_request_id?: string;
+  invoice_id?: string;
+  payment_method_type?: string;
+  channel_code?: string;
+  limit?: string;
+  after_id?: string;
+  before_id?: string;
+};
+
+/** A page size the SDKs leave open: 10 unless asked, at most 100 (a choice of the simulator). */
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100;
+
+export async function listRefunds(
+  db: Database,
+  owner: Owner,
+  query: RefundQuery,
+): Promise<{ data: Refund[]; has_more: boolean }> {
+  const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    throw validationError([
+      { path: 'limit', message: `must be a whole number from 1 to ${MAX_LIMIT}` },
+    ]);
+  }
+  if (query.after_id !== undefined && query.before_id !== undefined) {
+    throw validationError([{ path: 'before_id', message: 'cannot be sent with after_id' }]);
+  }
+  // The simulator has no invoices, so no refund is of one.
+  const matching = (await objectsOf<Refund>(db, owner, 'refund')).filter(
+    (refund) =>
+      query.invoice_id === undefined &&
+      (query.payment_request_id === undefined ||
+        refund.payment_request_id === query.payment_request_id) &&
+      (query.channel_code === undefined || refund.channel_code === query.channel_code) &&
+      (query.payment_method_type === undefined ||
+        refund.payment_method_type === query.payment_method_type),
+  );
+  const cursor = query.after_id ?? query.before_id;
+  const at = cursor === undefined ? -1 : matching.findIndex((refund) => refund.id === cursor);
+  if (cursor !== undefined && at < 0) {
+    throw validationError([
+      { path: query.after_id ? 'after_id' : 'before_id', message: 'is not a refund of this list' },
+    ]);
+  }
+  if (query.before_id !== undefined) {
+    const start = Math.max(0, at - limit);
+    return { data: matching.slice(start, at), has_more: start > 0 };
+  }
+  const start = at + 1;
+  return {
+    data: matching.slice(start, start + limit),
+    has_more: matching.length > start + limit,
+  };
+}
+
+/** A refund still PENDING is CANCELLED (double L, as the provider spells it for refunds). */
+export async function cancelRefund(tx: Database, owner: Owner, id: string): Promise<Refund> {
+  const stored = await loadObject<Refund>(tx, owner, 'refund', id, { forUpdate: true });
+  if (!stored) throw notFound('refund', id);
+  if (stored.data.status !== 'PENDING') throw ineligible('refund', stored.data.status, 'cancelled');
+  const cancelled: Refund = {
+    ...stored.data,
+    status: 'CANCELLED',
+    updated: new Date().toISOString(),
+  };
+  await saveObject(tx, id, cancelled);
+  return cancelled;
+}
+
+/**
+ * The payment method type the refund webhooks and the SDKs' refund filter name; the description's
+ * refund schema knows three (CARD, EWALLET, DIRECT_DEBIT), so the other channels show none.
+ */
+function paymentMethodTypeOf(channelCode: string): string | undefined {
+  const kind = CHANNELS[channelCode]?.kind;
+  if (kind === 'CARDS') return 'CARD';
+  if (kind === 'EWALLET_REDIRECT' || kind === 'EWALLET_PUSH') return 'EWALLET';
+  if (kind === 'DIRECT_DEBIT') return 'DIRECT_DEBIT';
+  return undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: SimContext) {
     const body = parseBody(createSessionBodySchema, request.body);
     const result = await idempotent(ctx, principal, request, 'sessions', async (tx) => ({
       statusCode: 201,
-      body: await createSession(tx, principal, body),
+      body: await createSession(ctx, tx, principal, body),
     }));
     return answer(reply, result.statusCode, result.body);
   });

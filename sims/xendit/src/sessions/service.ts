@@ -5,16 +5,22 @@ import type {
   Session,
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
-import { ApiError, ineligible } from '../api-error.ts';
+import { randomBytes } from 'node:crypto';
+import { ApiError, ineligible, validationError } from '../api-error.ts';
+import { channelsOf, isSaveable } from '../channels.ts';
 import { resolveCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
+import { writeTogether } from '../db/write-together.ts';
 import { newSessionId } from '../ids.ts';
-import { insertObject, loadObject, saveObject } from '../objects.ts';
+import { jobInsert } from '../jobs.ts';
+import { loadObject, objectInsert, saveObject } from '../objects.ts';
 import { createPaymentRequest } from '../payment-requests/service.ts';
 import { createPaymentToken } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
+import { completeSession, type SessionOutcome } from './completion.ts';
 
+/** "By default the Session will expire 30 minutes after creation" (the description's expires_at). */
 const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 
 export async function loadSession(db: Database, owner: Owner, id: string, forUpdate = false) {
@@ -25,49 +31,81 @@ export async function loadSession(db: Database, owner: Owner, id: string, forUpd
   return stored;
 }
 
+/** Where the hosted checkout of a PAYMENT_LINK session lives on the simulator. */
+export const checkoutPagePath = (id: string) => `/pages/checkout/${id}`;
+
+/**
+ * A new session in any of the three modes. PAYMENT_LINK answers the hosted checkout page's address,
+ * COMPONENTS the key its browser SDK starts with, CARDS_SESSION_JS neither (the cards-session
+ * script completes it). The session expires by the scheduler at expires_at.
+ */
 export async function createSession(
+  ctx: SimContext,
   tx: Database,
   owner: Owner,
   body: CreateSessionBody,
 ): Promise<Session> {
-  if (body.mode !== 'CARDS_SESSION_JS') {
-    throw new ApiError(
-      400,
-      'API_VALIDATION_ERROR',
-      `The simulator supports mode CARDS_SESSION_JS only, not ${body.mode}`,
-      [{ path: 'mode', message: 'must be CARDS_SESSION_JS' }],
-    );
+  const now = new Date();
+  const expiresAt = body.expires_at ?? new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString();
+  if (Date.parse(expiresAt) <= now.getTime()) {
+    throw validationError([{ path: 'expires_at', message: 'must be in the future' }]);
+  }
+  if (body.session_type === 'PAY' && body.amount <= 0) {
+    throw validationError([{ path: 'amount', message: 'must be more than 0 for a PAY session' }]);
   }
   const id = newSessionId();
-  const now = new Date();
+  // Fields in the order of the description's session examples.
   const session: Session = {
     payment_session_id: id,
-    business_id: owner.businessId,
+    created: now.toISOString(),
+    updated: now.toISOString(),
     reference_id: body.reference_id,
     customer_id: await resolveCustomerId(tx, owner, body),
     session_type: body.session_type,
-    mode: body.mode,
-    amount: body.amount,
-    currency: body.currency,
-    country: body.country,
-    status: 'ACTIVE',
-    cards_session_js: body.cards_session_js,
     allow_save_payment_method: body.allow_save_payment_method,
+    currency: body.currency,
+    amount: body.amount,
+    country: body.country,
+    mode: body.mode,
     capture_method: body.capture_method ?? 'AUTOMATIC',
-    expires_at: body.expires_at ?? new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
-    description: body.description,
-    // Shown as null until there is a value, as the description's own example has them.
+    channel_properties: body.channel_properties ?? {},
+    allowed_payment_channels: body.allowed_payment_channels ?? offeredChannels(body),
+    cards_session_js: body.cards_session_js,
+    components_configuration: body.components_configuration,
+    components_sdk_key:
+      body.mode === 'COMPONENTS' ? `session-sdk-${randomBytes(16).toString('hex')}` : undefined,
+    expires_at: expiresAt,
+    locale: body.locale ?? 'en',
+    // Shown as null until there is a value, as the description's own examples have them.
     metadata: body.metadata ?? null,
-    items: null,
-    payment_link_url: null,
-    payment_request_id: null,
+    description: body.description,
+    items: body.items ?? null,
+    success_return_url: body.success_return_url,
+    cancel_return_url: body.cancel_return_url,
+    status: 'ACTIVE',
+    payment_link_url:
+      body.mode === 'PAYMENT_LINK' ? `${ctx.publicUrl}${checkoutPagePath(id)}` : null,
     payment_token_id: null,
     payment_id: null,
-    created: now.toISOString(),
-    updated: now.toISOString(),
+    payment_request_id: null,
+    business_id: owner.businessId,
   };
-  await insertObject(tx, owner, 'session', id, session);
+  await writeTogether(tx, [
+    objectInsert(tx, owner, 'session', id, session),
+    jobInsert(tx, owner, 'session.expire', id, Date.parse(expiresAt) - now.getTime()),
+  ]);
   return session;
+}
+
+/**
+ * "By default all payment channels will be available if you leave this field empty" (the
+ * description's allowed_payment_channels): those of the session's market that can do what it asks.
+ */
+function offeredChannels(body: CreateSessionBody): string[] {
+  return channelsOf(body.country, body.currency)
+    .filter(([, channel]) => body.mode !== 'CARDS_SESSION_JS' || channel.kind === 'CARDS')
+    .filter(([, channel]) => body.session_type !== 'SAVE' || isSaveable(channel.kind))
+    .map(([code]) => code);
 }
 
 export async function cancelSession(tx: Database, owner: Owner, id: string): Promise<Session> {
@@ -86,19 +124,26 @@ export async function cancelSession(tx: Database, owner: Owner, id: string): Pro
 export async function expireSession(tx: Database, owner: Owner, id: string): Promise<Session> {
   const stored = await loadSession(tx, owner, id, true);
   if (stored.data.status !== 'ACTIVE') throw ineligible('session', stored.data.status, 'expired');
-  const expired: Session = { ...stored.data, status: 'EXPIRED', updated: new Date().toISOString() };
-  await saveObject(tx, id, expired);
+  return expire(tx, owner, stored.data);
+}
+
+/** A session still ACTIVE at its expires_at: EXPIRED, with payment_session.expired. */
+export async function runSessionExpiryJob(tx: Database, owner: Owner, id: string) {
+  const stored = await loadObject<Session>(tx, owner, 'session', id, { forUpdate: true });
+  if (!stored || stored.data.status !== 'ACTIVE') return;
+  await expire(tx, owner, stored.data);
+}
+
+async function expire(tx: Database, owner: Owner, session: Session): Promise<Session> {
+  const expired: Session = { ...session, status: 'EXPIRED', updated: new Date().toISOString() };
+  await saveObject(tx, session.payment_session_id, expired);
   await enqueueWebhook(tx, owner, 'payment_session.expired', expired);
   return expired;
 }
 
 export type PaymentWithSessionResult = { data: PaymentWithSessionResponse; error?: ApiError };
 
-/**
- * What the cards-session script asks for: the session's payment request (PAY) or payment token (SAVE)
- * from the card. The session is COMPLETED once it has made its request or token; the payment's own
- * outcome (3DS included) follows in payment.* or payment_token.* webhooks.
- */
+/** What the cards-session script asks for: the session's payment request (PAY) or payment token (SAVE) from the card. */
 export async function payWithSession(
   ctx: SimContext,
   tx: Database,
@@ -107,14 +152,20 @@ export async function payWithSession(
 ): Promise<PaymentWithSessionResult> {
   const stored = await loadSession(tx, owner, body.payment_session_id, true);
   const session = stored.data;
+  if (session.mode !== 'CARDS_SESSION_JS') {
+    throw new ApiError(
+      400,
+      'API_VALIDATION_ERROR',
+      `Session ${session.payment_session_id} is a ${session.mode} session, not one for the cards-session script`,
+      [{ path: 'payment_session_id', message: 'must be a CARDS_SESSION_JS session' }],
+    );
+  }
   if (
     session.status === 'ACTIVE' &&
     session.expires_at &&
     Date.parse(session.expires_at) < Date.now()
   ) {
-    const expired: Session = { ...session, status: 'EXPIRED', updated: new Date().toISOString() };
-    await saveObject(tx, session.payment_session_id, expired);
-    await enqueueWebhook(tx, owner, 'payment_session.expired', expired);
+    await expire(tx, owner, session);
     return {
       data: { message: 'The session has expired' },
       error: ineligible('session', 'EXPIRED', 'used'),
@@ -138,8 +189,7 @@ export async function payWithSession(
   const customerId = session.customer_id ?? undefined;
   const source = { sessionId: session.payment_session_id };
   let response: PaymentWithSessionResponse;
-  let completed: Session;
-  const now = new Date().toISOString();
+  let outcome: SessionOutcome;
   if (session.session_type === 'PAY') {
     const save =
       session.allow_save_payment_method === 'FORCED' ||
@@ -168,12 +218,7 @@ export async function payWithSession(
       payment_request_id: paymentRequest.payment_request_id,
       action_url: redirectOf(paymentRequest.actions),
     };
-    completed = {
-      ...session,
-      status: 'COMPLETED',
-      payment_request_id: paymentRequest.payment_request_id,
-      updated: now,
-    };
+    outcome = { payment_request_id: paymentRequest.payment_request_id };
   } else {
     const token = await createPaymentToken(
       ctx,
@@ -194,15 +239,12 @@ export async function payWithSession(
       payment_token_id: token.payment_token_id,
       action_url: redirectOf(token.actions),
     };
-    completed = {
-      ...session,
-      status: 'COMPLETED',
-      payment_token_id: token.payment_token_id,
-      updated: now,
-    };
+    outcome = { payment_token_id: token.payment_token_id };
   }
-  await saveObject(tx, session.payment_session_id, completed);
-  await enqueueWebhook(tx, owner, 'payment_session.completed', completed);
+  // The cards-session script's session completes once it has made its request or token (a card
+  // settled at once has completed it already, naming its payment too); the payment's own outcome,
+  // 3DS included, follows in payment.* or payment_token.* webhooks.
+  await completeSession(tx, owner, session.payment_session_id, outcome);
   return { data: response };
 }
 

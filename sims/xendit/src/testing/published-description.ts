@@ -62,6 +62,43 @@ export const allowances: Allowance[] = [
         : false,
   },
   {
+    // The request schema has no components_configuration, which the provider's components guide
+    // makes mandatory for mode COMPONENTS (the origins allowed to embed the components SDK).
+    slip: 'sessions: components_configuration of mode COMPONENTS',
+    documentation: 'https://docs.xendit.co/docs/components-overview (Creating Payment Sessions)',
+    matches: (v) =>
+      v.subject === 'request POST /sessions' &&
+      v.path === '' &&
+      v.keyword === 'additionalProperties' &&
+      /"additionalProperty":"components_configuration"/.test(v.message),
+  },
+  {
+    // The description's own PaymentLink_OneTimePaymentExample gives every item a currency, which
+    // its item schema does not name.
+    slip: 'sessions: items[].currency',
+    documentation:
+      "the description's own example PaymentLink_OneTimePaymentExample (POST /sessions)",
+    matches: (v) =>
+      v.subject === 'request POST /sessions' &&
+      /^\/items\/\d+$/.test(v.path) &&
+      v.keyword === 'additionalProperties' &&
+      /"additionalProperty":"currency"/.test(v.message),
+  },
+  {
+    // PayWithToken requires channel_code, yet the description's own PAY_WithToken_Cards and
+    // PAY_WithToken_TOUCHNGO examples leave it out, and the provider's guide says the channel comes
+    // from the token: the body then fits PayWithToken but for that one required field (as closely
+    // as it fits Pay, when it carries channel_properties).
+    slip: 'payment requests: channel_code with a payment_token_id',
+    documentation:
+      "https://docs.xendit.co/docs/pay-with-tokens; the description's own examples PAY_WithToken_Cards and PAY_WithToken_TOUCHNGO",
+    matches: (v) =>
+      v.subject === 'request POST /v3/payment_requests' &&
+      v.path === '' &&
+      ((v.keyword === 'oneOf' && /closest: [^{]*Payments_API_PayWithToken\b/.test(v.message)) ||
+        (v.keyword === 'required' && /"missingProperty":"channel_code"/.test(v.message))),
+  },
+  {
     // The descriptor enum has no DEBIT_ACCOUNT, yet the description's own BPI direct-debit example
     // (PAY_DirectDebit_BPI) answers API_POST_REQUEST + DEBIT_ACCOUNT, and the provider's direct
     // debit guide gives BPI an OTP step: the simulator answers as the example does.
@@ -72,6 +109,29 @@ export const allowances: Allowance[] = [
       /^response 2\d\d \w+ \/v3\/payment_requests/.test(v.subject) &&
       /^\/actions\/\d+\/descriptor$/.test(v.path) &&
       v.keyword === 'enum',
+  },
+  {
+    // The cycle status enum lists PENDING, RETRYING, FAILED and SUCCEEDED, yet the description's
+    // own 403 answers of cancel and simulate accept only cycles "in SCHEDULED status", and the
+    // provider's API reference lists SCHEDULED and CANCELLED among a cycle's statuses.
+    slip: 'subscriptions: cycle statuses SCHEDULED and CANCELLED',
+    documentation:
+      "https://docs.xendit.co/apidocs/get-subscription-cycle-2 (status); the description's own INELIGIBLE_CYCLE_REQUEST examples",
+    matches: (v) =>
+      (/^response 2\d\d \w+ \/recurring\/plans\/\{[a-z_]+\}\/cycles/.test(v.subject) ||
+        /^webhook recurring\.cycle\./.test(v.subject)) &&
+      /^(\/\d+|\/data)?\/status$/.test(v.path) &&
+      v.keyword === 'enum' &&
+      /"allowedValues":\["PENDING","RETRYING","FAILED","SUCCEEDED"\]/.test(v.message),
+  },
+  {
+    // Simulate takes no body in the file; the provider's subscription test guide sends an amount
+    // that picks the simulated outcome (21110: INSUFFICIENT_BALANCE).
+    slip: 'subscriptions: the amount of a cycle simulation',
+    documentation: 'https://docs.xendit.co/recurring/test-setup',
+    matches: (v) =>
+      v.subject === 'request POST /recurring/plans/{plan_id}/cycles/{id}/simulate' &&
+      v.keyword === 'undocumentedBody',
   },
   {
     // These events have no webhook operation in the file; the provider's webhook reference lists
@@ -201,7 +261,7 @@ export function loadPublishedDescription() {
         params: { matching },
         message:
           matching.length === 0
-            ? `matches none of ${names.join(', ')}; closest: ${names[outcomes.indexOf(closest(outcomes))]}`
+            ? `matches none of ${names.join(', ')}; closest: ${names.filter((_, index) => outcomes[index]?.length === closest(outcomes).length).join(', ')}`
             : 'must match exactly one schema in oneOf',
       } as ErrorObject;
       return matching.length === 0 ? [oneOf, ...closest(outcomes)] : [oneOf];
@@ -358,16 +418,44 @@ export function loadPublishedDescription() {
   );
 
   // Webhook bodies are the provider's answers: open objects, as any answer.
-  const webhookEnvelopes = new Map(
-    Object.entries(webhookOperations).map(([event, target]) => {
+  const webhookEnvelopes = new Map([
+    ...Object.entries(webhookOperations).map(([event, target]) => {
       const post = ((document.paths as Json)[target] as Json | undefined)?.post as Json | undefined;
       const media = ((post?.requestBody as Json | undefined)?.content as Json | undefined)?.[
         'application/json'
       ] as Json | undefined;
       if (!media?.schema) throw new Error(`The description has no ${target}`);
-      return [event, compile(media.schema, 'answers')];
+      return [event, compile(media.schema, 'answers')] as const;
     }),
-  );
+    ...callbackEnvelopes(),
+  ]);
+
+  /**
+   * The webhooks the subscription operations describe as their callbacks (recurringPlan,
+   * recurringCycle): each event of a callback's `event` enum with that callback's body.
+   */
+  function callbackEnvelopes(): (readonly [string, ValidateFunction])[] {
+    const envelopes: (readonly [string, ValidateFunction])[] = [];
+    for (const methods of Object.values(document.paths as Record<string, Json>)) {
+      for (const operation of Object.values(methods as Record<string, Json>)) {
+        for (const callback of Object.values((operation.callbacks ?? {}) as Json)) {
+          for (const target of Object.values(callback as Json)) {
+            const schema = (
+              (((target as Json).post as Json | undefined)?.requestBody as Json | undefined)
+                ?.content as Json | undefined
+            )?.['application/json'] as Json | undefined;
+            const body = schema?.schema as Json | undefined;
+            const events = ((body?.properties as Json | undefined)?.event as Json | undefined)
+              ?.enum as string[] | undefined;
+            if (!body || !events) continue;
+            const validate = compile(body, 'answers');
+            envelopes.push(...events.map((event) => [event, validate] as const));
+          }
+        }
+      }
+    }
+    return envelopes;
+  }
 
   /** Every way one webhook body leaves the description. */
   function checkWebhook(body: unknown): Violation[] {

@@ -1,8 +1,11 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookEvent } from '@store/xendit';
+import type { RecurringWebhookEvent, WebhookEvent } from '@store/xendit';
 
-export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: WebhookEvent };
+/** Any webhook the simulator sends: the store's events and the subscription ones. */
+type SentWebhook = WebhookEvent | RecurringWebhookEvent;
+
+export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: SentWebhook };
 
 /** A merchant's webhook endpoint for tests: records what arrives and answers `status`. */
 export async function startWebhookReceiver() {
@@ -14,7 +17,7 @@ export async function startWebhookReceiver() {
     request.on('end', () => {
       received.push({
         headers: request.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as WebhookEvent,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as SentWebhook,
       });
       response.writeHead(state.status).end();
     });
@@ -49,6 +52,6 @@ export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 /** Matches the webhook of one event about one object. */
 export const webhookOf =
-  (event: WebhookEvent['event'], id: string) =>
+  (event: SentWebhook['event'], id: string) =>
   ({ body }: ReceivedWebhook) =>
     body.event === event && JSON.stringify(body.data).includes(`"${id}"`);

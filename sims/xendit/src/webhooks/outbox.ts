@@ -1,4 +1,4 @@
-import type { WebhookEventName } from '@store/xendit';
+import type { RecurringWebhookEventName, WebhookEventName } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import type { Database } from '../db/database.ts';
 import { webhookEvents } from '../db/schema.ts';
@@ -12,7 +12,7 @@ import { withoutUndefined } from '../objects.ts';
 export async function enqueueWebhook(
   db: Database,
   owner: Owner,
-  event: WebhookEventName,
+  event: WebhookEventName | RecurringWebhookEventName,
   data: object,
 ): Promise<void> {
   const now = new Date();

@@ -93,4 +93,26 @@ describe('Login', () => {
       type: 'standard',
     });
   });
+
+  it('says the App Id is required before the provider button opens its chooser', async () => {
+    const opened = vi.fn();
+    const renderButton = vi.fn((parent: HTMLElement) => {
+      const button = document.createElement('button');
+      button.textContent = 'Sign in with Google';
+      button.addEventListener('click', opened);
+      parent.append(button);
+    });
+    renderRoutes(routes, '/login');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    Object.assign(window, { google: { accounts: { id: { initialize: vi.fn(), renderButton } } } });
+    fireEvent.load(identityScript());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(await screen.findByText('App Id is required.')).toBeInTheDocument();
+    expect(opened).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(/Enter App Id/), { target: { value: 'demo-id' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
 });

@@ -5,6 +5,7 @@ import {
   HandOff,
   MatchPayment,
   ResultCard,
+  WhatWasBought,
 } from '../result-page';
 
 export function PaymentSuccessRoute() {
@@ -15,6 +16,7 @@ export function PaymentSuccessRoute() {
     >
       <MatchPayment page={screenPaths.paymentSuccess} />
       <CurrentPaymentStatus expected="SUCCEEDED" />
+      <WhatWasBought />
       <HandOff payment={screenPaths.paymentSuccess} />
       <BackToHome />
     </ResultCard>

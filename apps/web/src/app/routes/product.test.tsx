@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getProductQueryOptions } from '@/features/products/api/get-product';
 import { cartStorageKey } from '@/features/cart/stores/cart-store';
-import { makeProduct } from '@/test/fixtures';
+import { setToken } from '@/lib/session';
+import { demoClaims, makeProduct, makeToken } from '@/test/fixtures';
 import { createTestQueryClient, renderRoutes } from '@/test/render';
 import { ProductRoute } from './product';
 
@@ -21,6 +22,9 @@ function renderProduct() {
 }
 
 describe('Product detail', () => {
+  // A cart belongs to the store signed in to.
+  beforeEach(() => setToken(makeToken(demoClaims)));
+
   it('shows the product and switches Add to Cart to Added to Cart, opening the cart drawer', async () => {
     renderProduct();
     expect(screen.getByRole('heading', { name: 'Batik Shirt' })).toBeInTheDocument();
@@ -39,7 +43,7 @@ describe('Product detail', () => {
   it('reads Added to Cart for a product already in the cart', () => {
     localStorage.setItem(
       cartStorageKey,
-      JSON.stringify([{ product_id: product.id, quantity: 1, product }]),
+      JSON.stringify([{ app_id: 'demo-id', product_id: product.id, quantity: 1, product }]),
     );
     renderProduct();
     expect(screen.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();

@@ -7,6 +7,7 @@ import { usePayment } from '@/features/payments/api/get-payment';
 import { OrderLineList } from '@/features/payments/components/order-line-list';
 import { useRefundPayment } from '@/features/refunds/api/refund-payment';
 import { RefundAmount } from '@/features/refunds/components/refund-amount';
+import { refundPendingSearch } from '@/features/refunds/utils/refund-outcome';
 
 function RefundScreen({ paymentId }: { paymentId: string }) {
   const navigate = useNavigate();
@@ -17,7 +18,12 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
   function submit() {
     refund.mutate(
       { paymentId, orders: selected },
-      { onSuccess: () => navigate(screenPaths.refundPending, { replace: true }) },
+      {
+        onSuccess: ({ refund: created }) =>
+          navigate(screenPaths.refundPending + refundPendingSearch(paymentId, created.orders), {
+            replace: true,
+          }),
+      },
     );
   }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isAppId } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
@@ -27,14 +27,36 @@ export function LoginForm({ routeAppId, onSignedIn }: LoginFormProps) {
   const [identity] = useState(readIdentityConfig);
   const login = useLogin({ onSuccess: ({ app_id }) => onSignedIn(app_id) });
 
-  function handleCredential({ credential }: { credential: string }) {
-    setSignInError(null);
+  /** Whether the app id can be signed in to; if not, says why under the field. */
+  function checkAppId(): string | null {
     const appId = (routeAppId ?? typedAppId).trim();
+    if (appId === '') {
+      setAppIdError('App Id is required.');
+      return null;
+    }
     if (!isAppId(appId)) {
       setAppIdError('Enter an app id (letters, digits, - and _) before signing in.');
-      return;
+      return null;
     }
-    login.mutate({ credential, app_id: appId });
+    return appId;
+  }
+
+  function handleCredential({ credential }: { credential: string }) {
+    setSignInError(null);
+    const appId = checkAppId();
+    if (appId !== null) login.mutate({ credential, app_id: appId });
+  }
+
+  /**
+   * The sign-in button belongs to the identity provider's script and opens its account chooser
+   * itself: a press is stopped on its way there while the app id is missing or malformed, so the
+   * field says what is wrong before any account is chosen. (Google's own button lives in a frame
+   * whose presses never pass here; handleCredential checks again after the chooser.)
+   */
+  function holdPressWithoutAppId(event: SyntheticEvent) {
+    if (routeAppId !== undefined || checkAppId() !== null) return;
+    event.preventDefault();
+    event.stopPropagation();
   }
 
   return (
@@ -59,12 +81,15 @@ export function LoginForm({ routeAppId, onSignedIn }: LoginFormProps) {
           </Text>
         )}
         {identity.config ? (
-          <GoogleSignInButton
-            scriptUrl={identity.config.script_url}
-            clientId={identity.config.client_id}
-            onCredential={handleCredential}
-            onError={setSignInError}
-          />
+          // A key press on the button reaches here as a click too.
+          <div onClickCapture={holdPressWithoutAppId}>
+            <GoogleSignInButton
+              scriptUrl={identity.config.script_url}
+              clientId={identity.config.client_id}
+              onCredential={handleCredential}
+              onError={setSignInError}
+            />
+          </div>
         ) : (
           <ErrorPanel error={identity.error} />
         )}

@@ -22,7 +22,9 @@ export function useCardCompletion({ onPaid }: { onPaid: () => void }) {
       {
         onSuccess: (payment) => {
           onPaid();
-          follow(nextStepAfterCardPayment(payment, collected.action_url), navigate);
+          follow(nextStepAfterCardPayment(payment, collected.action_url), navigate, {
+            replace: true,
+          });
         },
       },
     );

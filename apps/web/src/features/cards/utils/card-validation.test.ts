@@ -22,7 +22,7 @@ describe('validateCardForm', () => {
     expect(validateCardForm({ ...valid, cvn: '1234' })).toEqual({});
   });
 
-  it.each(['400000000000100', '40000000000010001', '4000 0000 0000 1000', 'abcdabcdabcdabcd'])(
+  it.each(['400000000000100', '40000000000010001', '4000 0000 0000 100', 'abcdabcdabcdabcd'])(
     'rejects the card number %j',
     (cardNumber) => {
       expect(validateCardForm({ ...valid, cardNumber })).toEqual({
@@ -39,6 +39,22 @@ describe('validateCardForm', () => {
       });
     },
   );
+
+  it('takes a card number pasted with spaces or dashes as its 16 digits', () => {
+    expect(validateCardForm({ ...valid, cardNumber: '4000 0000 0000 1000' })).toEqual({});
+    expect(validateCardForm({ ...valid, cardNumber: ' 4000-0000-0000-1000 ' })).toEqual({});
+  });
+
+  it('says a card whose expiry month has passed has expired, and takes the current month', () => {
+    const now = new Date(2026, 10, 25);
+    expect(validateCardForm({ ...valid, expiryDate: '10/2026' }, now)).toEqual({
+      expiryDate: 'This card has expired: check the expiry date',
+    });
+    expect(validateCardForm({ ...valid, expiryDate: '12/2025' }, now)).toEqual({
+      expiryDate: 'This card has expired: check the expiry date',
+    });
+    expect(validateCardForm({ ...valid, expiryDate: '11/2026' }, now)).toEqual({});
+  });
 
   it.each(['12', '12345', '12a'])('rejects the cvn %j', (cvn) => {
     expect(validateCardForm({ ...valid, cvn })).toEqual({ cvn: 'cvn must be 3 or 4 digits' });

@@ -32,6 +32,22 @@ export const cardFormMessages = {
   cardHolderPhone: 'Cardholder phone is required',
 } as const satisfies Record<CardFormField, string>;
 
+/** Beside the specification's format message: a well-formed expiry that has passed. */
+export const cardExpiredMessage = 'This card has expired: check the expiry date';
+
+/**
+ * The card number as the customer means it: a number pasted from a card or a password manager
+ * comes grouped by spaces or dashes, which are not part of it.
+ */
+export const cardDigits = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');
+
+/** Whether a card expiring at the end of the month has passed, at `now`. */
+export function hasExpired(expiry: { month: string; year: string }, now: Date): boolean {
+  const year = Number(expiry.year);
+  const month = Number(expiry.month);
+  return year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1);
+}
+
 const expiryPattern = /^(0[1-9]|1[0-2])\/(\d{4})$/;
 
 /** 'MM/YYYY' split into the provider's expiry_month and expiry_year, or null when malformed. */
@@ -42,10 +58,14 @@ export function parseExpiry(expiryDate: string): { month: string; year: string }
 }
 
 /** Card form rules (specification section 5); an empty result means the form may be sent. */
-export function validateCardForm(values: CardFormValues): CardFormErrors {
+export function validateCardForm(values: CardFormValues, now: Date = new Date()): CardFormErrors {
   const errors: CardFormErrors = {};
-  if (!/^\d{16}$/.test(values.cardNumber.trim())) errors.cardNumber = cardFormMessages.cardNumber;
-  if (parseExpiry(values.expiryDate) === null) errors.expiryDate = cardFormMessages.expiryDate;
+  if (!/^\d{16}$/.test(cardDigits(values.cardNumber))) {
+    errors.cardNumber = cardFormMessages.cardNumber;
+  }
+  const expiry = parseExpiry(values.expiryDate);
+  if (expiry === null) errors.expiryDate = cardFormMessages.expiryDate;
+  else if (hasExpired(expiry, now)) errors.expiryDate = cardExpiredMessage;
   if (!/^\d{3,4}$/.test(values.cvn.trim())) errors.cvn = cardFormMessages.cvn;
   const required = [
     'cardHolderFirstName',

@@ -1,6 +1,6 @@
 import { getClientConfig } from '@/lib/config';
 import { loadScript } from '@/lib/load-script';
-import { parseExpiry, type CardFormValues } from './card-validation';
+import { cardDigits, parseExpiry, type CardFormValues } from './card-validation';
 
 /** What the provider's cards-session script answers: a payment request (PAY) or token (SAVE). */
 export interface CollectedCard {
@@ -55,7 +55,7 @@ export function toCardData(
   const expiry = parseExpiry(values.expiryDate);
   const phone = values.cardHolderPhone.trim();
   return {
-    card_number: values.cardNumber.trim(),
+    card_number: cardDigits(values.cardNumber),
     expiry_month: expiry?.month ?? '',
     expiry_year: expiry?.year ?? '',
     cvn: values.cvn.trim(),

@@ -6,20 +6,33 @@ const shirt = makeProduct({ id: 'shirt', price: { amount: 150000, currency: 'IDR
 const sarong = makeProduct({ id: 'sarong', price: { amount: 90000, currency: 'IDR' } });
 const mango = makeProduct({ id: 'mango', price: { amount: 12550, currency: 'PHP' } });
 
+let signedInTo: string | null = 'demo-id';
+const newStore = () => createCartStore(localStorage, () => signedInTo);
+
 describe('cart store', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    signedInTo = 'demo-id';
+  });
 
   it('adds a product once, with quantity 1 and its price', () => {
-    const store = createCartStore();
+    const store = newStore();
     store.add(shirt);
     store.add(shirt);
     expect(store.getLines()).toEqual([
-      { product_id: 'shirt', quantity: 1, price: 150000, currency: 'IDR', product: shirt },
+      {
+        app_id: 'demo-id',
+        product_id: 'shirt',
+        quantity: 1,
+        price: 150000,
+        currency: 'IDR',
+        product: shirt,
+      },
     ]);
   });
 
   it('removes one line and clears the cart', () => {
-    const store = createCartStore();
+    const store = newStore();
     store.add(shirt);
     store.add(sarong);
     store.remove('shirt');
@@ -29,38 +42,64 @@ describe('cart store', () => {
     expect(localStorage.getItem(cartStorageKey)).toBeNull();
   });
 
-  it('sums line prices and takes the currency of the first line', () => {
-    const store = createCartStore();
-    store.add(mango);
+  it('sums line prices in the currency of the first line, and never adds another currency', () => {
+    const store = newStore();
     store.add(shirt);
+    store.add(sarong);
+    store.add(mango);
     const total = cartTotal(store.getLines());
-    expect(total).toEqual({ amount: 162550, currency: 'PHP' });
-    expect(formatCartTotal(total)).toBe('PHP 1,625.50');
+    expect(total).toEqual({ amount: 240000, currency: 'IDR' });
+    expect(formatCartTotal(total)).toBe('IDR 240,000');
+  });
+
+  it('belongs to the store signed in to: another store never sees it, and gets it back', () => {
+    const store = newStore();
+    store.add(shirt);
+    signedInTo = 'demo-ph';
+    expect(store.getLines()).toEqual([]);
+    store.add(mango);
+    expect(store.getLines().map((line) => line.product_id)).toEqual(['mango']);
+    store.clear();
+    signedInTo = null;
+    expect(store.getLines()).toEqual([]);
+    signedInTo = 'demo-id';
+    expect(store.getLines().map((line) => line.product_id)).toEqual(['shirt']);
+  });
+
+  it('drops stored lines that name no store, as older carts did', () => {
+    localStorage.setItem(cartStorageKey, JSON.stringify([{ product: shirt }]));
+    expect(newStore().getLines()).toEqual([]);
   });
 
   it('persists under the key cart and is read back by a new store', () => {
-    createCartStore().add(shirt);
+    newStore().add(shirt);
     expect(JSON.parse(localStorage.getItem(cartStorageKey) ?? '[]')).toHaveLength(1);
     expect(
-      createCartStore()
+      newStore()
         .getLines()
         .map((line) => line.product_id),
     ).toEqual(['shirt']);
   });
 
   it('ignores stored entries that are not valid lines', () => {
-    localStorage.setItem(cartStorageKey, JSON.stringify([{ product_id: 'x' }, { product: shirt }]));
+    localStorage.setItem(
+      cartStorageKey,
+      JSON.stringify([
+        { product_id: 'x', app_id: 'demo-id' },
+        { product: shirt, app_id: 'demo-id' },
+      ]),
+    );
     expect(
-      createCartStore()
+      newStore()
         .getLines()
         .map((line) => line.product_id),
     ).toEqual(['shirt']);
     localStorage.setItem(cartStorageKey, 'not json');
-    expect(createCartStore().getLines()).toEqual([]);
+    expect(newStore().getLines()).toEqual([]);
   });
 
   it('notifies subscribers on changes made here and in another tab', () => {
-    const store = createCartStore();
+    const store = newStore();
     let calls = 0;
     const unsubscribe = store.subscribe(() => calls++);
     store.add(shirt);
@@ -73,7 +112,7 @@ describe('cart store', () => {
   });
 
   it('returns the same lines array while storage is unchanged', () => {
-    const store = createCartStore();
+    const store = newStore();
     store.add(shirt);
     expect(store.getLines()).toBe(store.getLines());
   });

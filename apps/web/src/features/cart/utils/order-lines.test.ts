@@ -14,7 +14,14 @@ describe('orderLinesOf', () => {
   it('sends each cart line as an order line, without the product record', () => {
     expect(
       orderLinesOf([
-        { product_id: product.id, quantity: 1, price: 89_000, currency: 'IDR', product },
+        {
+          app_id: 'demo-id',
+          product_id: product.id,
+          quantity: 1,
+          price: 89_000,
+          currency: 'IDR',
+          product,
+        },
       ]),
     ).toEqual([{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }]);
   });

@@ -1,5 +1,10 @@
 import { ActionIcon, Badge, Divider, Group, Image, Stack, Text, Title } from '@mantine/core';
-import type { Currency } from '@store/contract/client';
+import {
+  totalFor,
+  voucherCondition,
+  type Currency,
+  type VoucherTerms,
+} from '@store/contract/client';
 import { formatPrice } from '@/utils/format';
 
 export interface OrderSummaryLine {
@@ -12,19 +17,18 @@ export interface OrderSummaryLine {
 export interface OrderSummaryProps {
   lines: readonly OrderSummaryLine[];
   currency: Currency;
-  voucher: { code: string; fixed_amount: number } | null;
-  total: number;
+  voucher: VoucherTerms | null;
   onRemoveVoucher: () => void;
 }
 
-/** The right column of checkout: what is bought, the applied voucher and the total. */
-export function OrderSummary({
-  lines,
-  currency,
-  voucher,
-  total,
-  onRemoveVoucher,
-}: OrderSummaryProps) {
+/**
+ * The right column of checkout: what is bought, the applied voucher with its condition, and the
+ * total. A voucher limited to one channel leaves the total as it is for the other channels and
+ * adds the total with that channel, so whatever channel is picked, its amount was on screen.
+ */
+export function OrderSummary({ lines, currency, voucher, onRemoveVoucher }: OrderSummaryProps) {
+  const total = totalFor(lines, voucher, null);
+  const condition = voucher ? voucherCondition(voucher) : null;
   return (
     <Stack gap="sm">
       <Title order={3}>Order Summary</Title>
@@ -57,7 +61,10 @@ export function OrderSummary({
           >
             {voucher.code}
           </Badge>
-          <Text c="green">- {formatPrice({ amount: voucher.fixed_amount, currency })}</Text>
+          <Text c="green.9" ta="right">
+            - {formatPrice({ amount: voucher.fixed_amount, currency })}
+            {condition && ` ${condition}`}
+          </Text>
         </Group>
       )}
       <Divider />
@@ -67,6 +74,17 @@ export function OrderSummary({
           {formatPrice({ amount: total, currency })}
         </Text>
       </Group>
+      {voucher?.payment_method_type && (
+        <Group justify="space-between">
+          <Text fw={700}>Total with {voucher.payment_method_type}</Text>
+          <Text fw={700} data-testid="order-total-with-voucher-channel">
+            {formatPrice({
+              amount: totalFor(lines, voucher, voucher.payment_method_type),
+              currency,
+            })}
+          </Text>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -18,10 +18,13 @@ export function PaymentFailedModal({
   onClose: () => void;
 }) {
   const code = isApiError(error) ? error.error_code : null;
+  // The store's own refusal carries no provider exchange: the provider was never asked.
+  const byStore =
+    isApiError(error) && error.status >= 400 && error.status < 500 && error.response === undefined;
   return (
     <Modal opened={opened} onClose={onClose} title="Payment failed">
       <Stack gap="sm">
-        <Text fw={500}>{describeFailure(code)}</Text>
+        <Text fw={500}>{describeFailure(code, { byStore })}</Text>
         <Text size="sm">Your cart is unchanged. Choose another payment method or try again.</Text>
         <Button onClick={onClose} data-autofocus>
           Try Another Payment Method

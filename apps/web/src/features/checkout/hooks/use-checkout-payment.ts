@@ -22,7 +22,7 @@ export function useCheckoutPayment({ onPaid }: { onPaid: () => void }) {
         onSuccess: (payment) => {
           idempotencyKey.reset();
           onPaid();
-          follow(nextStepAfterPayment(payment), navigate);
+          follow(nextStepAfterPayment(payment), navigate, { replace: true });
         },
         // The store answered with a refusal: nothing was created, the cart stays, and trying
         // again is a new attempt. Without an answer (status 0) the same key is sent again.

@@ -9,7 +9,14 @@ import {
 const mug = { product_id: 'id-mug', quantity: 1, price: 89_000, currency: 'IDR' } as const;
 const shirt = { product_id: 'id-shirt', quantity: 1, price: 150_000, currency: 'IDR' } as const;
 const order: CheckoutOrder = { orders: [mug, shirt], currency: 'IDR', voucher: null, save: false };
-const hemat10 = { id: 'v-hemat10', fixed_amount: 10_000 };
+const hemat10 = {
+  id: 'v-hemat10',
+  code: 'HEMAT10',
+  fixed_amount: 10_000,
+  payment_method_type: null,
+};
+const ovo25 = { id: 'v-ovo25', code: 'OVO25', fixed_amount: 25_000, payment_method_type: 'OVO' };
+const cards = { code: 'CARDS', country: 'ID' };
 
 describe('paymentRequestOf', () => {
   it('pays the order total with the chosen channel, under the fixed reference', () => {
@@ -34,6 +41,23 @@ describe('paymentRequestOf', () => {
       voucher_id: 'v-hemat10',
       channel_properties: { mobile_number: '+628123' },
     });
+  });
+
+  it('uses a voucher limited to one channel only with that channel, charging what checkout shows', () => {
+    const withOvo = paymentRequestOf(
+      { ...order, voucher: ovo25 },
+      { channel: 'OVO', country: 'ID' },
+    );
+    expect(withOvo).toMatchObject({ amount: 214_000, voucher_id: 'v-ovo25' });
+    const withDana = paymentRequestOf(
+      { ...order, voucher: ovo25 },
+      { channel: 'DANA', country: 'ID' },
+    );
+    expect(withDana.amount).toBe(239_000);
+    expect(withDana).not.toHaveProperty('voucher_id');
+    expect(cardPaymentRequestOf({ ...order, voucher: ovo25 }, cards)).not.toHaveProperty(
+      'voucher_id',
+    );
   });
 
   it('leaves out channel properties the channel did not ask for', () => {
@@ -63,14 +87,14 @@ describe('paymentRequestOf', () => {
 
 describe('cardPaymentRequestOf', () => {
   it('asks for a card session for the order, its voucher and its save choice', () => {
-    expect(cardPaymentRequestOf({ ...order, voucher: hemat10, save: true }, 'ID')).toEqual({
+    expect(cardPaymentRequestOf({ ...order, voucher: hemat10, save: true }, cards)).toEqual({
       orders: [mug, shirt],
       voucher_id: 'v-hemat10',
       country: 'ID',
       currency: 'IDR',
       type: 'PAY_AND_SAVE',
     });
-    expect(cardPaymentRequestOf(order, 'ID')).toEqual({
+    expect(cardPaymentRequestOf(order, cards)).toEqual({
       orders: [mug, shirt],
       country: 'ID',
       currency: 'IDR',

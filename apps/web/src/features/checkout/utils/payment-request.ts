@@ -1,10 +1,11 @@
-import type {
-  CreateCardPaymentRequest,
-  CreatePaymentRequest,
-  Currency,
-  Voucher,
+import {
+  totalFor,
+  voucherAppliesTo,
+  type CreateCardPaymentRequest,
+  type CreatePaymentRequest,
+  type Currency,
+  type Voucher,
 } from '@store/contract/client';
-import { orderTotal } from './order-total';
 
 /** The specification's fixed placeholder reference of every storefront payment. */
 export const paymentReferenceId = 'demo-store-order';
@@ -13,7 +14,7 @@ export const paymentReferenceId = 'demo-store-order';
 export interface CheckoutOrder {
   orders: CreatePaymentRequest['orders'];
   currency: Currency;
-  voucher: Pick<Voucher, 'id' | 'fixed_amount'> | null;
+  voucher: Pick<Voucher, 'id' | 'code' | 'fixed_amount' | 'payment_method_type'> | null;
   /** Save Payment Method? */
   save: boolean;
 }
@@ -27,14 +28,23 @@ export interface PaymentChoice {
   paymentMethodId?: string;
 }
 
-/** POST /payments for the order, paid with the chosen channel or saved method. */
+/** The voucher of the order when it applies to the channel paid with, else none. */
+const voucherFor = (order: CheckoutOrder, channelCode: string) =>
+  order.voucher && voucherAppliesTo(order.voucher, channelCode)
+    ? { voucher_id: order.voucher.id }
+    : {};
+
+/**
+ * POST /payments for the order, paid with the chosen channel or saved method. A voucher limited
+ * to another channel is left out, and the amount is the one checkout shows for that channel.
+ */
 export function paymentRequestOf(
   order: CheckoutOrder,
   choice: PaymentChoice,
 ): CreatePaymentRequest {
   const properties = choice.channelProperties ?? {};
   return {
-    amount: orderTotal(order.orders, order.voucher),
+    amount: totalFor(order.orders, order.voucher, choice.channel),
     currency: order.currency,
     country: choice.country,
     channel: choice.channel,
@@ -42,7 +52,7 @@ export function paymentRequestOf(
     type: order.save && choice.paymentMethodId === undefined ? 'PAY_AND_SAVE' : 'PAY',
     ...(choice.paymentMethodId === undefined ? {} : { payment_token_id: choice.paymentMethodId }),
     orders: order.orders,
-    ...(order.voucher ? { voucher_id: order.voucher.id } : {}),
+    ...voucherFor(order, choice.channel),
     ...(Object.keys(properties).length > 0 ? { channel_properties: properties } : {}),
   };
 }
@@ -50,12 +60,12 @@ export function paymentRequestOf(
 /** POST /payments/cards for the order: the card session the card form pays with. */
 export function cardPaymentRequestOf(
   order: CheckoutOrder,
-  country: string,
+  channel: { code: string; country: string },
 ): CreateCardPaymentRequest {
   return {
     orders: order.orders,
-    ...(order.voucher ? { voucher_id: order.voucher.id } : {}),
-    country,
+    ...voucherFor(order, channel.code),
+    country: channel.country,
     currency: order.currency,
     type: order.save ? 'PAY_AND_SAVE' : 'PAY',
   };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { OrderLine, Payment } from '@store/contract/client';
 import { formatDateTime, formatPrice } from '@/utils/format';
+import { partialRefundOf } from '../utils/refund-summary';
 import { PaymentStatusActions } from './payment-status-actions';
 import { PaymentPages, type PaymentListProps } from './payments-list';
 import { StatusBadge } from '@/components/status-badge';
@@ -55,17 +56,19 @@ function OrderCard({
   payment: Payment;
   onViewLogs: (id: string) => void;
 }) {
+  const partial = partialRefundOf(payment);
   return (
     <Paper component="li" withBorder p="sm" aria-label={`Order ${payment.id}`}>
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>Paid with {payment.channel}</Text>
-          <StatusBadge status={payment.status} />
+          <StatusBadge status={payment.status} label={partial?.label} />
         </Group>
         <Text size="xs" c="dimmed">
           {formatDateTime(payment.created)} ·{' '}
           {formatPrice({ amount: payment.amount, currency: payment.currency })}
         </Text>
+        {partial && <Text size="sm">{partial.amount}</Text>}
         <CollapsibleOrderLines lines={payment.orders} />
         <Group gap="xs" justify="flex-end">
           <PaymentStatusActions payment={payment} />

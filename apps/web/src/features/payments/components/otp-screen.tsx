@@ -1,17 +1,23 @@
 import { useEffect, useState } from 'react';
-import { isAwaitingProvider } from '@store/contract/client';
+import { Loader } from '@mantine/core';
+import { isAwaitingProvider, otpResendCooldownSeconds } from '@store/contract/client';
 import type { Payment } from '@store/contract/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { ErrorPanel } from '@/components/error-panel';
 import { OtpForm } from '@/components/otp-form';
+import { isApiError } from '@/lib/api-client';
 import { getPaymentQueryOptions, usePayment } from '../api/get-payment';
 import { useResendPaymentOtp, useValidatePaymentOtp } from '../api/payment-mutations';
+import { useResendCooldown } from '../hooks/use-resend-cooldown';
 import { resultPageFor } from '../utils/result-page';
+import { PaymentDeadEnd } from './payment-dead-end';
 
 /**
  * OTP screen for a payment: validate and resend. It follows the payment itself, so that when the
  * payment ends another way (a third wrong code, an expiry, a webhook) the customer is taken to the
- * page that says so, with the reason, instead of typing into a dead form.
+ * page that says so, with the reason, instead of typing into a dead form. It speaks of a password
+ * sent only once the payment is known to exist.
  */
 export function OtpScreen({ payment }: { payment: Pick<Payment, 'id'> }) {
   const navigate = useNavigate();
@@ -19,7 +25,13 @@ export function OtpScreen({ payment }: { payment: Pick<Payment, 'id'> }) {
   const [error, setError] = useState<unknown>(null);
   const validate = useValidatePaymentOtp();
   const resend = useResendPaymentOtp();
-  const current = usePayment(payment.id, { poll: true }).data;
+  const read = usePayment(payment.id, { poll: true });
+  const current = read.data;
+  const cooldown = useResendCooldown(
+    payment.id,
+    current ? Date.parse(current.created) : null,
+    otpResendCooldownSeconds,
+  );
 
   useEffect(() => {
     if (!current || isAwaitingProvider(current)) return;
@@ -28,9 +40,28 @@ export function OtpScreen({ payment }: { payment: Pick<Payment, 'id'> }) {
     });
   }, [current, navigate]);
 
+  if (current === undefined) {
+    if (isApiError(read.error) && read.error.status === 404) {
+      return (
+        <PaymentDeadEnd
+          title="Payment not found"
+          message={`There is no payment ${payment.id} in your account, so no one-time password was sent for it. Your payments are in Orders, or shop again to start a new one.`}
+        />
+      );
+    }
+    return read.isPending ? (
+      <Loader aria-label="Loading payment" />
+    ) : (
+      <ErrorPanel error={read.error} />
+    );
+  }
+
   /** A refused call may have ended the payment: read it again before the customer retries. */
   function refused(cause: unknown) {
     setError(cause);
+    if (isApiError(cause) && cause.retryAfterSeconds !== null) {
+      cooldown.waitFor(cause.retryAfterSeconds);
+    }
     void queryClient.invalidateQueries({ queryKey: getPaymentQueryOptions(payment.id).queryKey });
   }
 
@@ -51,7 +82,10 @@ export function OtpScreen({ payment }: { payment: Pick<Payment, 'id'> }) {
 
   function resendOtp() {
     setError(null);
-    resend.mutate(payment.id, { onError: refused });
+    resend.mutate(payment.id, {
+      onSuccess: () => cooldown.waitFor(otpResendCooldownSeconds),
+      onError: refused,
+    });
   }
 
   return (
@@ -61,7 +95,12 @@ export function OtpScreen({ payment }: { payment: Pick<Payment, 'id'> }) {
       onSubmit={submit}
       error={error}
       onCloseError={() => setError(null)}
-      resend={{ onResend: resendOtp, pending: resend.isPending, done: resend.isSuccess }}
+      resend={{
+        onResend: resendOtp,
+        pending: resend.isPending,
+        done: resend.isSuccess,
+        secondsLeft: cooldown.secondsLeft,
+      }}
     />
   );
 }

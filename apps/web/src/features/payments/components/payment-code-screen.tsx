@@ -1,11 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Code, CopyButton, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { formatMoney, paymentResultPath, screenPaths, type Payment } from '@store/contract/client';
+import {
+  formatMoney,
+  paymentResultPath,
+  resultScreenFor,
+  screenPaths,
+  type Payment,
+} from '@store/contract/client';
 import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useSession } from '@/lib/session';
-import { formatDateTime } from '@/utils/format';
+import { formatDeadline } from '@/utils/format';
 import { useSimulatePayment } from '../api/payment-mutations';
+import { PaymentDeadEnd } from './payment-dead-end';
 
 export interface PaymentCodeScreenProps {
   payment: Payment;
@@ -16,11 +23,14 @@ export interface PaymentCodeScreenProps {
   onLeaving?: (leaving: boolean) => void;
 }
 
-/** Where a settled payment moves on to by itself; null while it is still open. */
+/**
+ * Where a settled payment moves on to by itself, by the contract's one rule; null while it is still
+ * open, and for a cancelled one, whose code this screen itself says can no longer be paid.
+ */
 export function settledPaymentPath(payment: Pick<Payment, 'status'>): string | null {
-  if (payment.status === 'SUCCEEDED') return screenPaths.paymentSuccess;
-  if (payment.status === 'FAILED') return screenPaths.paymentFailure;
-  return null;
+  if (payment.status === 'CANCELLED') return null;
+  const screen = resultScreenFor(payment.status);
+  return screen === screenPaths.paymentPending ? null : screen;
 }
 
 /** Moves on to the result page once the (polled) payment settles. */
@@ -91,6 +101,14 @@ export function PaymentCodeScreen({
   const action = payment.actions.find(
     (candidate) => candidate.descriptor !== null && descriptors.includes(candidate.descriptor),
   );
+  if (payment.status === 'CANCELLED') {
+    return (
+      <PaymentDeadEnd
+        title="Payment Cancelled"
+        message={`Payment ${payment.id} was cancelled, so this code can no longer be paid and nothing will be charged. Your order is in Orders; to buy it, shop again.`}
+      />
+    );
+  }
   if (!action) return <ErrorPanel error={new Error('Action not found')} />;
 
   const code = action.paymentCode ?? '';
@@ -103,19 +121,24 @@ export function PaymentCodeScreen({
       <Stack gap="sm">
         <Title order={2}>{title}</Title>
         {typeof expiresAt === 'string' && (
-          <Text>Please complete payment before {formatDateTime(expiresAt)}</Text>
+          <Text>Please complete payment before {formatDeadline(expiresAt)}</Text>
         )}
         <Text fw={600}>{instructions.where}</Text>
         {action.descriptor === 'QR_STRING' && code !== '' && <QrImage value={code} />}
         <div>
           <Text fw={600}>Payment Code</Text>
           <Group gap="xs" wrap="nowrap" align="center">
-            <Code fz="lg" data-testid="payment-code" style={{ wordBreak: 'break-all' }}>
+            {/* A QR string runs to a hundred characters: it wraps, the Copy button keeps its size. */}
+            <Code
+              fz="lg"
+              data-testid="payment-code"
+              style={{ wordBreak: 'break-all', minWidth: 0, flex: 1 }}
+            >
               {code}
             </Code>
             <CopyButton value={code}>
               {({ copied, copy }) => (
-                <Button size="xs" variant="default" onClick={copy}>
+                <Button size="xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}
@@ -138,8 +161,11 @@ export function PaymentCodeScreen({
             onClick={() => {
               onLeaving?.(true);
               simulate.mutate(payment.id, {
+                // The code is paid: Back must not bring it up again.
                 onSuccess: () =>
-                  navigate(paymentResultPath(screenPaths.paymentPending, payment.id)),
+                  navigate(paymentResultPath(screenPaths.paymentPending, payment.id), {
+                    replace: true,
+                  }),
                 onError: () => onLeaving?.(false),
               });
             }}

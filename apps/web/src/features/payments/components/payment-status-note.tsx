@@ -1,5 +1,6 @@
 import { Alert, Loader, Text } from '@mantine/core';
 import type { PaymentStatus } from '@store/contract/client';
+import { statusLabel } from '@/components/status-badge';
 import { usePayment } from '../api/get-payment';
 
 const describe: Record<PaymentStatus, string> = {
@@ -31,7 +32,7 @@ export function PaymentStatusNote({
   const text = `Payment ${id} ${describe[status]}.`;
   if (status === expected) return <Text c="dimmed">{text}</Text>;
   return (
-    <Alert color="yellow" title={`Payment status: ${status}`}>
+    <Alert color="yellow" title={`Payment status: ${statusLabel(status)}`}>
       {text}
     </Alert>
   );

@@ -5,6 +5,8 @@ import { ErrorPanel } from '@/components/error-panel';
 import { formatPrice } from '@/utils/format';
 import { usePayments } from '../api/get-payments';
 import { endsSession } from '@/lib/query-client';
+import { statusLabel } from '@/components/status-badge';
+import { partialRefundOf } from '../utils/refund-summary';
 import { PaymentStatusActions } from './payment-status-actions';
 
 export interface PaymentListProps {
@@ -61,6 +63,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The payment's status, and after a partial refund, what came back of its total. */
+function StatusFields({ payment }: { payment: Payment }) {
+  const partial = partialRefundOf(payment);
+  return (
+    <>
+      <Field label="Status">{partial?.label ?? statusLabel(payment.status)}</Field>
+      {partial && <Field label="Refunded">{partial.amount}</Field>}
+    </>
+  );
+}
+
 /** /payments: id, amount, channel, reference id and status of every payment. */
 export function PaymentsList({ onViewLogs }: PaymentListProps) {
   return (
@@ -82,9 +95,11 @@ export function PaymentsList({ onViewLogs }: PaymentListProps) {
               </Field>
               <Field label="Channel">{payment.channel}</Field>
               <Field label="Reference ID">{payment.reference_id}</Field>
-              <Field label="Status">{payment.status}</Field>
+              <StatusFields payment={payment} />
               <Field label="Order Lines">
-                {payment.orders.map((line) => `${line.product.name}: ${line.status}`).join(', ')}
+                {payment.orders
+                  .map((line) => `${line.product.name}: ${statusLabel(line.status)}`)
+                  .join(', ')}
               </Field>
             </Group>
             <Group gap="xs">

@@ -1,20 +1,7 @@
-import { screenPaths, type PaymentResultScreen, type PaymentStatus } from '@store/contract/client';
+import { resultScreenFor, type PaymentResultScreen } from '@store/contract/client';
 
 /** The result pages of a payment, and which one tells the truth about each status. */
 export type PaymentResultPage = PaymentResultScreen;
 
-export function resultPageFor(status: PaymentStatus): PaymentResultPage {
-  switch (status) {
-    case 'SUCCEEDED':
-    case 'REFUND_PENDING':
-    case 'REFUND_SUCCEEDED':
-    case 'REFUND_FAILED':
-      return screenPaths.paymentSuccess;
-    case 'FAILED':
-    case 'CANCELLED':
-      return screenPaths.paymentFailure;
-    case 'REQUIRES_ACTION':
-    case 'PENDING':
-      return screenPaths.paymentPending;
-  }
-}
+/** The contract's one rule, which every screen that moves on to a result page follows. */
+export const resultPageFor = resultScreenFor;

@@ -1,5 +1,5 @@
 import { Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { Currency, Voucher } from '@store/contract/client';
+import { voucherCondition, type Currency, type Voucher } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { formatPrice } from '@/utils/format';
 import { useVouchers } from '../api/get-vouchers';
@@ -34,7 +34,10 @@ export function VoucherDrawer({ appId, opened, currency, onClose, onApply }: Vou
                   <Text fw={600}>{voucher.code}</Text>
                   <Text size="sm">{voucher.description}</Text>
                   <Text size="sm" c="dimmed">
-                    {formatPrice({ amount: voucher.fixed_amount, currency })}
+                    {formatPrice({ amount: voucher.fixed_amount, currency })} off
+                    {voucher.payment_method_type === null
+                      ? ' with any channel'
+                      : ` ${voucherCondition(voucher) ?? ''}`}
                   </Text>
                 </div>
                 <Button

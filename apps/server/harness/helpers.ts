@@ -56,13 +56,5 @@ export function directDebitOrder() {
   };
 }
 
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** A clock far enough ahead that every threshold of the reconciler has passed. */
 export const later = () => new Date(Date.now() + 10 * 60_000);

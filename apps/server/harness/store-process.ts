@@ -1,4 +1,4 @@
-import { startStoreServer } from '../index.ts';
+import { startStoreServer } from '../src/index.ts';
 
 // The storefront as its own process, configured by the environment, for the crash test: it says
 // where it listens on stdout once it is ready.

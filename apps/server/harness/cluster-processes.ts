@@ -10,7 +10,7 @@ import pg from 'pg';
 // instances and nginx in front of them. Every child is remembered so that a failed run can kill
 // what it started.
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const storeEntry = fileURLToPath(new URL('./store-process.ts', import.meta.url));
 const children = new Set<ChildProcess>();
 
@@ -59,6 +59,7 @@ export function startStore(env: Record<string, string>): Promise<ChildProcess> {
 
 /** nginx with deploy/nginx/store.conf, its example upstreams replaced by the local instances. */
 export function startBalancer(
+  nginxPath: string,
   workDir: string,
   port: number,
   instancePorts: number[],
@@ -94,14 +95,12 @@ export function startBalancer(
       '}',
     ].join('\n'),
   );
-  const nginx = spawn('nginx', ['-p', temp, '-c', join(temp, 'nginx.conf')], {
+  const nginx = spawn(nginxPath, ['-p', temp, '-c', join(temp, 'nginx.conf')], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.add(nginx);
   return new Promise((resolve, reject) => {
-    nginx.on('error', (error) =>
-      reject(new Error(`nginx did not start (apt-get install nginx-light): ${error.message}`)),
-    );
+    nginx.on('error', (error) => reject(new Error(`nginx did not start: ${error.message}`)));
     void (async () => {
       for (let attempt = 0; attempt < 50; attempt += 1) {
         const ready = await fetch(`http://127.0.0.1:${port}/api/health`).then(

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * A create under an Idempotency-Key, the same way for every resource: an insert that does nothing

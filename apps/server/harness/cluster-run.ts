@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startIdentitySimulator } from '@store/identity-sim';
 import { createDefaultAccount, startXenditSimulator } from '@store/xendit-sim';
-import { simulatedGoogleClientId } from '../config.ts';
-import { findFreePort } from '../test/free-port.ts';
-import { testSettings } from '../../../../scripts/test-settings.ts';
+import { simulatedGoogleClientId } from '../src/config.ts';
+import { findFreePort } from '../src/test/free-port.ts';
+import { findExecutable } from '../../../scripts/find-executable.ts';
+import { testSettings } from './test-settings.ts';
 import { checkEveryPayment } from './cluster-check.ts';
 import { requestsMade } from './cluster-client.ts';
 import { runLoad } from './cluster-load.ts';
@@ -32,9 +33,19 @@ const otpTries = otpLimit * 2;
 const settleTimeoutMs = 30_000;
 const adminUrl = testSettings.postgresUrl;
 
-const workDir = mkdtempSync(join(tmpdir(), 'store-cluster-'));
-
 async function main(): Promise<number> {
+  const nginxPath = findExecutable('nginx');
+  if (nginxPath === undefined) {
+    // The short run is part of `npm test`, which a machine without nginx still passes.
+    const needs = 'nginx is not installed (Debian: apt-get install -y nginx-light)';
+    if (short) {
+      console.log(`${needs}: the cluster run is skipped`);
+      return 0;
+    }
+    console.error(`${needs}: the cluster run balances its store instances with it`);
+    return 1;
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'store-cluster-'));
   const database = await createDatabase(adminUrl);
   const identity = await startIdentitySimulator({ port: 0 });
   const balancerPort = await findFreePort();
@@ -68,7 +79,7 @@ async function main(): Promise<number> {
   const instances = await Promise.all(
     ports.map((port) => startStore({ ...env, PORT: String(port) })),
   );
-  const nginx = await startBalancer(workDir, balancerPort, ports);
+  const nginx = await startBalancer(nginxPath, workDir, balancerPort, ports);
 
   try {
     const victim = 1;

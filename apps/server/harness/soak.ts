@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { testSettings } from '../../../../scripts/test-settings.ts';
+import { testSettings } from './test-settings.ts';
 
 /** The soak run (`npm run test:soak`) sets SOAK=1: the suites run their long variants. */
 export const soak = testSettings.soak;

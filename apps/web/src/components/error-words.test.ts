@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { customerWords } from './error-words';
+
+describe('customer words for an error code', () => {
+  it('says in words what a raw code means to a customer', () => {
+    expect(customerWords('NOT_FOUND')).toMatch(/could not find this in your account/);
+    expect(customerWords('APP_NOT_FOUND')).toBe(
+      'There is no store with this App Id. Check it for a typing mistake.',
+    );
+  });
+
+  it('adds nothing for a code it has no words for', () => {
+    expect(customerWords('SOMETHING_ELSE')).toBeNull();
+  });
+});

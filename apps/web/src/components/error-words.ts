@@ -1,0 +1,20 @@
+/**
+ * The customer's sentence for an error the store itself answers where no payment failed (a page
+ * for something the customer cannot see, an unknown store, an ended session), shown beside the
+ * code and message the error panel keeps for developers. Payment failures have their own words
+ * (`describeFailure` in the contract), shown where a payment fails.
+ */
+const words: Record<string, string> = {
+  NOT_FOUND:
+    'We could not find this in your account. The link may be mistyped or belong to another account; your payments are listed under Orders.',
+  APP_NOT_FOUND: 'There is no store with this App Id. Check it for a typing mistake.',
+  INVALID_CREDENTIAL: 'Signing in did not work. Please try again.',
+  UNAUTHORIZED: 'Your session has ended. Please sign in again.',
+  TOKEN_EXPIRED_ERROR: 'Your session has ended. Please sign in again.',
+  CUSTOMER_NOT_FOUND: 'Your session has ended. Please sign in again.',
+  RATE_LIMIT_EXCEEDED: 'Too many tries in a short time. Wait a minute, then try again.',
+};
+
+export function customerWords(errorCode: string): string | null {
+  return words[errorCode] ?? null;
+}

@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import {
+  descriptionPath,
+  descriptionPresent,
+  loadPublishedDescription,
+  outsideAllowList,
+  type PublishedDescription,
+} from './testing/published-description.ts';
+import {
+  startWebhookReceiver,
+  webhookOf,
+  type WebhookReceiver,
+} from './testing/webhook-receiver.ts';
+
+// Every request example of the published description, sent to the simulator as it is (only the
+// ids of objects that must exist first are made real), each answer judged against the description
+// and, for cards and sessions, compared with the answer the description shows.
+
+type Json = Record<string, unknown>;
+
+let simulator: XenditSimulator;
+let receiver: WebhookReceiver;
+let description: PublishedDescription;
+const account = createDefaultAccount();
+let sequence = 0;
+const key = () => `examples-${Date.now()}-${(sequence += 1)}`;
+
+beforeAll(async () => {
+  if (!descriptionPresent) return;
+  description = loadPublishedDescription();
+  receiver = await startWebhookReceiver();
+  simulator = await startXenditSimulator({
+    port: 0,
+    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
+    pollIntervalMs: 50,
+    asyncDelayMs: 100,
+  });
+});
+
+afterAll(async () => {
+  await simulator?.close();
+  await receiver?.close();
+});
+
+const versioned = (path: string) => path.startsWith('/v3/');
+
+async function call(method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = {
+    authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+    ...(versioned(path) ? { 'api-version': '2024-11-11' } : {}),
+    ...(body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': key() }),
+  };
+  const response = await fetch(`${simulator.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const answer = text === '' ? null : (JSON.parse(text) as Json);
+  const violations = outsideAllowList(
+    description.checkExchange({
+      method,
+      url: `https://api.xendit.co${path}`,
+      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+      requestBody: body,
+      status: response.status,
+      responseBody: answer,
+    }),
+  );
+  return { status: response.status, body: answer as Json, violations };
+}
+
+type Example = { operation: string; name: string; request: Json; shown?: Json };
+
+function examples(): Example[] {
+  const document = parse(readFileSync(descriptionPath, 'utf8')) as Json;
+  const found: Example[] = [];
+  for (const [path, operations] of Object.entries(document.paths as Record<string, Json>)) {
+    if (path.startsWith('/your_')) continue;
+    const post = operations.post as Json | undefined;
+    const media = ((post?.requestBody as Json | undefined)?.content as Json | undefined)?.[
+      'application/json'
+    ] as Json | undefined;
+    const requests = (media?.examples ?? {}) as Record<string, { value: Json }>;
+    const answers = Object.entries(post?.responses ?? {}).flatMap(([status, response]) =>
+      status.startsWith('2')
+        ? Object.entries(
+            ((
+              ((response as Json).content as Json | undefined)?.['application/json'] as
+                Json | undefined
+            )?.examples ?? {}) as Record<string, { value: Json }>,
+          )
+        : [],
+    );
+    for (const [name, { value }] of Object.entries(requests)) {
+      found.push({
+        operation: `POST ${path}`,
+        name,
+        request: value,
+        shown: (answers.find(([answer]) => answer === name) ?? answers[0])?.[1].value,
+      });
+    }
+  }
+  return found;
+}
+
+/** Objects the examples name by id, made first with the simulator's own calls. */
+async function realIds() {
+  const customer = {
+    type: 'INDIVIDUAL',
+    reference_id: 'examples-customer',
+    individual_detail: { given_names: 'Ana' },
+  };
+  const returnUrls = {
+    success_return_url: 'https://store.example/success',
+    failure_return_url: 'https://store.example/failure',
+  };
+  const card = await call('POST', '/v3/payment_tokens', {
+    reference_id: key(),
+    country: 'ID',
+    currency: 'IDR',
+    channel_code: 'CARDS',
+    customer,
+    channel_properties: {
+      card_details: {
+        card_number: '4000000000001000',
+        expiry_month: '12',
+        expiry_year: '2030',
+        cvn: '123',
+      },
+    },
+  });
+  const touchngo = await call('POST', '/v3/payment_tokens', {
+    reference_id: key(),
+    country: 'MY',
+    currency: 'MYR',
+    channel_code: 'TOUCHNGO',
+    customer,
+    channel_properties: returnUrls,
+  });
+  const touchngoId = String(touchngo.body.payment_token_id);
+  await fetch(`${simulator.url}/pages/link/${touchngoId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ decision: 'link' }),
+    redirect: 'manual',
+  });
+  const paid = await call('POST', '/v3/payment_requests', {
+    reference_id: key(),
+    type: 'PAY',
+    country: 'ID',
+    currency: 'IDR',
+    request_amount: 50_000,
+    channel_code: 'BRI_VIRTUAL_ACCOUNT',
+    channel_properties: {},
+  });
+  const paidId = String(paid.body.payment_request_id);
+  await call('POST', `/v3/payment_requests/${paidId}/simulate`, { amount: 50_000 });
+  await receiver.waitFor(webhookOf('payment.capture', paidId));
+  return {
+    PAY_WithToken_Cards: { payment_token_id: card.body.payment_token_id },
+    PAY_WithToken_TOUCHNGO: { payment_token_id: touchngoId },
+    Refund_With_Amount: { payment_request_id: paidId },
+    Refund_Without_Amount: { payment_request_id: paidId },
+  } as Record<string, Json>;
+}
+
+const actionShapes = (body: Json | undefined) =>
+  ((body?.actions ?? []) as Json[]).map(
+    (action) => `${String(action.type)} ${String(action.descriptor)}`,
+  );
+
+describe.skipIf(!descriptionPresent)(
+  'every request example of the description, through the simulator',
+  () => {
+    const all = descriptionPresent ? examples() : [];
+    let answers: Map<string, Awaited<ReturnType<typeof call>>>;
+
+    beforeAll(async () => {
+      const ids = await realIds();
+      answers = new Map();
+      for (const example of all) {
+        const path = example.operation.replace('POST ', '');
+        answers.set(
+          example.name,
+          await call('POST', path, { ...example.request, ...ids[example.name] }),
+        );
+      }
+    }, 60_000);
+
+    it('finds them all: payment requests, tokens, refunds and sessions', () => {
+      expect(all.length).toBe(17);
+    });
+
+    it.each(all.map((example) => [example.name, example] as const))(
+      '%s is accepted and judged without a violation',
+      (name) => {
+        const answer = answers.get(name);
+        expect(answer?.body.error_code).toBeUndefined();
+        expect(answer?.status).toBeLessThan(300);
+        expect(answer?.violations).toEqual([]);
+      },
+    );
+
+    it.each([
+      'PAY_Cards_3DS_Auth',
+      'PAY_Cards_No_3DS',
+      'PAY_Cards_Manual_Capture',
+      'PAY_AND_SAVE_Cards',
+      'PAY_WithToken_Cards',
+      'PaymentLink_OneTimePaymentExample',
+    ])('%s answers the status and actions the description shows', (name) => {
+      const example = all.find((candidate) => candidate.name === name);
+      const answer = answers.get(name)?.body;
+      expect(answer?.status).toBe(example?.shown?.status);
+      expect(actionShapes(answer)).toEqual(actionShapes(example?.shown));
+    });
+  },
+);

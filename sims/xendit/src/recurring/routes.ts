@@ -1,0 +1,123 @@
+import {
+  createRecurringPlanBodySchema,
+  simulateRecurringCycleBodySchema,
+  updateRecurringCycleBodySchema,
+  updateRecurringPlanBodySchema,
+  updateRecurringScheduleBodySchema,
+} from '@store/xendit';
+import type { FastifyInstance } from 'fastify';
+import { parseBody } from '../api-error.ts';
+import { answer, authenticate, type IdParams } from '../http.ts';
+import { idempotent } from '../idempotency.ts';
+import type { SimContext } from '../sim-context.ts';
+import {
+  cancelCycle,
+  forceAttempt,
+  getCycle,
+  listCycles,
+  simulateCycle,
+  updateCycle,
+} from './cycles.ts';
+import {
+  createPlan,
+  deactivatePlan,
+  getPlan,
+  getSchedule,
+  updatePlan,
+  updateSchedule,
+} from './plans.ts';
+
+type CycleParams = { Params: { plan_id: string; id: string } };
+
+export function registerRecurringRoutes(app: FastifyInstance, ctx: SimContext) {
+  app.post('/recurring/plans', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    const body = parseBody(createRecurringPlanBodySchema, request.body);
+    const result = await idempotent(ctx, principal, request, 'recurring/plans', async (tx) => ({
+      statusCode: 201,
+      body: await createPlan(tx, principal, body),
+    }));
+    return answer(reply, result.statusCode, result.body);
+  });
+
+  app.get<IdParams>('/recurring/plans/:id', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    return answer(reply, 200, await getPlan(ctx.db, principal, request.params.id));
+  });
+
+  app.patch<IdParams>('/recurring/plans/:id', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    const body = parseBody(updateRecurringPlanBodySchema, request.body);
+    const plan = await ctx.transaction((tx) => updatePlan(tx, principal, request.params.id, body));
+    return answer(reply, 200, plan);
+  });
+
+  app.post<IdParams>('/recurring/plans/:id/deactivate', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    const plan = await ctx.transaction((tx) => deactivatePlan(tx, principal, request.params.id));
+    return answer(reply, 200, plan);
+  });
+
+  app.get<IdParams>('/recurring/plans/:id/cycles', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    return answer(reply, 200, await listCycles(ctx.db, principal, request.params.id));
+  });
+
+  app.get<CycleParams>('/recurring/plans/:plan_id/cycles/:id', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    const { plan_id: planId, id } = request.params;
+    return answer(reply, 200, await getCycle(ctx.db, principal, planId, id));
+  });
+
+  app.patch<CycleParams>('/recurring/plans/:plan_id/cycles/:id', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    const body = parseBody(updateRecurringCycleBodySchema, request.body);
+    const { plan_id: planId, id } = request.params;
+    const cycle = await ctx.transaction((tx) => updateCycle(tx, principal, planId, id, body));
+    return answer(reply, 200, cycle);
+  });
+
+  app.post<CycleParams>('/recurring/plans/:plan_id/cycles/:id/cancel', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    const { plan_id: planId, id } = request.params;
+    const cycle = await ctx.transaction((tx) => cancelCycle(ctx, tx, principal, planId, id));
+    return answer(reply, 200, cycle);
+  });
+
+  app.post<CycleParams>(
+    '/recurring/plans/:plan_id/cycles/:id/force_attempt',
+    async (request, reply) => {
+      const principal = authenticate(ctx, request);
+      const { plan_id: planId, id } = request.params;
+      const cycle = await ctx.transaction((tx) => forceAttempt(ctx, tx, principal, planId, id));
+      return answer(reply, 200, cycle);
+    },
+  );
+
+  app.post<CycleParams>('/recurring/plans/:plan_id/cycles/:id/simulate', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    const amount =
+      request.body === undefined || request.body === null
+        ? undefined
+        : parseBody(simulateRecurringCycleBodySchema, request.body).amount;
+    const { plan_id: planId, id } = request.params;
+    const cycle = await ctx.transaction((tx) =>
+      simulateCycle(ctx, tx, principal, planId, id, amount),
+    );
+    return answer(reply, 200, cycle);
+  });
+
+  app.get<IdParams>('/recurring/schedules/:id', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    return answer(reply, 200, await getSchedule(ctx.db, principal, request.params.id));
+  });
+
+  app.patch<IdParams>('/recurring/schedules/:id', async (request, reply) => {
+    const principal = authenticate(ctx, request);
+    const body = parseBody(updateRecurringScheduleBodySchema, request.body);
+    const schedule = await ctx.transaction((tx) =>
+      updateSchedule(tx, principal, request.params.id, body),
+    );
+    return answer(reply, 200, schedule);
+  });
+}

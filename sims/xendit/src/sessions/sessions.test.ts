@@ -1,0 +1,305 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from '../index.ts';
+import { descriptionPath, descriptionPresent } from '../testing/published-description.ts';
+import {
+  startWebhookReceiver,
+  webhookOf,
+  type WebhookReceiver,
+} from '../testing/webhook-receiver.ts';
+
+type Json = Record<string, unknown>;
+
+let simulator: XenditSimulator;
+let receiver: WebhookReceiver;
+const account = createDefaultAccount();
+let sequence = 0;
+const key = () => `sessions-${Date.now()}-${(sequence += 1)}`;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  simulator = await startXenditSimulator({
+    port: 0,
+    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
+    pollIntervalMs: 50,
+  });
+});
+
+afterAll(async () => {
+  await simulator?.close();
+  await receiver?.close();
+});
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const response = await fetch(`${simulator.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+      ...(body === undefined
+        ? {}
+        : { 'content-type': 'application/json', 'idempotency-key': key() }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Json };
+}
+
+const customer = {
+  reference_id: 'cust_sessions',
+  type: 'INDIVIDUAL',
+  email: 'ana@example.com',
+  individual_detail: { given_names: 'Ana', surname: 'Santos' },
+};
+
+const paySession = (overrides: Json = {}) => ({
+  reference_id: key(),
+  session_type: 'PAY',
+  mode: 'PAYMENT_LINK',
+  amount: 50_000,
+  currency: 'IDR',
+  country: 'ID',
+  customer,
+  success_return_url: 'https://store.example/success',
+  cancel_return_url: 'https://store.example/cancel',
+  ...overrides,
+});
+
+describe.skipIf(!descriptionPresent)("the description's /sessions examples", () => {
+  const operation = descriptionPresent
+    ? ((((parse(readFileSync(descriptionPath, 'utf8')) as Json).paths as Json)['/sessions'] as Json)
+        .post as Json)
+    : {};
+  const content = (node: unknown) => ((node as Json).content as Json)['application/json'] as Json;
+  const requests = descriptionPresent
+    ? Object.entries(content(operation.requestBody).examples as Record<string, { value: Json }>)
+    : [];
+  const documented = descriptionPresent
+    ? (
+        Object.values(
+          content((operation.responses as Json)['201']).examples as Record<string, { value: Json }>,
+        )[0] as { value: Json }
+      ).value
+    : {};
+
+  it('finds the three', () => {
+    expect(requests.map(([name]) => name).sort()).toEqual([
+      'PaymentLink_OneTimePaymentExample',
+      'PaymentLink_PayandSaveExample',
+      'PaymentLink_SavePaymentMethodExample',
+    ]);
+  });
+
+  it.each(requests)(
+    '%s is accepted and answered with every field of the answer shown',
+    async (_, example) => {
+      const { status, body } = await call('POST', '/sessions', example.value);
+      expect(status).toBe(201);
+      expect(Object.keys(documented).filter((field) => !(field in body))).toEqual([]);
+      expect(body).toMatchObject({
+        reference_id: example.value.reference_id,
+        session_type: example.value.session_type,
+        mode: 'PAYMENT_LINK',
+        amount: example.value.amount,
+        currency: example.value.currency,
+        country: example.value.country,
+        locale: 'en',
+        description: example.value.description,
+        success_return_url: example.value.success_return_url,
+        cancel_return_url: example.value.cancel_return_url,
+        items: example.value.items ?? null,
+        status: 'ACTIVE',
+        payment_link_url: expect.stringMatching(
+          new RegExp(`^http://[^/]+/pages/checkout/${String(body.payment_session_id)}$`),
+        ),
+        payment_request_id: null,
+        payment_token_id: null,
+        payment_id: null,
+        business_id: account.businessId,
+      });
+      expect(body.payment_session_id).toMatch(/^ps-[0-9a-f]{24}$/);
+      expect(body.customer_id).toMatch(/^cust-/);
+      expect(Date.parse(String(body.expires_at)) - Date.parse(String(body.created))).toBe(
+        30 * 60_000,
+      );
+      expect(body).toMatchObject(
+        example.value.allow_save_payment_method
+          ? { allow_save_payment_method: example.value.allow_save_payment_method }
+          : {},
+      );
+      const read = await call('GET', `/sessions/${String(body.payment_session_id)}`);
+      expect(read).toEqual({ status: 200, body });
+    },
+  );
+});
+
+describe('sessions', () => {
+  it('COMPONENTS takes components_configuration and answers the key its browser SDK starts with', async () => {
+    const refused = await call('POST', '/sessions', paySession({ mode: 'COMPONENTS' }));
+    expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    const { status, body } = await call(
+      'POST',
+      '/sessions',
+      paySession({
+        mode: 'COMPONENTS',
+        components_configuration: { origins: ['https://store.example'] },
+      }),
+    );
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      mode: 'COMPONENTS',
+      components_configuration: { origins: ['https://store.example'] },
+      payment_link_url: null,
+    });
+    expect(body.components_sdk_key).toEqual(expect.any(String));
+  });
+
+  it('a customer by id, allowed channels, locale and metadata are kept', async () => {
+    const { body } = await call(
+      'POST',
+      '/sessions',
+      paySession({
+        customer: undefined,
+        customer_id: 'cust-8d1a3a52-3f4e-4c2e-9a57-0f1d2b9a3c11',
+        allowed_payment_channels: ['DANA', 'CARDS'],
+        locale: 'id',
+        metadata: { order: '7' },
+      }),
+    );
+    expect(body).toMatchObject({
+      customer_id: 'cust-8d1a3a52-3f4e-4c2e-9a57-0f1d2b9a3c11',
+      allowed_payment_channels: ['DANA', 'CARDS'],
+      locale: 'id',
+      metadata: { order: '7' },
+    });
+  });
+
+  it('refuses a PAY session without an amount, and an expires_at in the past', async () => {
+    for (const body of [
+      paySession({ amount: 0 }),
+      paySession({ expires_at: new Date(Date.now() - 1000).toISOString() }),
+      paySession({ customer: undefined }),
+    ]) {
+      const refused = await call('POST', '/sessions', body);
+      expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    }
+  });
+
+  it('cancel: CANCELED once; a second cancel is refused', async () => {
+    const { body } = await call('POST', '/sessions', paySession());
+    const id = String(body.payment_session_id);
+    expect((await call('POST', `/sessions/${id}/cancel`)).body.status).toBe('CANCELED');
+    const again = await call('POST', `/sessions/${id}/cancel`);
+    expect(again.status).toBe(400);
+    expect((await call('GET', '/sessions/ps-000000000000000000000000')).body.error_code).toBe(
+      'SESSION_NOT_FOUND',
+    );
+  });
+
+  it('expires by the scheduler at expires_at, with payment_session.expired', async () => {
+    const { body } = await call(
+      'POST',
+      '/sessions',
+      paySession({ expires_at: new Date(Date.now() + 300).toISOString() }),
+    );
+    const id = String(body.payment_session_id);
+    const webhook = await receiver.waitFor(webhookOf('payment_session.expired', id));
+    expect(webhook.body.data).toMatchObject({ payment_session_id: id, status: 'EXPIRED' });
+    expect((await call('GET', `/sessions/${id}`)).body.status).toBe('EXPIRED');
+  });
+
+  it("takes the provider's own sample store's session bodies, and completes them on the hosted page", async () => {
+    // As xendit/demo-store (server/integrations/payment-link.ts, components.ts) sends them: amounts
+    // converted by an exchange rate, a SAVE with no items, no success URL off https, http origins.
+    const sample = (flow: 'pay' | 'pay_save' | 'save', mode = 'PAYMENT_LINK') => ({
+      reference_id: `checkout-demo-${key()}`,
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      customer: {
+        type: 'INDIVIDUAL',
+        reference_id: `demo-customer-${key()}`,
+        email: 'demo@xendit.co',
+        individual_detail: { given_names: 'Checkout', surname: 'Demo' },
+      },
+      session_type: flow === 'save' ? 'SAVE' : 'PAY',
+      allow_save_payment_method: flow === 'pay_save' ? 'OPTIONAL' : 'DISABLED',
+      currency: 'MYR',
+      amount: flow === 'save' ? 0 : 59.97,
+      items:
+        flow === 'save'
+          ? []
+          : [
+              {
+                name: 'Plushie',
+                quantity: 3,
+                net_unit_amount: 19.99,
+                reference_id: 'product-1',
+                category: 'Plushxie',
+                type: 'PHYSICAL_PRODUCT',
+              },
+            ],
+      country: 'MY',
+      description: 'Checkout Demo with Sessions Payment Link',
+      mode,
+      ...(mode === 'COMPONENTS' && {
+        components_configuration: { origins: ['http://localhost:5173'] },
+      }),
+    });
+    const form = async (url: string, body: Record<string, string>) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body),
+        redirect: 'manual',
+      });
+    const card = {
+      channel: 'CARDS',
+      card_number: '4000000000001000',
+      expiry_month: '12',
+      expiry_year: '2030',
+      cvn: '123',
+    };
+    for (const flow of ['pay', 'pay_save', 'save'] as const) {
+      const { status, body } = await call('POST', '/sessions', sample(flow));
+      expect(status, flow).toBe(201);
+      const page = String(body.payment_link_url);
+      // The amount keeps its currency code on the same line (a no-break space between them).
+      expect((await (await fetch(page)).text()).replaceAll('\u00a0', ' ')).toContain(
+        flow === 'save' ? 'Save Card' : 'Total MYR 59.97',
+      );
+      await form(`${page}/pay`, flow === 'pay_save' ? { ...card, save: 'yes' } : card);
+      const done = (await call('GET', `/sessions/${String(body.payment_session_id)}`)).body;
+      expect(done.status, flow).toBe('COMPLETED');
+      expect(done.payment_token_id === null, flow).toBe(flow === 'pay');
+      expect(await (await fetch(page)).text()).toContain('Payment complete');
+    }
+    expect((await call('POST', '/sessions', sample('pay', 'COMPONENTS'))).status).toBe(201);
+  });
+
+  it('turning to another way to pay cancels the request left waiting, so it cannot charge later', async () => {
+    const { body } = await call('POST', '/sessions', paySession());
+    const page = String(body.payment_link_url);
+    const post = (path: string, form: Record<string, string> = {}) =>
+      fetch(`${page}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+        redirect: 'manual',
+      });
+    const chosen = await post('/pay', { channel: 'DANA' });
+    const approval = chosen.headers.get('location') ?? '';
+    expect(approval).toMatch(/\/pages\/ewallet\/pr-/);
+    const requestId = approval.split('/').pop() ?? '';
+    await post('/another');
+    expect((await call('GET', `/v3/payment_requests/${requestId}`)).body.status).toBe('CANCELED');
+    const late = await fetch(approval, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ decision: 'approve' }),
+      redirect: 'manual',
+    });
+    expect(late.status).toBe(400);
+    expect((await call('GET', `/sessions/${String(body.payment_session_id)}`)).body.status).toBe(
+      'ACTIVE',
+    );
+  });
+});
