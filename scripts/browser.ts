@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findExecutable, isExecutable } from './find-executable.ts';
+import { findExecutable, isExecutable } from '../apps/server/harness/find-executable.ts';
 import { testSettings } from './test-settings.ts';
 
 /** Launch options Playwright's and Puppeteer's `launch` both take as they are. */

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findExecutable, isExecutable } from './find-executable.ts';
+import { findExecutable, isExecutable } from '../apps/server/harness/find-executable.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'find-executable-'));
 

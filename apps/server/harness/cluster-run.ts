@@ -7,7 +7,7 @@ import { startIdentitySimulator } from '@store/identity-sim';
 import { createDefaultAccount, startXenditSimulator } from '@store/xendit-sim';
 import { simulatedGoogleClientId } from '../src/config.ts';
 import { findFreePort } from '../src/test/free-port.ts';
-import { findExecutable } from '../../../scripts/find-executable.ts';
+import { findExecutable } from './find-executable.ts';
 import { testSettings } from './test-settings.ts';
 import { checkEveryPayment } from './cluster-check.ts';
 import { requestsMade } from './cluster-client.ts';

@@ -585,6 +585,21 @@ async function walkTheStoreFlows() {
   );
 }
 
+/** Fails, naming what never came, when the simulator still holds undelivered webhooks after 10 s. */
+async function outboxDrained() {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const health = (await (await fetch(`${simulator.url}/_sim/health`)).json()) as {
+      pending_webhooks: number;
+    };
+    if (health.pending_webhooks === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(`${health.pending_webhooks} webhooks were still undelivered after 10 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 const describeViolations = (violations: Violation[]) =>
   violations.map((v) => `${v.subject} ${v.path} ${v.keyword}: ${v.message}`);
 
@@ -593,8 +608,8 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
 
   beforeAll(async () => {
     await walkTheStoreFlows();
-    // Let the last webhooks arrive.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Judge every webhook the walk caused: wait until the simulator has none left to deliver.
+    await outboxDrained();
     violations = [
       ...exchanges.flatMap((exchange) => description.checkExchange(exchange)),
       ...receiver.received.flatMap(({ body }) => description.checkWebhook(body)),

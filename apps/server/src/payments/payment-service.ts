@@ -21,7 +21,6 @@ import {
   recordPayment,
   type NewPayment,
 } from './create-statements.ts';
-import { inStoreWords } from './otp-refusal.ts';
 import { createPaymentReads } from './payment-reads.ts';
 import { createPaymentWebhooks } from './payment-webhooks.ts';
 import type { PaymentRow } from './payment-view.ts';
@@ -163,7 +162,7 @@ export function createPaymentService(deps: {
           }
         },
       );
-      if (outcome.refused) throw inStoreWords(outcome.refused);
+      if (outcome.refused) throw outcome.refused;
       await applyProviderPayment(payment, answerOf(outcome));
       return reads.get(session, paymentId);
     },

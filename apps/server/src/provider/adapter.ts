@@ -25,6 +25,7 @@ import {
   type AppRow,
   type ExchangeLink,
 } from './provider.ts';
+import { inStoreWords } from './otp-refusal.ts';
 import { createWebhookIntake } from './webhook-events.ts';
 
 /** A card session as the provider answers it, in the store's words. */
@@ -192,11 +193,15 @@ export function createProvider(config: ServerConfig, db: Database) {
       providerRequestId: string,
       otpCode: string,
     ) {
-      return toProviderPayment(
-        await call(app, { paymentId }, (client) =>
-          client.validatePaymentRequestOtp(providerRequestId, { otp_code: otpCode }),
-        ),
-      );
+      try {
+        return toProviderPayment(
+          await call(app, { paymentId }, (client) =>
+            client.validatePaymentRequestOtp(providerRequestId, { otp_code: otpCode }),
+          ),
+        );
+      } catch (error) {
+        throw error instanceof AppError ? inStoreWords(error) : error;
+      }
     },
 
     async resendPaymentOtp(app: AppRow, paymentId: string, providerRequestId: string) {

@@ -136,7 +136,9 @@ export function MainLayout() {
                 </Group>
               )}
             </Flex>
-            {navigation.state === 'loading' && <Loader size="xs" aria-label="Loading page" />}
+            {navigation.state === 'loading' && (
+              <Loader size="xs" role="status" aria-label="Loading page" />
+            )}
           </Group>
           {wide && (
             <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap">

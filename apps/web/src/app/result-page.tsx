@@ -101,7 +101,7 @@ export function AwaitLinking({
       title="Linking Pending"
       message="Your payment method is being linked. This may take a few moments."
     >
-      <Loader size="sm" aria-label="Waiting for the provider" />
+      <Loader size="sm" role="status" aria-label="Waiting for the provider" />
       <Text size="sm">{supportNote}</Text>
       <BackToHome />
     </ResultCard>

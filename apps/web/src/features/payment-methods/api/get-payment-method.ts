@@ -1,3 +1,4 @@
+import { isMethodAwaitingProvider } from '@store/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
@@ -24,10 +25,7 @@ export function usePaymentMethod(
     enabled: enabled && paymentMethodId.length > 0,
     // Poll every 2 s while the provider has still to settle the method; stop once it has.
     refetchInterval: poll
-      ? (query) => {
-          const status = query.state.data?.status;
-          return status === 'PENDING' || status === 'REQUIRES_ACTION' ? 2000 : false;
-        }
+      ? (query) => (isMethodAwaitingProvider(query.state.data?.status) ? 2000 : false)
       : false,
   });
 }

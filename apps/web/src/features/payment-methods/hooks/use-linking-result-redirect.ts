@@ -1,4 +1,8 @@
-import { screenPaths, type LinkingResultScreen } from '@store/contract/client';
+import {
+  isMethodAwaitingProvider,
+  screenPaths,
+  type LinkingResultScreen,
+} from '@store/contract/client';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
@@ -28,5 +32,5 @@ export function useLinkingResultRedirect(page: LinkingResultScreen, signedIn: bo
           : null;
     if (target && target !== page) navigate(`${target}${location.search}`, { replace: true });
   }, [status, missing, page, navigate, location.search]);
-  return status === 'PENDING' || status === 'REQUIRES_ACTION';
+  return isMethodAwaitingProvider(status);
 }
