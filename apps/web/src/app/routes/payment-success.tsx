@@ -17,7 +17,7 @@ export function PaymentSuccessRoute() {
       <MatchPayment page={screenPaths.paymentSuccess} />
       <CurrentPaymentStatus expected="SUCCEEDED" />
       <WhatWasBought />
-      <HandOff />
+      <HandOff payment={screenPaths.paymentSuccess} />
       <BackToHome />
     </ResultCard>
   );
