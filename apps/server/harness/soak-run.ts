@@ -12,7 +12,15 @@ const countsFile = join(mkdtempSync(join(tmpdir(), 'store-soak-')), 'counts.json
 const startedAt = Date.now();
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--project', 'apps/server', 'src/reliability', 'src/http/fuzz.test.ts'],
+  [
+    'vitest',
+    'run',
+    '--project',
+    'apps/server',
+    'src/reliability',
+    'src/http/fuzz.test.ts',
+    'src/http/flood.test.ts',
+  ],
   {
     stdio: 'inherit',
     env: {

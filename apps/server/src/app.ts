@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -27,6 +28,7 @@ import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { createRefundService } from './refunds/refund-service.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
 import { rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
+import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
 import { buildClientConfig, renderClientConfigScript } from './web/client-config.ts';
@@ -69,9 +71,35 @@ export async function buildApp({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: 256 * 1024,
+    // A client sending its request slowly (a byte at a time, or never the last one) is dropped
+    // once its time is up, rather than holding a socket for ever; Node checks every second.
+    requestTimeout: config.connections.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.floor((config.connections.requestTimeoutMs * 2) / 3),
+      connectionsCheckingInterval: 1_000,
+    },
     routerOptions: rawRouterErrors,
     // Behind the configured proxies only, a client's address is read from X-Forwarded-For.
     ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
+  });
+  // Beyond this, new sockets are closed at once: the descriptors left serve the rest of the process.
+  app.server.maxConnections = config.connections.maxConnections;
+  // The body's own deadline, from the moment its headers are in: Node's check of requestTimeout
+  // runs on a timer of its own and was seen to miss held bodies under load.
+  // A request already whole needs none, and an injected one (app.inject) has no socket to drop.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { socket } = request.raw;
+    if (request.raw.complete || !(socket instanceof Socket)) {
+      done();
+      return;
+    }
+    const deadline = setTimeout(() => {
+      if (!request.raw.complete) socket.destroy();
+    }, config.connections.requestTimeoutMs);
+    deadline.unref();
+    request.raw.once('end', () => clearTimeout(deadline));
+    request.raw.once('close', () => clearTimeout(deadline));
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,12 +134,13 @@ export async function buildApp({
 
   const limiter = createRateLimiter(db);
   const limits = config.rateLimits;
+  const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProvider(config, db);
   const payments = createPaymentService({ db, provider, config });
   const refunds = createRefundService({ db, provider, payments });
   const paymentMethods = createPaymentMethodService({ db, provider, config });
-  const cards = createCardService({ db, provider, payments, paymentMethods });
+  const cards = createCardService({ db, provider, payments, paymentMethods, budget });
   const reconciler = createReconciler({ db, config, provider, payments, refunds, log: app.log });
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
@@ -126,11 +155,11 @@ export async function buildApp({
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       registerAuthRoutes(api, { db, verifyCredential, sessionTokens, limiter, limits });
       registerCatalogRoutes(api, { db });
-      registerStatusEventRoutes(api, { feed: statusFeed });
+      registerStatusEventRoutes(api, { feed: statusFeed, limits: config.connections });
       registerPaymentRoutes(api, { payments, limiter, limits });
       registerCardRoutes(api, { cards });
-      registerRefundRoutes(api, { refunds });
-      registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits });
+      registerRefundRoutes(api, { refunds, budget });
+      registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits, budget });
       registerWebhookRoute(api, { provider, payments, refunds, paymentMethods, cards });
     },
     { prefix: '/api' },

@@ -101,6 +101,10 @@ const envSchema = z.object({
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   OTP_RESEND_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(3),
   PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  EVENT_STREAMS_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(5),
+  EVENT_STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).default(500),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(10).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^[\d.:a-fA-F/, ]+$/, 'must be the addresses or CIDR ranges of the reverse proxies')
@@ -169,6 +173,17 @@ export interface ServerConfig {
       callbackTokens: Record<'development' | 'live', string>;
     } | null;
   };
+  /**
+   * What one client may hold open: live-status streams per customer (the oldest is closed for a
+   * new one) and per instance (429 beyond), the time to send a whole request (headers within
+   * two thirds of it) before the connection is dropped, and the sockets an instance accepts.
+   */
+  connections: {
+    streamsPerCustomer: number;
+    streamsPerInstance: number;
+    requestTimeoutMs: number;
+    maxConnections: number;
+  };
   rateLimits: {
     loginPerMinute: number;
     loginPerAppPerMinute: number;
@@ -189,6 +204,21 @@ const googleIdentity = {
 
 /** The identity simulator's client id: what the embedded sign-in provider issues tokens for. */
 export const simulatedGoogleClientId = 'demo-store.apps.identity-simulator';
+
+/**
+ * Half the process's open-file limit (Linux: /proc/self/limits; elsewhere 1024): the store's
+ * sockets never take the descriptors the database, the provider client and, under `npm start`,
+ * the simulators on their threads of the same process need.
+ */
+function defaultMaxConnections(): number {
+  try {
+    const limits = readFileSync('/proc/self/limits', 'utf8');
+    const soft = Number(limits.match(/^Max open files\s+(\d+)/m)?.[1]);
+    return Number.isFinite(soft) && soft > 0 ? Math.max(64, Math.floor(soft / 2)) : 1024;
+  } catch {
+    return 1024;
+  }
+}
 
 function readOrCreateSecret(dataDir: string): string {
   const path = join(dataDir, 'session-secret');
@@ -279,6 +309,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    connections: {
+      streamsPerCustomer: e.EVENT_STREAMS_PER_CUSTOMER,
+      streamsPerInstance: e.EVENT_STREAMS_PER_INSTANCE,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    },
     rateLimits: {
       loginPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginPerAppPerMinute: e.LOGIN_APP_RATE_LIMIT_PER_MINUTE,

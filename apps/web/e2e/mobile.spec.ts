@@ -15,7 +15,9 @@ declare global {
   }
 }
 
-test('the success page posts its path to the webview bridge of a mobile app', async ({ page }) => {
+test('the success page posts what it knows to the webview bridge of a mobile app', async ({
+  page,
+}) => {
   // What react-native-webview injects, recording what the page posts.
   await page.addInitScript(() => {
     window.__messages = [];
@@ -29,7 +31,12 @@ test('the success page posts its path to the webview bridge of a mobile app', as
 
   await expect.poll(() => page.evaluate(() => window.__messages)).toHaveLength(1);
   const [message] = await page.evaluate(() => window.__messages);
-  expect(JSON.parse(message ?? '{}')).toEqual({ type: 'store-result', path, source: 'mobile-app' });
+  // Signed out, the page cannot read the payment: it tells the app pending, for the app to read it.
+  expect(JSON.parse(message ?? '{}')).toEqual({
+    type: 'store-result',
+    path: '/payments/pending?payment_id=pay_demo',
+    source: 'mobile-app',
+  });
 });
 
 test('the failure page posts nothing without a bridge outside a browser flow', async ({ page }) => {
@@ -50,6 +57,6 @@ test('a browser flow offers Return to the app, for when the browser wants a tap'
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to the app' })).toHaveAttribute(
     'href',
-    `xenditdemo://${path.slice(1)}`,
+    'xenditdemo://payments/pending',
   );
 });

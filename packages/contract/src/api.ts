@@ -29,6 +29,14 @@ export const api = {
     response: responses.login,
     summary: 'Exchange an identity provider credential for a session token',
   }),
+  logout: endpoint(routes.logout, {
+    response: responses.logout,
+    summary: 'Sign out: the session token is refused from now on',
+  }),
+  logoutEverywhere: endpoint(routes.logoutEverywhere, {
+    response: responses.logoutEverywhere,
+    summary: "Sign out everywhere: every session token of the customer's so far is refused",
+  }),
   getCurrentCustomer: endpoint(routes.getCurrentCustomer, {
     response: responses.getCurrentCustomer,
     summary: 'The signed-in customer',

@@ -91,6 +91,8 @@ export const providerOperationSchema = z.discriminatedUnion('kind', [
     created: z.string(),
     event: z.string(),
     data: z.unknown(),
+    /** Why the store did not apply this webhook (a check it failed); absent when it applied it. */
+    ignored_reason: z.optional(z.string()),
   }),
 ]);
 export type ProviderOperation = z.infer<typeof providerOperationSchema>;

@@ -14,6 +14,8 @@ import type { ApiName } from './routes.ts';
  */
 export const apiResponses = {
   login: loginResponseSchema,
+  logout: z.object({ signed_out: z.literal(true) }),
+  logoutEverywhere: z.object({ signed_out: z.literal(true) }),
   getCurrentCustomer: customerSchema,
   updateCurrentCustomer: customerSchema,
 

@@ -16,6 +16,8 @@ export interface ApiRoute<Auth extends boolean = boolean> {
  */
 export const apiRoutes = {
   login: { method: 'POST', path: '/auth/login', auth: false },
+  logout: { method: 'POST', path: '/auth/logout', auth: true },
+  logoutEverywhere: { method: 'POST', path: '/auth/logout_all', auth: true },
   getCurrentCustomer: { method: 'GET', path: '/auth/customers/me', auth: true },
   updateCurrentCustomer: { method: 'PATCH', path: '/auth/customers/me', auth: true },
 

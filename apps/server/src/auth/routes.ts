@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { api, type Customer } from '@store/contract';
 import type { Database } from '../db/database.ts';
-import { apps, customers } from '../db/schema.ts';
+import { apps, customers, revokedSessions } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ServerConfig } from '../config.ts';
 import type { RateLimiter } from '../http/rate-limits.ts';
@@ -73,6 +73,26 @@ export function registerAuthRoutes(
       throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
     return row;
   }
+
+  // The token is refused from now on: at once on this instance, and on the others once they
+  // check again (a customer seen live is trusted for 30 s).
+  registerEndpoint(app, api.logout, async ({ session }) => {
+    await db
+      .insert(revokedSessions)
+      .values({ sessionId: session.sessionId, expiresAt: new Date(session.expiresAt) })
+      .onConflictDoNothing();
+    app.forgetSessions(session.appId, session.customerId);
+    return { signed_out: true as const };
+  });
+
+  registerEndpoint(app, api.logoutEverywhere, async ({ session }) => {
+    await db
+      .update(customers)
+      .set({ sessionsRevokedAt: sql`now()` })
+      .where(and(eq(customers.id, session.customerId), eq(customers.appId, session.appId)));
+    app.forgetSessions(session.appId, session.customerId);
+    return { signed_out: true as const };
+  });
 
   registerEndpoint(app, api.getCurrentCustomer, async ({ session }) =>
     toCustomer(await currentCustomer(session.appId, session.customerId)),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { sessionClaimsSchema, type AppMode } from '@store/contract';
 import { AppError } from '../http/app-error.ts';
@@ -6,6 +7,16 @@ export interface Session {
   appId: string;
   mode: AppMode;
   customerId: string;
+}
+
+/** A session as a verified token carries it: with when it ends, so long streams end with it. */
+export interface VerifiedSession extends Session {
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+  /** The token's own id (jti), which signing out revokes. */
+  sessionId: string;
+  /** Seconds since the epoch (iat), which signing out everywhere compares. */
+  issuedAt: number;
 }
 
 const issuer = 'demo-store';
@@ -18,7 +29,7 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   // HS256 verification and claim parsing cost more than the simplest routes: remember the
   // outcome for valid tokens briefly. A token's claims cannot change, only its validity in time.
-  const verified = new Map<string, { session: Session; until: number }>();
+  const verified = new Map<string, { session: VerifiedSession; until: number }>();
   return {
     async sign(session: Session, now = Date.now()): Promise<string> {
       const issuedAt = Math.floor(now / 1000);
@@ -31,11 +42,12 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
         .setIssuer(issuer)
         .setSubject(session.customerId)
         .setIssuedAt(issuedAt)
+        .setJti(randomUUID())
         .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key);
     },
 
-    async verify(token: string): Promise<Session> {
+    async verify(token: string): Promise<VerifiedSession> {
       const now = Date.now();
       const known = verified.get(token);
       if (known && known.until > now) return known.session;
@@ -48,11 +60,18 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
           requiredClaims: ['exp'],
         });
         const claims = sessionClaimsSchema.parse(payload);
-        const session = { appId: claims.app_id, mode: claims.mode, customerId: claims.customer_id };
+        const session = {
+          appId: claims.app_id,
+          mode: claims.mode,
+          customerId: claims.customer_id,
+          expiresAt: (payload.exp ?? 0) * 1000,
+          sessionId: payload.jti ?? '',
+          issuedAt: payload.iat ?? 0,
+        };
         if (verified.size >= maxVerified) verified.clear();
         verified.set(token, {
           session,
-          until: Math.min(now + verifiedTtlMs, (payload.exp ?? 0) * 1000),
+          until: Math.min(now + verifiedTtlMs, session.expiresAt),
         });
         return session;
       } catch (error) {

@@ -10,6 +10,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { cardSessions, vouchers } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { newId } from '../lib/ids.ts';
 import { priceOrder, type PaymentService } from '../payments/payment-service.ts';
 import type { Provider } from '../provider/adapter.ts';
@@ -27,8 +28,9 @@ export function createCardPayments(deps: {
   payments: PaymentService;
   openSessions: OpenSessions;
   checks: SessionChecks;
+  budget: CreateBudget;
 }) {
-  const { db, provider, payments: paymentService, openSessions, checks } = deps;
+  const { db, provider, payments: paymentService, openSessions, checks, budget } = deps;
 
   /**
    * The specification's card payload carries no total, so the total the pricing checks against is
@@ -62,6 +64,8 @@ export function createCardPayments(deps: {
       const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
       const reused = await openSessions.reusePayment(app, customer.id, requestHash);
       if (reused) return toApiSession(reused, provider.publicKeyFor(app));
+      // A session opened again costs nothing; a new one is a provider create, under the budget.
+      await budget.enforce(session);
       const order = await priceOrder(db, app, paymentRequest, 'CARDS');
       const paymentId = newId('pay');
       const inserted = await paymentService.insertPayment(

@@ -2,6 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { CardSession } from '@store/contract';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { apps, cardSessions, payments } from '../db/schema.ts';
 import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
@@ -27,8 +28,9 @@ export function createCardService(deps: {
   provider: Provider;
   payments: PaymentService;
   paymentMethods: PaymentMethodService;
+  budget: CreateBudget;
 }) {
-  const { db, provider, payments: paymentService, paymentMethods } = deps;
+  const { db, provider, payments: paymentService, paymentMethods, budget } = deps;
   const openSessions = createOpenSessions({ db, provider });
   const checks = createSessionChecks({ db, provider });
   const cardPayments = createCardPayments({
@@ -37,6 +39,7 @@ export function createCardService(deps: {
     payments: paymentService,
     openSessions,
     checks,
+    budget,
   });
   const linking = createCardLinking({ db, provider, paymentMethods, openSessions, checks });
 

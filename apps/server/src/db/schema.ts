@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -40,6 +41,8 @@ export const customers = pgTable(
     name: text('name'),
     mobileNumber: text('mobile_number'),
     providerCustomerId: text('provider_customer_id'),
+    /** Sign out everywhere: tokens issued up to this second are refused. */
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -260,7 +263,11 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('refunds_payment').on(t.paymentId, t.createdAt)],
+  (t) => [
+    index('refunds_payment').on(t.paymentId, t.createdAt),
+    // A customer's refunds of the last minute count against their budget of creates.
+    index('refunds_customer').on(t.appId, t.customerId, t.createdAt),
+  ],
 );
 
 /**
@@ -291,12 +298,23 @@ export const cardSessions = pgTable(
 );
 
 /**
- * Fixed-window counters of the rate limits, in the database so that every store instance on one
+ * Sliding windows of the rate limits, in the database so that every store instance on one
  * PostgreSQL counts against the same limit. A key names the limit and what it counts (a client
- * address, a customer, a payment); a window's row is replaced when the next window starts.
+ * address, an app, a customer, a payment); its row keeps the times of the hits it let through
+ * within the window, so no window boundary lets a burst of twice the limit through.
  */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
+/** Session tokens signed out before their expiry (kept until it, after which they die anyway). */
+export const revokedSessions = pgTable('revoked_sessions', {
+  sessionId: text('session_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const rateLimitWindows = pgTable('rate_limit_windows', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
+  /** Epoch seconds (database clock) of the hits let through, oldest first. */
+  hits: doublePrecision('hits')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  lastHitAt: timestamp('last_hit_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,6 +6,8 @@ import {
   statusEventsRoute,
   type StatusEvent,
 } from '@store/contract';
+import type { ServerConfig } from '../config.ts';
+import { RateLimitedError } from '../http/rate-limits.ts';
 import type { StatusFeed } from './status-feed.ts';
 
 /**
@@ -17,10 +19,17 @@ export function registerStatusEventRoutes(
   app: FastifyInstance,
   {
     feed,
+    limits,
     heartbeatMs = statusEventsHeartbeatSeconds * 1000,
-  }: { feed: StatusFeed; heartbeatMs?: number },
+  }: {
+    feed: StatusFeed;
+    limits: Pick<ServerConfig['connections'], 'streamsPerCustomer' | 'streamsPerInstance'>;
+    heartbeatMs?: number;
+  },
 ): void {
   const open = new Set<ServerResponse>();
+  /** Each customer's open streams, oldest first. */
+  const byCustomer = new Map<string, ServerResponse[]>();
   // Streams never go idle: without this, closing the server would wait for every client to leave.
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
@@ -35,7 +44,15 @@ export function registerStatusEventRoutes(
     },
     onRequest: app.authenticate,
     handler: (request, reply) => {
-      const { appId, customerId } = request.session;
+      const { appId, customerId, expiresAt } = request.session;
+      // A full instance refuses; a customer at their cap loses their oldest stream (a tab left
+      // open), so one token cannot hold the instance's sockets and a reload always connects.
+      if (open.size >= limits.streamsPerInstance) {
+        throw new RateLimitedError(statusEventsHeartbeatSeconds);
+      }
+      const customerKey = `${appId}/${customerId}`;
+      const own = byCustomer.get(customerKey) ?? [];
+      while (own.length >= limits.streamsPerCustomer) own.shift()?.end();
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
@@ -47,16 +64,29 @@ export function registerStatusEventRoutes(
       });
       stream.write(': connected\n\n');
       open.add(stream);
+      own.push(stream);
+      byCustomer.set(customerKey, own);
       const send = (event: StatusEvent) => {
         stream.write(`event: ${statusEventName}\ndata: ${JSON.stringify(event)}\n\n`);
       };
       const unsubscribe = feed.subscribe(appId, customerId, send);
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();
+      // The stream ends with the session that opened it: the client reconnects with a new token.
+      // (A timer's delay is at most 2^31 - 1 ms; a longer session is ended then, and reconnects.)
+      const expiry = setTimeout(
+        () => stream.end(),
+        Math.min(2 ** 31 - 1, Math.max(0, expiresAt - Date.now())),
+      );
+      expiry.unref();
       const teardown = () => {
         clearInterval(heartbeat);
+        clearTimeout(expiry);
         unsubscribe();
         open.delete(stream);
+        const index = own.indexOf(stream);
+        if (index >= 0) own.splice(index, 1);
+        if (own.length === 0 && byCustomer.get(customerKey) === own) byCustomer.delete(customerKey);
       };
       request.raw.once('close', teardown);
       stream.once('close', teardown);

@@ -40,14 +40,40 @@ function isDataException(error: unknown): boolean {
   return /^22/.test(codeOf(error)) || /^22/.test(codeOf(cause));
 }
 
+/**
+ * The database connection dropped or could not be had (PostgreSQL's class 08 and its shutdown
+ * codes, or the driver's own words): the request changed nothing it did not commit, and every
+ * create is keyed, so a retry is safe.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const code = 'code' in current ? String(current.code) : '';
+    const message = 'message' in current ? String(current.message) : '';
+    if (/^(08|57P0[123])/.test(code)) return true;
+    if (
+      /Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = 'cause' in current ? current.cause : null;
+  }
+  return false;
+}
+
 /** Maps every failure to the one error shape; only unexpected failures answer 500. */
 export function registerErrorHandler(
   app: FastifyInstance,
   { spaIndexHtml }: { spaIndexHtml: string | null },
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every 429 says when to try again; one not from the store's own limits, after a minute.
     if (error instanceof RateLimitedError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
+    } else if (error.statusCode === 429) {
+      reply.header('retry-after', '60');
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(error.toBody());
@@ -73,6 +99,15 @@ export function registerErrorHandler(
         message: error.message,
       };
       return reply.status(status).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const body: ApiErrorBody = {
+        error_code: 'SERVICE_UNAVAILABLE',
+        message:
+          'The store cannot reach its database for a moment. Nothing was lost: try again, a retry is safe.',
+      };
+      return reply.status(503).header('retry-after', '1').send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
     const body: ApiErrorBody = {

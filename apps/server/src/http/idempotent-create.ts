@@ -17,12 +17,21 @@ export async function idempotentCreate<Row extends { requestHash: string | null 
   const earlier = await steps.holder();
   // The insert conflicted on the key, so a row holds it: its absence is a broken database.
   if (!earlier) throw new Error('idempotency conflict without a row');
-  if (earlier.requestHash !== steps.requestHash) {
+  return { earlier: sameRequest(earlier, steps.requestHash, steps.resource) };
+}
+
+/** The row an Idempotency-Key holds, if it was made from this request; 409 otherwise. */
+export function sameRequest<Row extends { requestHash: string | null }>(
+  earlier: Row,
+  requestHash: string,
+  resource: string,
+): Row {
+  if (earlier.requestHash !== requestHash) {
     throw new AppError(
       409,
       'IDEMPOTENCY_KEY_REUSED',
-      `This Idempotency-Key was used for another ${steps.resource}`,
+      `This Idempotency-Key was used for another ${resource}`,
     );
   }
-  return { earlier };
+  return earlier;
 }

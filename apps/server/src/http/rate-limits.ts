@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { errorCodes } from '@store/contract';
 import type { Database } from '../db/database.ts';
-import { rateLimitCounters } from '../db/schema.ts';
+import { rateLimitWindows } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -14,7 +14,7 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** 429 RATE_LIMIT_EXCEEDED, with the seconds until the window ends for Retry-After. */
+/** 429 RATE_LIMIT_EXCEEDED, with the seconds until a hit is free again, for Retry-After. */
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(
@@ -26,38 +26,55 @@ export class RateLimitedError extends AppError {
 }
 
 /**
- * Fixed-window counters in the database, so every store instance on one PostgreSQL counts
- * against the same limits. A hit is one statement: it starts a new window when the old one has
- * passed, or counts one more in it.
+ * Sliding windows in the database, so that every store instance on one PostgreSQL counts against
+ * the same limits: a limit's row keeps the times of the hits it let through, and a hit passes
+ * while fewer than `max` of them are younger than the window. The limits of one request are taken
+ * in one transaction, all or none: a request one limit refuses counts against no other (one
+ * address refused at sign-in takes nothing from its app's budget).
  */
 export function createRateLimiter(db: Database) {
-  async function hit(limit: Limit): Promise<number> {
-    const window = sql`make_interval(secs => ${limit.windowSeconds})`;
-    const stale = sql`${rateLimitCounters.windowStart} <= now() - ${window}`;
-    const [row] = await db
-      .insert(rateLimitCounters)
-      .values({ key: limit.key, windowStart: sql`now()`, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          count: sql`case when ${stale} then 1 else ${rateLimitCounters.count} + 1 end`,
-          windowStart: sql`case when ${stale} then now() else ${rateLimitCounters.windowStart} end`,
-        },
+  type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+  /** Takes a hit from one limit; answers the seconds to wait when it has none left (0: taken). */
+  async function take(tx: Transaction, limit: Limit): Promise<number> {
+    // The row exists before it is locked, so that the first hits of a new key queue like others.
+    await tx
+      .insert(rateLimitWindows)
+      .values({ key: limit.key })
+      .onConflictDoNothing({ target: rateLimitWindows.key });
+    // The database's clock, so that every instance agrees on the window.
+    const [row] = await tx
+      .select({
+        hits: rateLimitWindows.hits,
+        now: sql<number>`extract(epoch from clock_timestamp())::float8`.mapWith(Number),
       })
-      .returning({
-        count: rateLimitCounters.count,
-        retryAfter: sql<number>`ceil(extract(epoch from (${rateLimitCounters.windowStart} + ${window} - now())))::int`,
-      });
-    if (!row || row.count <= limit.max) return 0;
-    return Math.max(1, Number(row.retryAfter));
+      .from(rateLimitWindows)
+      .where(eq(rateLimitWindows.key, limit.key))
+      .for('update');
+    if (!row) throw new Error(`rate-limit window ${limit.key} vanished while locked`);
+    const recent = row.hits
+      .filter((hit) => hit > row.now - limit.windowSeconds)
+      .sort((a, b) => a - b);
+    const allowed = recent.length < limit.max;
+    await tx
+      .update(rateLimitWindows)
+      .set({ hits: allowed ? [...recent, row.now] : recent, lastHitAt: sql`now()` })
+      .where(eq(rateLimitWindows.key, limit.key));
+    if (allowed) return 0;
+    // The hit that must leave the window before another fits in it.
+    const leaving = recent[recent.length - limit.max] ?? row.now;
+    return Math.max(1, Math.ceil(leaving + limit.windowSeconds - row.now));
   }
 
   return {
-    /** Counts a hit on every limit; over any of them, throws 429 with the longest wait. */
+    /** Takes a hit from every limit, or from none: over any of them, 429 with the longest wait. */
     async enforce(limits: readonly Limit[]): Promise<void> {
-      let wait = 0;
-      for (const limit of limits) wait = Math.max(wait, await hit(limit));
-      if (wait > 0) throw new RateLimitedError(wait);
+      await db.transaction(async (tx) => {
+        let wait = 0;
+        for (const limit of limits) wait = Math.max(wait, await take(tx, limit));
+        // Refused: the transaction rolls back, so no limit counts this request.
+        if (wait > 0) throw new RateLimitedError(wait);
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import type { RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
@@ -13,15 +14,25 @@ export function registerPaymentMethodRoutes(
     cards,
     limiter,
     limits,
+    budget,
   }: {
     paymentMethods: PaymentMethodService;
     cards: { linkCard: CardLinker };
     limiter: RateLimiter;
     limits: ServerConfig['rateLimits'];
+    budget: CreateBudget;
   },
 ): void {
   registerEndpoint(app, api.createPaymentMethod, async ({ session, body, request }) => {
     const options = { idempotencyKey: idempotencyKeyOf(request), clientId: clientIdOf(request) };
+    // A link is a provider create, under the customer's budget; its retry under the same key is not.
+    const key = options.idempotencyKey;
+    await budget.enforce(
+      session,
+      async () =>
+        key !== undefined &&
+        (await paymentMethods.keyHolder(session.appId, session.customerId, key)) !== undefined,
+    );
     return paymentMethods.create(session, body, {
       ...options,
       linkCard: () => cards.linkCard(session, body, options),

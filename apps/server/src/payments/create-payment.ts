@@ -14,7 +14,7 @@ import type { Database } from '../db/database.ts';
 import { paymentMethods, payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { RateLimitedError } from '../http/rate-limits.ts';
-import { idempotentCreate } from '../http/idempotent-create.ts';
+import { idempotentCreate, sameRequest } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import type { Provider } from '../provider/adapter.ts';
 import { decisiveCall, type AppRow } from '../provider/provider.ts';
@@ -111,8 +111,8 @@ export function createPaymentCreator(deps: {
     if (!first)
       throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
     const limit = config.rateLimits.paymentCreatesPerMinute;
-    if (limit > 0 && first.recentCreates >= limit) throw new RateLimitedError(60);
     return {
+      createWait: limit > 0 ? first.createWait : 0,
       app: first.app,
       customer: first.customer,
       products: rows.flatMap((row) => (row.product ? [row.product] : [])),
@@ -163,6 +163,21 @@ export function createPaymentCreator(deps: {
     return view as Payment;
   }
 
+  /** The payment a customer's Idempotency-Key already recorded, if any. */
+  async function keyHolder(session: Caller, idempotencyKey: string) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.appId, session.appId),
+          eq(payments.customerId, session.customerId),
+          eq(payments.idempotencyKey, idempotencyKey),
+        ),
+      );
+    return row;
+  }
+
   /**
    * Prices the order and records the payment, CREATING, under the customer's idempotency key:
    * the new payment with its lines, or the one the key made before.
@@ -174,6 +189,21 @@ export function createPaymentCreator(deps: {
   ) {
     const context = await loadOrderContext(session, request);
     const { app, customer } = context;
+    const requestHash = requestFingerprint(request, options.checkout);
+    if (context.createWait > 0) {
+      // A retry of a create already recorded is answered whatever the limit: its answer was lost,
+      // and it costs the provider nothing new. Only a new create is over the limit.
+      const earlier = options.idempotencyKey
+        ? await keyHolder(session, options.idempotencyKey)
+        : undefined;
+      if (!earlier) throw new RateLimitedError(context.createWait);
+      return {
+        app,
+        customer,
+        lines: [],
+        recorded: { earlier: sameRequest(earlier, requestHash, 'order') },
+      };
+    }
     const savedMethod = request.payment_token_id
       ? await resolveSavedMethod(session, request.payment_token_id)
       : null;
@@ -187,7 +217,6 @@ export function createPaymentCreator(deps: {
       : channelPropertiesFor(channelCode, app, request, savedMethod !== null);
     const order = priceFrom(app, request, channelCode, context.products, context.voucher);
     const idempotencyKey = options.idempotencyKey ?? newId('auto');
-    const requestHash = requestFingerprint(request, options.checkout);
     const paymentId = newId('pay');
     const lines = newLines(paymentId, order);
 
@@ -219,19 +248,7 @@ export function createPaymentCreator(deps: {
           },
           lines,
         ),
-      holder: async () => {
-        const [row] = await db
-          .select()
-          .from(payments)
-          .where(
-            and(
-              eq(payments.appId, app.id),
-              eq(payments.customerId, customer.id),
-              eq(payments.idempotencyKey, idempotencyKey),
-            ),
-          );
-        return row;
-      },
+      holder: () => keyHolder(session, idempotencyKey),
     });
     return { app, customer, lines, recorded };
   }

@@ -9,6 +9,7 @@ import {
   exchanges,
   vouchers,
 } from '../db/schema.ts';
+import { createWaitSeconds } from '../http/create-budget.ts';
 import { newId } from '../lib/ids.ts';
 import { initialLineStatus } from '../statuses/order-line-status.ts';
 import { paymentMoveParts } from '../statuses/payment-status.ts';
@@ -60,21 +61,20 @@ export type NewPayment = Omit<
  */
 export function prepareCreateStatements(db: Database) {
   const param = sql.placeholder;
-  // The customer's creates in the last minute, counted up to one past the limit on the
-  // payments index itself: the limit holds across instances and costs no write (0: no limit).
-  const recentCreates = sql<number>`case when ${param('createLimit')}::int = 0 then 0 else (
-      select count(*)::int from (
-        select 1 from ${payments}
-        where ${payments.appId} = ${param('appId')} and ${payments.customerId} = ${param('customerId')}
-          and ${payments.createdAt} > now() - interval '1 minute'
-        limit ${param('createLimit')}::int + 1) as recent) end`;
+  // The customer's budget of creates, read on the tables' own indexes: the limit holds across
+  // instances and costs no write (0: no limit).
+  const createWait = createWaitSeconds(
+    sql`${param('appId')}`,
+    sql`${param('customerId')}`,
+    sql`${param('createLimit')}`,
+  );
   const orderContext = db
     .select({
       app: apps,
       customer: customers,
       product: products,
       voucher: vouchers,
-      recentCreates,
+      createWait,
     })
     .from(customers)
     .innerJoin(apps, eq(apps.id, customers.appId))

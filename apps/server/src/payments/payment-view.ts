@@ -28,12 +28,33 @@ export type LineView = Pick<
   | 'status'
 >;
 
-/** An exchange as the API shows it, in the list the specification names `xendit_operations`. */
+/** A provider payment token id (`pt-…`), wherever it appears in an exchange's text. */
+const paymentTokenId = /\bpt-[0-9A-Za-z-]{6,}/g;
+
+/**
+ * The provider's payment token ids never reach the browser: a saved method is known there by the
+ * store's own id (`pm_…`), and a token id is what pays with the method at the provider.
+ */
+function withoutTokenIds<T>(value: T): T {
+  if (value === null || value === undefined) return value;
+  return JSON.parse(JSON.stringify(value).replace(paymentTokenId, 'pt-[REDACTED]')) as T;
+}
+
+/**
+ * An exchange as the API shows it, in the list the specification names `xendit_operations`; a
+ * webhook the store did not apply says why.
+ */
 export function toApiExchange(row: StoredExchange): ProviderOperation {
   const common = { id: row.id, mode: row.mode, created: row.createdAt.toISOString() };
   return row.kind === 'webhook'
-    ? { ...common, kind: 'webhook', event: row.event ?? '', data: row.data }
-    : { ...common, kind: 'request', exchange: row.exchange as never };
+    ? {
+        ...common,
+        kind: 'webhook',
+        event: row.event ?? '',
+        data: withoutTokenIds(row.data),
+        ...(row.ignoredReason ? { ignored_reason: row.ignoredReason } : {}),
+      }
+    : { ...common, kind: 'request', exchange: withoutTokenIds(row.exchange) as never };
 }
 
 /**

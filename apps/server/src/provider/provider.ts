@@ -64,10 +64,21 @@ const storeSideErrors = new Set([
 ]);
 
 function toAppError(error: XenditError): AppError {
-  const outcome = error.refused ? 'refused' : 'unknown';
+  // A 429 says the provider has not taken the request yet, not that it refused it: like a lost
+  // answer, it is sent again later under the same idempotency key.
+  const outcome = error.refused && error.status !== 429 ? 'refused' : 'unknown';
   const toStore = (status: number) =>
     new AppError(status, error.errorCode, error.message, error.exchange, outcome);
-  if (error.status === null) return toStore(502);
+  // No answer (the provider down, a reset, a timeout): the customer gets words, not a socket error.
+  if (error.status === null) {
+    return new AppError(
+      502,
+      error.errorCode,
+      'The payment provider did not answer. Nothing is lost: the store checks with the provider again and shows the outcome here.',
+      error.exchange,
+      outcome,
+    );
+  }
   if (error.status === 429) return toStore(503);
   // A 5xx naming the provider's error (503 CHANNEL_UNAVAILABLE) is a refusal, and a refusal is
   // the browser's 4xx; 502 stays for what the store cannot know (no answer, a bare 5xx).

@@ -2,7 +2,7 @@ import { and, asc, inArray, isNotNull, isNull, lt, lte, eq, or, sql, type SQL } 
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { apps, payments, rateLimitCounters, refunds } from '../db/schema.ts';
+import { apps, payments, rateLimitWindows, refunds } from '../db/schema.ts';
 import { isRefusal } from '../http/app-error.ts';
 import { initialPaymentStatus, statusesReadFromProvider } from '../statuses/payment-status.ts';
 import { refundStatusesAwaitingProvider } from '../statuses/refund-status.ts';
@@ -158,10 +158,10 @@ export function createReconciler(deps: {
       }
     }
 
-    // Rate-limit windows long past count for nothing.
+    // Rate-limit windows with no hit for a day count for nothing.
     await db
-      .delete(rateLimitCounters)
-      .where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 86_400_000)));
+      .delete(rateLimitWindows)
+      .where(lt(rateLimitWindows.lastHitAt, new Date(now.getTime() - 86_400_000)));
 
     const unsentRefunds = await db
       .select()

@@ -79,7 +79,7 @@ export function CheckoutPaymentOptions({
         // On narrow screens the order summary sits under the lists: the room kept for them
         // keeps it from jumping when they arrive.
         <Box mih="70vh">
-          <Loader aria-label="Loading payment channels" />
+          <Loader role="status" aria-label="Loading payment channels" />
         </Box>
       ) : channels.data === undefined ? (
         <ErrorPanel error={channels.error} />

@@ -52,7 +52,9 @@ export function LinkCardForm({ channel }: { channel: Channel }) {
   return (
     <Stack gap="xs">
       {cardSession.error !== null && <ErrorPanel error={cardSession.error} />}
-      {cardSession.isPending && <Loader size="sm" aria-label="Preparing the card form" />}
+      {cardSession.isPending && (
+        <Loader size="sm" role="status" aria-label="Preparing the card form" />
+      )}
       <CardForm
         session={cardSession.session}
         saveCardPaymentToken

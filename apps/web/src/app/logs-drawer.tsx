@@ -30,7 +30,7 @@ function LogsDrawer({
       title={id ? `Xendit Logs ${id}` : 'Xendit Logs'}
     >
       {id === null ? null : query.isPending ? (
-        <Loader aria-label="Loading logs" />
+        <Loader role="status" aria-label="Loading logs" />
       ) : query.data === undefined ? (
         <ErrorPanel error={query.error} />
       ) : (

@@ -1,3 +1,4 @@
+import { logout } from '@/features/auth/api/logout';
 import { screenPaths } from '@store/contract/client';
 import { lazy, Suspense, useState } from 'react';
 import {
@@ -44,6 +45,8 @@ export function MainLayout() {
     nav.close();
     // The menu opens when it mounts; the next customer's must wait for a click.
     setAccountMenuWanted(false);
+    // The token is read as the call starts, before the session below forgets it.
+    void logout().catch(() => undefined);
     endSession();
     // Another customer may sign in next; nothing of this one may stay cached.
     queryClient.clear();
@@ -133,7 +136,9 @@ export function MainLayout() {
                 </Group>
               )}
             </Flex>
-            {navigation.state === 'loading' && <Loader size="xs" aria-label="Loading page" />}
+            {navigation.state === 'loading' && (
+              <Loader size="xs" role="status" aria-label="Loading page" />
+            )}
           </Group>
           {wide && (
             <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap">

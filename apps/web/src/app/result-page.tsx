@@ -2,15 +2,17 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { screenPaths, type PaymentStatus } from '@store/contract/client';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLinkingResultRedirect } from '@/features/payment-methods/hooks/use-linking-result-redirect';
 import { FailureReason } from '@/features/payments/components/failure-reason';
 import { PaymentStatusNote } from '@/features/payments/components/payment-status-note';
 import { PurchaseSummary } from '@/features/payments/components/purchase-summary';
 import { useResultRedirect } from '@/features/payments/hooks/use-result-redirect';
+import { resultPageFor, type PaymentResultPage } from '@/features/payments/utils/result-page';
+import { isApiError } from '@/lib/api-client';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { useCart } from '@/features/cart/stores/cart-store';
-import { parseHandOffParams } from '@/lib/hand-off';
+import { handOffPath, parseHandOffParams, paymentHandOffPage } from '@/lib/hand-off';
 import { useHandOff } from '@/lib/use-hand-off';
 import { useSession } from '@/lib/session';
 
@@ -99,7 +101,7 @@ export function AwaitLinking({
       title="Linking Pending"
       message="Your payment method is being linked. This may take a few moments."
     >
-      <Loader size="sm" aria-label="Waiting for the provider" />
+      <Loader size="sm" role="status" aria-label="Waiting for the provider" />
       <Text size="sm">{supportNote}</Text>
       <BackToHome />
     </ResultCard>
@@ -114,9 +116,33 @@ export function WhyItFailed() {
   return <FailureReason paymentId={paymentId} />;
 }
 
-/** Success and failure pages hand the result back to a mobile app that opened the flow. */
-export function HandOff() {
-  const returnUrl = useHandOff();
+/**
+ * Success and failure pages hand the result back to a mobile app that opened the flow, with only
+ * the ids they own. A payment's pages read the payment first and tell the page of its status
+ * (`payment`: the page this is); linking pages tell their own.
+ */
+export function HandOff({ payment }: { payment?: PaymentResultPage }) {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const signedIn = useSession() !== null;
+  const paymentId = search.get('payment_id') ?? '';
+  const read = usePayment(paymentId, { enabled: payment !== undefined && signedIn });
+  const page =
+    payment === undefined
+      ? location.pathname
+      : paymentHandOffPage({
+          signedIn,
+          status: read.data?.status,
+          missing: paymentId === '' || (isApiError(read.error) && read.error.status === 404),
+          resultPageFor,
+          pages: { pending: screenPaths.paymentPending, failure: screenPaths.paymentFailure },
+        });
+  // A payment whose page is another one is handed on by that page, once the redirect is there.
+  const path =
+    page === null || (payment !== undefined && page !== payment && signedIn)
+      ? null
+      : handOffPath(page, search);
+  const returnUrl = useHandOff(path);
   if (returnUrl === null) return null;
   return (
     <Button component="a" href={returnUrl}>

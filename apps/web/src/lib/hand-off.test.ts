@@ -6,6 +6,8 @@ import {
   parseHandOffParams,
   returnToAppUrl,
   type HandOffBridge,
+  handOffPath,
+  paymentHandOffPage,
 } from './hand-off';
 
 describe('parseHandOffParams', () => {
@@ -143,5 +145,40 @@ describe('returnToAppUrl', () => {
   it('offers nothing in a webview or on a desktop', () => {
     expect(offer('androidChrome', 'openUrlFlow=false')).toBeNull();
     expect(offer('desktopChrome', 'openUrlFlow=true')).toBeNull();
+  });
+});
+
+describe('handOffPath', () => {
+  it('hands on only the ids the page owns, never the rest of its query', () => {
+    const search = new URLSearchParams(
+      'payment_id=pay_1&openUrlFlow=true&source=app&next=https://evil.example&status=SUCCEEDED',
+    );
+    expect(handOffPath('/payments/failure', search)).toBe('/payments/failure?payment_id=pay_1');
+    expect(handOffPath('/payment_methods/success', new URLSearchParams('x=1'))).toBe(
+      '/payment_methods/success',
+    );
+  });
+});
+
+describe('paymentHandOffPage', () => {
+  const read = {
+    signedIn: true,
+    status: undefined,
+    missing: false,
+    resultPageFor: (status: string) =>
+      status === 'FAILED' ? '/payments/failure' : '/payments/success',
+    pages: { pending: '/payments/pending', failure: '/payments/failure' },
+  };
+  it('tells nothing until the payment is read', () => {
+    expect(paymentHandOffPage(read)).toBeNull();
+  });
+  it('tells the failure for a failed payment, whatever page the browser came back to', () => {
+    expect(paymentHandOffPage({ ...read, status: 'FAILED' })).toBe('/payments/failure');
+  });
+  it('tells a failure for a payment the customer does not have', () => {
+    expect(paymentHandOffPage({ ...read, missing: true })).toBe('/payments/failure');
+  });
+  it('tells pending when there is no session to read the payment with', () => {
+    expect(paymentHandOffPage({ ...read, signedIn: false })).toBe('/payments/pending');
   });
 });

@@ -1,3 +1,5 @@
+import type { PaymentStatus } from '@store/contract/client';
+
 /**
  * Query parameters with which a mobile app opens the result pages: who opened the flow
  * (`source`) and whether it runs in the system browser (`openUrlFlow`) rather than the in-app
@@ -42,6 +44,38 @@ export function isIosUserAgent(userAgent: string): boolean {
 /** The message a bridge receives: JSON text, since react-native-webview carries strings only. */
 export function handOffMessage(path: string, source: string | null): string {
   return JSON.stringify({ type: 'store-result', path, source });
+}
+
+/** The fields a result page hands on: its own ids, never the rest of the query it was opened with. */
+const ownedFields = ['payment_id', 'payment_method_id'] as const;
+
+/** The path a hand-off names: a result page with only the ids it owns. */
+export function handOffPath(page: string, search: URLSearchParams): string {
+  const owned = new URLSearchParams();
+  for (const name of ownedFields) {
+    const value = search.get(name);
+    if (value) owned.set(name, value);
+  }
+  const query = owned.toString();
+  return query ? `${page}?${query}` : page;
+}
+
+/**
+ * The result page a payment's hand-off tells the app, once the payment is read: the page of its
+ * status, so a failed payment is a failure whatever page the browser came back to; a payment the
+ * customer does not have is a failure; and a page with no session to read it with says pending,
+ * for the app to read the payment itself. Null while the read is on its way.
+ */
+export function paymentHandOffPage(read: {
+  signedIn: boolean;
+  status: PaymentStatus | undefined;
+  missing: boolean;
+  resultPageFor: (status: PaymentStatus) => string;
+  pages: { pending: string; failure: string };
+}): string | null {
+  if (!read.signedIn) return read.pages.pending;
+  if (read.missing) return read.pages.failure;
+  return read.status ? read.resultPageFor(read.status) : null;
 }
 
 /** `xenditdemo://payments/success?payment_id=...` for the path `/payments/success?payment_id=...`. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { getClientConfig } from './config';
 import { decideHandOff, findBridge, parseHandOffParams, returnToAppUrl } from './hand-off';
 
@@ -12,17 +12,17 @@ function appScheme(): string {
 }
 
 /**
- * On a success or failure page: hands the result back to a mobile app, once per page. Answers the
- * address of the Return to the app button, when the page was reached in a mobile browser flow.
+ * On a success or failure page: hands the result back to a mobile app, once per page, once the
+ * page knows it (`path`: the result page with the ids it owns; null while it is being read).
+ * Answers the address of the Return to the app button, when the page was reached in a mobile
+ * browser flow and knows its result.
  */
-export function useHandOff(): string | null {
+export function useHandOff(path: string | null): string | null {
   const [search] = useSearchParams();
-  const location = useLocation();
   const done = useRef(false);
-  const path = location.pathname + location.search;
 
   useEffect(() => {
-    if (done.current) return;
+    if (done.current || path === null) return;
     done.current = true;
     const bridge = findBridge();
     const decision = decideHandOff({
@@ -36,6 +36,7 @@ export function useHandOff(): string | null {
     else if (decision.kind === 'scheme') window.location.assign(decision.url);
   }, [search, path]);
 
+  if (path === null) return null;
   return returnToAppUrl({
     userAgent: navigator.userAgent,
     params: parseHandOffParams(search),

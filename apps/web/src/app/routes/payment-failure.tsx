@@ -18,7 +18,7 @@ export function PaymentFailureRoute() {
       <MatchPayment page={screenPaths.paymentFailure} />
       <WhyItFailed />
       <CurrentPaymentStatus expected="FAILED" />
-      <HandOff />
+      <HandOff payment={screenPaths.paymentFailure} />
       <TryAnotherMethod />
       <BackToHome />
     </ResultCard>

@@ -26,7 +26,7 @@ export function PaymentMethodNewRoute() {
       <Stack gap="sm">
         <Title order={2}>Link</Title>
         {channels.isPending ? (
-          <Loader aria-label="Loading payment channels" />
+          <Loader role="status" aria-label="Loading payment channels" />
         ) : channels.data === undefined ? (
           <ErrorPanel error={channels.error} />
         ) : (

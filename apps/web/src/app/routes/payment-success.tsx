@@ -33,7 +33,7 @@ export function PaymentSuccessRoute() {
       <ClearPaidCart />
       <CurrentPaymentStatus expected="SUCCEEDED" />
       <WhatWasBought />
-      <HandOff />
+      <HandOff payment={screenPaths.paymentSuccess} />
       <BackToHome />
     </ResultCard>
   );

@@ -32,7 +32,7 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
       <Stack gap="sm">
         <Title order={2}>Refund {paymentId}</Title>
         {payment.isPending ? (
-          <Loader aria-label="Loading the payment" />
+          <Loader role="status" aria-label="Loading the payment" />
         ) : payment.data === undefined ? (
           <ErrorPanel error={payment.error} />
         ) : (

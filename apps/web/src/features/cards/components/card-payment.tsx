@@ -48,7 +48,9 @@ function CardPaymentForm({ request, onPaid }: CardPaymentProps) {
   return (
     <Stack gap="xs">
       {cardSession.error !== null && <ErrorPanel error={cardSession.error} />}
-      {cardSession.isPending && <Loader size="sm" aria-label="Preparing the card form" />}
+      {cardSession.isPending && (
+        <Loader size="sm" role="status" aria-label="Preparing the card form" />
+      )}
       <CardForm
         session={cardSession.session}
         saveCardPaymentToken={request.type === 'PAY_AND_SAVE'}

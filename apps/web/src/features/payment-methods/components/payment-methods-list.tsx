@@ -99,7 +99,7 @@ function PaymentMethodRow({
 /** /payment_methods: the customer's methods, newest first, with their status action and logs. */
 export function PaymentMethodsList({ onViewLogs }: { onViewLogs: (id: string) => void }) {
   const methods = usePaymentMethods();
-  if (methods.isPending) return <Loader aria-label="Loading payment methods" />;
+  if (methods.isPending) return <Loader role="status" aria-label="Loading payment methods" />;
   if (methods.data === undefined) return <ErrorPanel error={methods.error} />;
   if (methods.data.payment_methods.length === 0) {
     return <Text c="dimmed">No payment methods linked yet.</Text>;

@@ -50,7 +50,7 @@ export function OtpScreen({ payment }: { payment: Pick<Payment, 'id'> }) {
       );
     }
     return read.isPending ? (
-      <Loader aria-label="Loading payment" />
+      <Loader role="status" aria-label="Loading payment" />
     ) : (
       <ErrorPanel error={read.error} />
     );

@@ -23,7 +23,7 @@ export function PaymentScreen({
   const [leaving, setLeaving] = useState(false);
   useMoveOnWhenSettled(leaving ? undefined : payment.data);
 
-  if (payment.isPending) return <Loader aria-label="Loading payment" />;
+  if (payment.isPending) return <Loader role="status" aria-label="Loading payment" />;
   if (payment.data === undefined) return <ErrorPanel error={payment.error} />;
   const data = payment.data;
 

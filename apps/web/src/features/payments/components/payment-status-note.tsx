@@ -26,7 +26,8 @@ export function PaymentStatusNote({
   expected: PaymentStatus;
 }) {
   const payment = usePayment(paymentId, { poll: true });
-  if (payment.isPending) return <Loader size="sm" aria-label="Checking the payment" />;
+  if (payment.isPending)
+    return <Loader size="sm" role="status" aria-label="Checking the payment" />;
   if (payment.data === undefined) return null;
   const { status, id } = payment.data;
   const text = `Payment ${id} ${describe[status]}.`;

@@ -26,7 +26,7 @@ function PaymentPages({
   // The query cache ends the session (lib/query-client.ts); the guard then leaves this page.
   const expired = endsSession(payments.error);
 
-  if (payments.isPending || expired) return <Loader aria-label="Loading payments" />;
+  if (payments.isPending || expired) return <Loader role="status" aria-label="Loading payments" />;
   if (payments.data === undefined) return <ErrorPanel error={payments.error} />;
   const all = payments.data.pages.flatMap((page) => page.payments);
   if (all.length === 0) return <Text>{empty}</Text>;

@@ -115,11 +115,16 @@ export function ProviderLogs({ operations }: { operations: readonly ProviderOper
                 <Text fw={600} size="sm">
                   Webhook {operation.event}
                 </Text>
-                <Badge variant="light">webhook</Badge>
+                <Badge variant="light" color={operation.ignored_reason ? 'gray' : undefined}>
+                  {operation.ignored_reason ? 'webhook ignored' : 'webhook'}
+                </Badge>
               </Group>
               <Text size="xs" c="dimmed">
                 {formatDateTime(operation.created)}
               </Text>
+              {operation.ignored_reason ? (
+                <Text size="sm">Ignored, not applied: {operation.ignored_reason}</Text>
+              ) : null}
               <JsonSections sections={[{ label: 'Data', value: operation.data }]} />
             </Stack>
           )}

@@ -20,7 +20,7 @@ export function VoucherDrawer({ appId, opened, currency, onClose, onApply }: Vou
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={400} title="Vouchers">
       {vouchers.isPending ? (
-        <Loader aria-label="Loading vouchers" />
+        <Loader role="status" aria-label="Loading vouchers" />
       ) : vouchers.data === undefined ? (
         <ErrorPanel error={vouchers.error} />
       ) : vouchers.data.vouchers.length === 0 ? (

@@ -1,0 +1,1 @@
+CREATE INDEX "refunds_customer" ON "refunds" USING btree ("app_id","customer_id","created_at");

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimiter, RateLimitedError } from '../http/rate-limits.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+const perAddress = 5;
+const perApp = 20;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    LOGIN_RATE_LIMIT_PER_MINUTE: String(perAddress),
+    LOGIN_APP_RATE_LIMIT_PER_MINUTE: String(perApp),
+    // The test stands in for a reverse proxy, so each request may come from its own address.
+    TRUST_PROXY: '127.0.0.1',
+  });
+});
+afterAll(() => server?.close());
+
+/** A sign-in over real HTTP from `address` (as the trusted proxy reports it). */
+async function signInFrom(address: string, credential: string, appId = 'demo-id') {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ credential, app_id: appId }),
+  });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+describe('one address flooding the sign-in', () => {
+  it('is refused itself, and does not lock the app out for everyone else', async () => {
+    const flood = await Promise.all(
+      Array.from({ length: 4 * perApp }, () => signInFrom('203.0.113.7', 'junk')),
+    );
+    const refused = flood.filter((answer) => answer.status === 429);
+    expect(flood.filter((answer) => answer.status === 401)).toHaveLength(perAddress);
+    expect(refused).toHaveLength(4 * perApp - perAddress);
+    for (const answer of refused) {
+      expect(answer.body.error_code).toBe('RATE_LIMIT_EXCEEDED');
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+    // A customer at another address signs in at once: the refused requests counted for nothing.
+    const credential = await server.identity.issueCredential({
+      email: 'bystander@example.com',
+      audience: server.config.identity.clientId,
+    });
+    const bystander = await signInFrom('198.51.100.20', credential);
+    expect(bystander.status).toBe(200);
+    expect(typeof bystander.body.token).toBe('string');
+  });
+});
+
+describe('the sign-in window', () => {
+  it('never lets more than the limit through in any window, across what a fixed window would reset', async () => {
+    const limiter = createRateLimiter(server.db);
+    const limit = { key: `window-test:${Date.now()}`, max: 3, windowSeconds: 2 };
+    const accepted: number[] = [];
+    const hit = async () => {
+      try {
+        await limiter.enforce([limit]);
+        accepted.push(Date.now());
+      } catch (error) {
+        if (!(error instanceof RateLimitedError)) throw error;
+      }
+    };
+    // One hit opens a window, two more near its end, then a burst just after it would reset.
+    const startedAt = Date.now();
+    await hit();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await hit();
+    await hit();
+    while (Date.now() - startedAt < 2_200) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (let i = 0; i < 3; i += 1) await hit();
+    const mostInOneWindow = Math.max(
+      ...accepted.map((at) => accepted.filter((other) => other >= at && other < at + 2_000).length),
+    );
+    expect(mostInOneWindow).toBeLessThanOrEqual(limit.max);
+  });
+
+  it('counts only what each limit let through when several limits apply at once', async () => {
+    const limiter = createRateLimiter(server.db);
+    const stamp = Date.now();
+    const narrow = { key: `narrow:${stamp}`, max: 1, windowSeconds: 60 };
+    const wide = { key: `wide:${stamp}`, max: 2, windowSeconds: 60 };
+    await limiter.enforce([narrow, wide]);
+    for (let i = 0; i < 5; i += 1) {
+      await expect(limiter.enforce([narrow, wide])).rejects.toBeInstanceOf(RateLimitedError);
+    }
+    // The refusals by the narrow limit took nothing from the wide one.
+    await expect(limiter.enforce([wide])).resolves.toBeUndefined();
+  });
+});

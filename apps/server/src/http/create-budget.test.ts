@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+
+/** Creates a customer may make in a minute, whatever they create. */
+const budget = 3;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: String(budget) });
+});
+afterAll(() => server?.close());
+
+const mug = { product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' };
+const vaOrder = {
+  amount: 89_000,
+  currency: 'IDR',
+  country: 'ID',
+  channel: 'BCA_VIRTUAL_ACCOUNT',
+  type: 'PAY',
+  orders: [mug],
+};
+
+/** A call over real HTTP, as a browser or a script makes it. */
+async function post(token: string, path: string, body: object, key = randomUUID()) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': key,
+    },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+describe('a retry of a create whose answer was lost', () => {
+  it('answers the payment its key recorded, even once the customer reached the create limit', async () => {
+    const token = await server.signIn('retrying@example.com');
+    const firstKey = randomUUID();
+    const first = await post(token, '/api/payments', vaOrder, firstKey);
+    expect(first.status).toBe(201);
+    for (let i = 1; i < budget; i += 1) {
+      expect((await post(token, '/api/payments', vaOrder)).status).toBe(201);
+    }
+    // The browser never saw the first answer and sends the same create again, with its key.
+    const retry = await post(token, '/api/payments', vaOrder, firstKey);
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(first.body.id);
+    // A new create is still over the limit, and says when to try again.
+    const fresh = await post(token, '/api/payments', vaOrder);
+    expect(fresh.status).toBe(429);
+    expect(fresh.body.error_code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(Number(fresh.retryAfter)).toBeGreaterThan(0);
+    // The same key with another order is still refused as a reused key, not answered.
+    const reused = await post(
+      token,
+      '/api/payments',
+      { ...vaOrder, channel: 'BNI_VIRTUAL_ACCOUNT' },
+      firstKey,
+    );
+    expect(reused.status).toBe(409);
+  });
+});
+
+const dana = {
+  channel: 'DANA',
+  country: 'ID',
+  channel_properties: {
+    success_return_url: 'http://localhost:3000/payment_methods/success',
+    failure_return_url: 'http://localhost:3000/payment_methods/failure',
+  },
+};
+
+describe('one budget of creates per customer, whatever they create', () => {
+  it('stops card payments past the budget, which were never counted', async () => {
+    const token = await server.signIn('card-flood@example.com');
+    const statuses: number[] = [];
+    // Each card payment is another order, so each opens another provider session.
+    const tote = { ...mug, product_id: 'id-canvas-tote', price: 149_000 };
+    const kopi = { ...mug, product_id: 'id-kopi-beans', price: 125_000 };
+    const orders = [[mug], [tote], [kopi], [mug, tote], [tote, kopi]];
+    for (const lines of orders) {
+      const answer = await post(token, '/api/payments/cards', {
+        orders: lines,
+        country: 'ID',
+        currency: 'IDR',
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([...Array<number>(budget).fill(201), 429, 429]);
+  });
+
+  it('stops saved payment methods past the budget, which had no limit at all', async () => {
+    const token = await server.signIn('method-flood@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < budget + 3; i += 1) {
+      const answer = await post(token, '/api/payment_methods', { ...dana, reference_id: `f-${i}` });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(budget);
+  });
+
+  it('counts payments, methods and refunds against one budget', async () => {
+    const token = await server.signIn('mixed@example.com');
+    const paid = await post(token, '/api/payments', {
+      ...vaOrder,
+      channel: 'BRI_DIRECT_DEBIT',
+      channel_properties: { mobile_number: '+628111111111' },
+    });
+    expect(paid.status).toBe(201);
+    const confirmed = await post(token, `/api/payments/${String(paid.body.id)}/validate_otp`, {
+      otp_code: '222000',
+    });
+    expect(confirmed.body.status).toBe('SUCCEEDED');
+    for (let i = 1; i < budget; i += 1) {
+      const method = await post(token, '/api/payment_methods', { ...dana, reference_id: `m-${i}` });
+      expect(method.status).toBeLessThan(300);
+    }
+    const lines = (paid.body.orders as { id: string }[]).map((line) => line.id);
+    const refund = await post(token, `/api/payments/${String(paid.body.id)}/refund`, {
+      orders: lines,
+    });
+    expect(refund.status).toBe(429);
+    expect(Number(refund.retryAfter)).toBeGreaterThan(0);
+    const card = await post(token, '/api/payments/cards', {
+      orders: [mug],
+      country: 'ID',
+      currency: 'IDR',
+    });
+    expect(card.status).toBe(429);
+    expect((await post(token, '/api/payments', vaOrder)).status).toBe(429);
+  });
+});

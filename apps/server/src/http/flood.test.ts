@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionTokens } from '../auth/session-token.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { testSettings } from '../../harness/test-settings.ts';
+
+/** The soak run floods harder and longer; `npm test` runs the short variant. */
+const streamsOpened = testSettings.soak ? 600 : 60;
+const slowBodies = testSettings.soak ? 400 : 40;
+const perCustomer = 3;
+const requestTimeoutMs = 1_500;
+/** What a customer's sign-in and payment take on a loaded machine, flood or not. */
+const usualTimeMs = 10_000;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    EVENT_STREAMS_PER_CUSTOMER: String(perCustomer),
+    EVENT_STREAMS_PER_INSTANCE: '50',
+    REQUEST_TIMEOUT_MS: String(requestTimeoutMs),
+  });
+});
+afterAll(() => server?.close());
+
+/** A live-status stream over real HTTP; `ended` settles when the server closes it. */
+async function openStream(token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/api/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const ended =
+    response.status === 200 && response.body
+      ? (async () => {
+          const reader = response.body!.getReader();
+          try {
+            while (!(await reader.read()).done);
+          } catch {
+            // Aborted by the test itself.
+          }
+        })()
+      : Promise.resolve();
+  let open = response.status === 200;
+  void ended.then(() => (open = false));
+  return {
+    status: response.status,
+    ended,
+    isOpen: () => open,
+    close: () => controller.abort(),
+  };
+}
+
+/** A request that announces a large body, sends one byte of it and holds the socket. */
+function slowBody(): Promise<{ socket: Socket; closed: Promise<void> }> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nhost: store\r\ncontent-type: application/json\r\n' +
+          'content-length: 100000\r\n\r\n{',
+      );
+      resolve({ socket, closed: new Promise((done) => socket.once('close', () => done())) });
+    });
+    socket.on('error', () => undefined);
+    socket.once('error', reject);
+  });
+}
+
+async function signInAndPay(email: string) {
+  const startedAt = Date.now();
+  const credential = await server.identity.issueCredential({
+    email,
+    audience: server.config.identity.clientId,
+  });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ credential, app_id: 'demo-id' }),
+  });
+  expect(login.status).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const payment = await fetch(`${server.url}/api/payments`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      amount: 89_000,
+      currency: 'IDR',
+      country: 'ID',
+      channel: 'BCA_VIRTUAL_ACCOUNT',
+      type: 'PAY',
+      orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
+    }),
+  });
+  expect(payment.status).toBe(201);
+  return Date.now() - startedAt;
+}
+
+describe('one client flooding the store with connections', () => {
+  it('keeps a few streams per customer, drops slow bodies, and a normal customer still pays', async () => {
+    const flooder = await server.signIn('flooder@example.com');
+    const streams = [];
+    for (let i = 0; i < streamsOpened; i += 1) streams.push(await openStream(flooder));
+    const slow = await Promise.all(Array.from({ length: slowBodies }, slowBody));
+
+    // While the slow bodies are held, a customer signs in and pays in the usual time.
+    expect(await signInAndPay('bystander@example.com')).toBeLessThan(usualTimeMs);
+
+    // The server closed every stream but the newest few, and each slow body once its time was up.
+    await Promise.all(streams.slice(0, -perCustomer).map((stream) => stream.ended));
+    expect(streams.filter((stream) => stream.isOpen())).toHaveLength(perCustomer);
+    await Promise.all(slow.map((request) => request.closed));
+    for (const stream of streams) stream.close();
+  });
+
+  it('refuses a stream once the instance holds its most, with Retry-After', async () => {
+    const held = [];
+    for (let i = 0; i < 50 / perCustomer + 1; i += 1) {
+      const token = await server.signIn(`viewer-${i}@example.com`);
+      for (let j = 0; j < perCustomer; j += 1) held.push(await openStream(token));
+    }
+    const refused = held.filter((stream) => stream.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(held.filter((stream) => stream.status === 200)).toHaveLength(50);
+    for (const stream of held) stream.close();
+  });
+
+  it('ends a stream when the session that opened it expires', async () => {
+    const token = await server.signIn('expiring@example.com');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      customer_id: string;
+    };
+    const shortLived = await createSessionTokens(server.config.sessionSecret, 2).sign({
+      appId: 'demo-id',
+      mode: 'development',
+      customerId: claims.customer_id,
+    });
+    const stream = await openStream(shortLived);
+    expect(stream.status).toBe(200);
+    // Ended by the server within a few seconds: the wait is bounded by the test's own timeout.
+    await stream.ended;
+    expect(stream.isOpen()).toBe(false);
+  });
+});
