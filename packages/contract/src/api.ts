@@ -4,6 +4,8 @@ import {
   completeCardSaveSessionRequestSchema,
   completeCardSessionRequestSchema,
   createCardPaymentRequestSchema,
+  createCheckoutSessionPaymentMethodRequestSchema,
+  createCheckoutSessionPaymentRequestSchema,
   createPaymentMethodRequestSchema,
   createPaymentRequestSchema,
   createRefundRequestSchema,
@@ -72,6 +74,13 @@ export const api = {
     summary:
       'Pay for an order. Send an Idempotency-Key header: a repeated key answers the first payment.',
   }),
+  createCheckoutSessionPayment: endpoint(routes.createCheckoutSessionPayment, {
+    body: createCheckoutSessionPaymentRequestSchema,
+    response: responses.createCheckoutSessionPayment,
+    successStatus: 201,
+    summary:
+      "Pay for an order on the provider's hosted checkout: the payment's action is the page to send the customer to. Send an Idempotency-Key header.",
+  }),
   listPayments: endpoint(routes.listPayments, {
     query: listPaymentsQuerySchema,
     response: responses.listPayments,
@@ -119,6 +128,13 @@ export const api = {
     successStatus: 201,
     summary:
       'Link a payment method. The first action says where the browser goes next. Send an Idempotency-Key header.',
+  }),
+  createCheckoutSessionPaymentMethod: endpoint(routes.createCheckoutSessionPaymentMethod, {
+    body: createCheckoutSessionPaymentMethodRequestSchema,
+    response: responses.createCheckoutSessionPaymentMethod,
+    successStatus: 201,
+    summary:
+      "Save a payment method on the provider's hosted checkout: the method's action is the page to send the customer to. Send an Idempotency-Key header.",
   }),
   listPaymentMethods: endpoint(routes.listPaymentMethods, {
     query: listPaymentMethodsQuerySchema,

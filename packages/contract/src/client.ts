@@ -22,6 +22,8 @@ export * from './failure-reasons.ts';
 export * from './responses.ts';
 export type {
   CreateCardPaymentRequest,
+  CreateCheckoutSessionPaymentMethodRequest,
+  CreateCheckoutSessionPaymentRequest,
   CreatePaymentMethodRequest,
   CreatePaymentRequest,
   CreateRefundRequest,

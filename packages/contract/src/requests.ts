@@ -43,6 +43,16 @@ export const createPaymentRequestSchema = z.object({
 });
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
 
+/** An order to pay on the provider's hosted checkout: the customer chooses the channel there. */
+export const createCheckoutSessionPaymentRequestSchema = createPaymentRequestSchema.omit({
+  channel: true,
+  channel_properties: true,
+  payment_token_id: true,
+});
+export type CreateCheckoutSessionPaymentRequest = z.infer<
+  typeof createCheckoutSessionPaymentRequestSchema
+>;
+
 export const listPaymentsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -64,6 +74,16 @@ export const createPaymentMethodRequestSchema = z.object({
   channel_properties: z.record(z.string().max(64), z.string().max(255)).optional(),
 });
 export type CreatePaymentMethodRequest = z.infer<typeof createPaymentMethodRequestSchema>;
+
+/** A method to save on the provider's hosted checkout: the customer chooses the channel there. */
+export const createCheckoutSessionPaymentMethodRequestSchema =
+  createPaymentMethodRequestSchema.pick({
+    country: true,
+    reference_id: true,
+  });
+export type CreateCheckoutSessionPaymentMethodRequest = z.infer<
+  typeof createCheckoutSessionPaymentMethodRequestSchema
+>;
 
 export const listPaymentMethodsQuerySchema = z.object({
   /** 'true' adds each method's channel configuration and provider operations. */

@@ -25,6 +25,7 @@ export const apiResponses = {
 
   listChannels: z.object({ channels: z.array(channelSchema) }),
   createPayment: paymentSchema,
+  createCheckoutSessionPayment: paymentSchema,
   listPayments: z.object({ payments: z.array(paymentSchema), next_cursor: z.nullable(z.string()) }),
   getPayment: paymentSchema,
   validatePaymentOtp: paymentSchema,
@@ -35,6 +36,7 @@ export const apiResponses = {
   refundPayment: createRefundResponseSchema,
 
   createPaymentMethod: paymentMethodSchema,
+  createCheckoutSessionPaymentMethod: paymentMethodSchema,
   listPaymentMethods: z.object({ payment_methods: z.array(paymentMethodSchema) }),
   getPaymentMethod: paymentMethodSchema,
   validatePaymentMethodOtp: paymentMethodSchema,

@@ -27,6 +27,7 @@ export const apiRoutes = {
 
   listChannels: { method: 'GET', path: '/config/channels', auth: true },
   createPayment: { method: 'POST', path: '/payments', auth: true },
+  createCheckoutSessionPayment: { method: 'POST', path: '/payments/checkout_session', auth: true },
   listPayments: { method: 'GET', path: '/payments', auth: true },
   getPayment: { method: 'GET', path: '/payments/:paymentId', auth: true },
   validatePaymentOtp: { method: 'POST', path: '/payments/:paymentId/validate_otp', auth: true },
@@ -37,6 +38,11 @@ export const apiRoutes = {
   refundPayment: { method: 'POST', path: '/payments/:paymentId/refund', auth: true },
 
   createPaymentMethod: { method: 'POST', path: '/payment_methods', auth: true },
+  createCheckoutSessionPaymentMethod: {
+    method: 'POST',
+    path: '/payment_methods/checkout_session',
+    auth: true,
+  },
   listPaymentMethods: { method: 'GET', path: '/payment_methods', auth: true },
   getPaymentMethod: { method: 'GET', path: '/payment_methods/:paymentMethodId', auth: true },
   validatePaymentMethodOtp: {

@@ -76,3 +76,9 @@ export function resultScreenFor(status: PaymentStatus): PaymentResultScreen {
       return screenPaths.paymentPending;
   }
 }
+
+/**
+ * The channel of a payment or method made on the provider's hosted checkout until the customer
+ * has chosen one there; then it is the channel chosen.
+ */
+export const checkoutChannelCode = 'XENDIT_CHECKOUT';

@@ -108,6 +108,8 @@ export const paymentMethods = pgTable(
     requestHash: text('request_hash'),
     /** The PAY_AND_SAVE payment that saved this method, if it was saved while paying. */
     paymentId: text('payment_id'),
+    /** A method saved on the provider's hosted checkout: its SAVE session, followed until it ends. */
+    providerSessionId: text('provider_session_id').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,6 +150,11 @@ export const payments = pgTable(
       .default({}),
     paymentMethodId: text('payment_method_id'),
     providerTokenId: text('provider_token_id'),
+    /**
+     * A payment made on the provider's hosted checkout: its PAY session, the provider's object for
+     * the payment until the session names the payment request it completed with.
+     */
+    providerSessionId: text('provider_session_id').unique(),
     /**
      * The reconciler's claim and backoff: it works a payment only once this time has passed, and
      * moves it forward before it calls the provider, so several store instances never work one

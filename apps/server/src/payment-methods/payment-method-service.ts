@@ -18,6 +18,7 @@ import {
   movePaymentMethod,
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
+import { createCheckoutLinking } from './checkout-session-link.ts';
 import { createMethodLinker } from './link-method.ts';
 import { exchangesOf, toApi, type PaymentMethodRow } from './payment-method-view.ts';
 import { createTokenWebhooks } from './token-webhooks.ts';
@@ -97,9 +98,18 @@ export function createPaymentMethodService(deps: {
     returnUrls: linkingReturnUrls,
   });
   const tokens = createTokenWebhooks({ db, provider, applyToken });
+  const checkoutLinking = createCheckoutLinking({
+    db,
+    provider,
+    config,
+    linker,
+    returnUrls: linkingReturnUrls,
+  });
 
   return {
     create: linker.create,
+    linkOnCheckout: checkoutLinking.link,
+    matchSessionWebhook: checkoutLinking.matchSessionWebhook,
     keyHolder: linker.keyHolder,
     record: linker.record,
     answerAgain: linker.answerAgain,

@@ -38,6 +38,15 @@ export function registerPaymentMethodRoutes(
       linkCard: () => cards.linkCard(session, body, options),
     });
   });
+  registerEndpoint(
+    app,
+    api.createCheckoutSessionPaymentMethod,
+    async ({ session, body, request }) =>
+      paymentMethods.linkOnCheckout(session, body, {
+        idempotencyKey: idempotencyKeyOf(request),
+        clientId: clientIdOf(request),
+      }),
+  );
   registerEndpoint(app, api.listPaymentMethods, async ({ session, query }) => ({
     payment_methods: await paymentMethods.list(session, query.with_config === 'true'),
   }));

@@ -59,9 +59,12 @@ export function createTokenWebhooks(deps: {
    * The method a token concerns, and `apply`, which applies the token to it. A token the store
    * has not seen may be the one a PAY_AND_SAVE payment saved (its reference is the payment's id).
    */
-  async function methodOfToken(
-    token: ProviderToken,
-  ): Promise<{ appId: string; paymentMethodId: string; apply: () => Promise<unknown> } | null> {
+  async function methodOfToken(token: ProviderToken): Promise<{
+    appId: string;
+    paymentMethodId: string;
+    followsSession?: boolean;
+    apply: () => Promise<unknown>;
+  } | null> {
     const [known] = await db
       .select()
       .from(paymentMethods)
@@ -83,15 +86,25 @@ export function createTokenWebhooks(deps: {
       return {
         appId: linking.appId,
         paymentMethodId: linking.id,
+        // On the hosted checkout the customer may try several channels, each a token naming the
+        // method: the one the session completed with is its own, applied at the session's end.
+        followsSession: linking.providerSessionId !== null,
         apply: () => applyToken(linking, token),
       };
     }
     if (!canPayWithMethod(token.status)) return null;
     const [payment] = await db
-      .select({ appId: payments.appId, type: payments.type })
+      .select({
+        appId: payments.appId,
+        type: payments.type,
+        providerSessionId: payments.providerSessionId,
+        providerRequestId: payments.providerRequestId,
+      })
       .from(payments)
       .where(eq(payments.id, token.referenceId));
     if (payment?.type !== 'PAY_AND_SAVE') return null;
+    // A pay-and-save on the hosted checkout saves its method when its session ends.
+    if (payment.providerSessionId && !payment.providerRequestId) return null;
     return {
       appId: payment.appId,
       paymentMethodId: savedMethodId(token.tokenId),
@@ -118,6 +131,11 @@ export function createTokenWebhooks(deps: {
       const confirmed = token ? await methodOfToken(token) : null;
       if (!confirmed || confirmed.paymentMethodId !== paymentMethodId) {
         return { ignored: `The provider holds no token ${sent.tokenId} of this method` };
+      }
+      if (confirmed.followsSession) {
+        return {
+          ignored: `Method ${paymentMethodId} is saved on the hosted checkout: its session's end says which token is its own`,
+        };
       }
       return { apply: confirmed.apply };
     };

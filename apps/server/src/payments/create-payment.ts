@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   channelInputProblem,
+  checkoutChannelCode,
   transactionTypesFor,
+  type CreateCheckoutSessionPaymentRequest,
   type CreatePaymentRequest,
   type Payment,
 } from '@store/contract';
@@ -27,12 +29,16 @@ import {
   type StoredPaymentStatus,
 } from '../statuses/payment-status.ts';
 import { findChannel } from './channels.ts';
+import type { CheckoutSessions } from './checkout-session.ts';
 import { newLines, recordPayment, type CreateStatements } from './create-statements.ts';
 import { toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
 import { priceFrom } from './pricing.ts';
 
-const requestFingerprint = (request: CreatePaymentRequest) =>
-  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+/** The body's fingerprint, told apart by where the customer pays, so a key serves one way. */
+const requestFingerprint = (request: CreatePaymentRequest, checkout: boolean) =>
+  createHash('sha256')
+    .update(JSON.stringify(checkout ? { ...request, checkout } : request))
+    .digest('hex');
 
 /**
  * The channel properties a payment sends: those the channel asks for this kind of payment (the
@@ -87,8 +93,10 @@ export function createPaymentCreator(deps: {
   loadPayment: (paymentId: string) => Promise<PaymentRow | undefined>;
   settleCreating: (payment: PaymentRow) => Promise<unknown>;
   returnUrls: (paymentId: string, clientId: string) => Record<string, string>;
+  checkoutSessions: CheckoutSessions;
 }) {
   const { db, provider, config, statements, loadPayment, settleCreating, returnUrls } = deps;
+  const { checkoutSessions } = deps;
 
   /** The signed-in customer with their app, the ordered products and the voucher, in one read. */
   async function loadOrderContext(session: Caller, request: CreatePaymentRequest) {
@@ -170,14 +178,18 @@ export function createPaymentCreator(deps: {
     return row;
   }
 
-  return async function create(
+  /**
+   * Prices the order and records the payment, CREATING, under the customer's idempotency key:
+   * the new payment with its lines, or the one the key made before.
+   */
+  async function recordOrder(
     session: Caller,
     request: CreatePaymentRequest,
-    options: { idempotencyKey: string | undefined; clientId: string },
-  ): Promise<Payment> {
+    options: { idempotencyKey: string | undefined; clientId: string; checkout: boolean },
+  ) {
     const context = await loadOrderContext(session, request);
     const { app, customer } = context;
-    const requestHash = requestFingerprint(request);
+    const requestHash = requestFingerprint(request, options.checkout);
     if (context.createWait > 0) {
       // A retry of a create already recorded is answered whatever the limit: its answer was lost,
       // and it costs the provider nothing new. Only a new create is over the limit.
@@ -185,14 +197,24 @@ export function createPaymentCreator(deps: {
         ? await keyHolder(session, options.idempotencyKey)
         : undefined;
       if (!earlier) throw new RateLimitedError(context.createWait);
-      return answerAgain(sameRequest(earlier, requestHash, 'order'));
+      return {
+        app,
+        customer,
+        lines: [],
+        recorded: { earlier: sameRequest(earlier, requestHash, 'order') },
+      };
     }
     const savedMethod = request.payment_token_id
       ? await resolveSavedMethod(session, request.payment_token_id)
       : null;
-    const channelCode = savedMethod?.channelCode ?? request.channel;
+    const channelCode = options.checkout
+      ? checkoutChannelCode
+      : (savedMethod?.channelCode ?? request.channel);
     if (!channelCode) throw new AppError(400, 'API_VALIDATION_ERROR', 'channel is required');
-    const properties = channelPropertiesFor(channelCode, app, request, savedMethod !== null);
+    // On the hosted checkout the customer gives the channel's inputs to the provider's page.
+    const properties = options.checkout
+      ? {}
+      : channelPropertiesFor(channelCode, app, request, savedMethod !== null);
     const order = priceFrom(app, request, channelCode, context.products, context.voucher);
     const idempotencyKey = options.idempotencyKey ?? newId('auto');
     const paymentId = newId('pay');
@@ -228,55 +250,94 @@ export function createPaymentCreator(deps: {
         ),
       holder: () => keyHolder(session, idempotencyKey),
     });
-    if (recorded.earlier) return answerAgain(recorded.earlier);
-    const inserted = recorded.created;
+    return { app, customer, lines, recorded };
+  }
 
-    const outcome = await decisiveCall(
-      () => provider.createPayment(app, customer, { payment: inserted, lines }),
-      (error) => movePayment(db, paymentId, 'FAILED', { failureCode: error.errorCode }),
-    );
-    // A refusal is final: the customer is told it failed. An unknown outcome may have reached the
-    // provider: the customer is told it is pending, and a webhook or the reconciler settles it.
-    if (outcome.refused) throw outcome.refused;
-    if (outcome.open) {
-      const [pending] = await toApiPayments(db, [inserted]);
-      return pending as Payment;
-    }
-    const answered = outcome.answer;
+  return {
+    async create(
+      session: Caller,
+      request: CreatePaymentRequest,
+      options: { idempotencyKey: string | undefined; clientId: string },
+    ): Promise<Payment> {
+      const { app, customer, lines, recorded } = await recordOrder(session, request, {
+        ...options,
+        checkout: false,
+      });
+      if (recorded.earlier) return answerAgain(recorded.earlier);
+      const inserted = recorded.created;
+      const paymentId = inserted.id;
 
-    // The answer, its exchange and the provider's customer id are stored in one statement.
-    const { status } = answered.payment;
-    const changes = answered.payment.changesFor(inserted);
-    const stored = answered.exchange;
-    const lineStatus = lineStatusFor(status);
-    const [result] = await statements.applyAnswer.execute({
-      paymentId,
-      status,
-      allowedFrom: paymentStatusesFrom(status, 'provider'),
-      providerRequestId: changes.providerRequestId,
-      failureCode: changes.failureCode,
-      actions: JSON.stringify(changes.actions),
-      channelProperties: JSON.stringify(changes.channelProperties),
-      providerTokenId: changes.providerTokenId,
-      lineStatus,
-      lineFrom: lineStatus ? lineStatusesFrom(lineStatus, 'provider') : [],
-      exchangeId: stored.id,
-      appId: app.id,
-      mode: app.mode,
-      exchange: JSON.stringify(stored.exchange),
-      customerId: customer.id,
-      providerCustomerId: customer.providerCustomerId ? null : answered.payment.providerCustomerId,
-    });
-    // Lines change with the status only: moved from a status awaiting the provider, they are
-    // as inserted, or as this change made them.
-    if (result?.moved && awaitsProvider(result.locked.status as StoredPaymentStatus)) {
-      return toApiPayment(
-        result.moved,
-        lines.map((line) => ({ ...line, status: lineStatus ?? line.status })),
+      const outcome = await decisiveCall(
+        () => provider.createPayment(app, customer, { payment: inserted, lines }),
+        (error) => movePayment(db, paymentId, 'FAILED', { failureCode: error.errorCode }),
       );
-    }
-    const current = result?.moved ?? (await loadPayment(paymentId)) ?? inserted;
-    const [view] = await toApiPayments(db, [current]);
-    return view as Payment;
+      // A refusal is final: the customer is told it failed. An unknown outcome may have reached the
+      // provider: the customer is told it is pending, and a webhook or the reconciler settles it.
+      if (outcome.refused) throw outcome.refused;
+      if (outcome.open) {
+        const [pending] = await toApiPayments(db, [inserted]);
+        return pending as Payment;
+      }
+      const answered = outcome.answer;
+
+      // The answer, its exchange and the provider's customer id are stored in one statement.
+      const { status } = answered.payment;
+      const changes = answered.payment.changesFor(inserted);
+      const stored = answered.exchange;
+      const lineStatus = lineStatusFor(status);
+      const [result] = await statements.applyAnswer.execute({
+        paymentId,
+        status,
+        allowedFrom: paymentStatusesFrom(status, 'provider'),
+        providerRequestId: changes.providerRequestId,
+        failureCode: changes.failureCode,
+        actions: JSON.stringify(changes.actions),
+        channelProperties: JSON.stringify(changes.channelProperties),
+        providerTokenId: changes.providerTokenId,
+        lineStatus,
+        lineFrom: lineStatus ? lineStatusesFrom(lineStatus, 'provider') : [],
+        exchangeId: stored.id,
+        appId: app.id,
+        mode: app.mode,
+        exchange: JSON.stringify(stored.exchange),
+        customerId: customer.id,
+        providerCustomerId: customer.providerCustomerId
+          ? null
+          : answered.payment.providerCustomerId,
+      });
+      // Lines change with the status only: moved from a status awaiting the provider, they are
+      // as inserted, or as this change made them.
+      if (result?.moved && awaitsProvider(result.locked.status as StoredPaymentStatus)) {
+        return toApiPayment(
+          result.moved,
+          lines.map((line) => ({ ...line, status: lineStatus ?? line.status })),
+        );
+      }
+      const current = result?.moved ?? (await loadPayment(paymentId)) ?? inserted;
+      const [view] = await toApiPayments(db, [current]);
+      return view as Payment;
+    },
+
+    /**
+     * Paying on the provider's hosted checkout: the order priced and recorded as any other, then
+     * a PAY session for it, whose page is the payment's action. The customer chooses the channel
+     * there; the session's webhooks say how it ended.
+     */
+    async createOnCheckout(
+      session: Caller,
+      request: CreateCheckoutSessionPaymentRequest,
+      options: { idempotencyKey: string | undefined; clientId: string },
+    ): Promise<Payment> {
+      const { app, customer, lines, recorded } = await recordOrder(session, request, {
+        ...options,
+        checkout: true,
+      });
+      if (recorded.earlier) return answerAgain(recorded.earlier);
+      const outcome = await checkoutSessions.open(app, customer, recorded.created, lines);
+      if (outcome.refused) throw outcome.refused;
+      const current = (await loadPayment(recorded.created.id)) ?? recorded.created;
+      const [view] = await toApiPayments(db, [current]);
+      return view as Payment;
+    },
   };
 }

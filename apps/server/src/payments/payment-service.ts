@@ -14,6 +14,7 @@ import {
   type PaymentChanges,
   type StoredPaymentStatus,
 } from '../statuses/payment-status.ts';
+import { createCheckoutSessions } from './checkout-session.ts';
 import { createPaymentCreator } from './create-payment.ts';
 import {
   newLines,
@@ -85,8 +86,14 @@ export function createPaymentService(deps: {
   const paymentReturnUrls = (paymentId: string, clientId: string) =>
     returnUrls(config.publicUrl, 'payment', paymentId, clientId);
 
-  const settleCreating = createCreatingSettler({ db, provider, applyProviderPayment });
-  const create = createPaymentCreator({
+  const checkoutSessions = createCheckoutSessions({ db, provider, config });
+  const settleCreating = createCreatingSettler({
+    db,
+    provider,
+    applyProviderPayment,
+    checkoutSessions,
+  });
+  const creator = createPaymentCreator({
     db,
     provider,
     config,
@@ -94,6 +101,7 @@ export function createPaymentService(deps: {
     loadPayment,
     settleCreating,
     returnUrls: paymentReturnUrls,
+    checkoutSessions,
   });
   const reads = createPaymentReads({
     db,
@@ -103,7 +111,8 @@ export function createPaymentService(deps: {
   });
 
   return {
-    create,
+    create: creator.create,
+    createOnCheckout: creator.createOnCheckout,
     list: reads.list,
     get: reads.get,
 
@@ -116,6 +125,11 @@ export function createPaymentService(deps: {
       const payment = await loadOwnPayment(session, paymentId);
       const { app } = await session.tenant();
       const providerRequestId = payment.providerRequestId;
+      // Not paid on the hosted checkout yet: cancelling ends its session, and the payment with it.
+      if (!providerRequestId && verb === 'cancel' && payment.providerSessionId) {
+        await checkoutSessions.cancel(app, payment, payment.providerSessionId);
+        return reads.get(session, paymentId);
+      }
       if (!providerRequestId) {
         throw new AppError(
           409,
@@ -168,6 +182,7 @@ export function createPaymentService(deps: {
     },
 
     matchWebhook: createPaymentWebhooks({ db, provider, applyProviderPayment }),
+    matchSessionWebhook: checkoutSessions.matchSessionWebhook,
     transition,
     settleCreating,
     loadOwnPayment,

@@ -34,6 +34,13 @@ export function createPaymentWebhooks(deps: {
     if (!row) return { ignored: `No payment ${sent.paymentId} in this store` };
     const { payment, app } = row;
     const check = async () => {
+      // On the hosted checkout every channel the customer tries is a request with this payment's
+      // reference: the one it paid with is the one its session completed with, applied then.
+      if (payment.providerSessionId && !payment.providerRequestId) {
+        return {
+          ignored: `Payment ${payment.id} is paid on the hosted checkout: its session's end says which request is its own`,
+        };
+      }
       if (payment.providerRequestId && payment.providerRequestId !== sent.providerRequestId) {
         return {
           ignored: `Payment request ${sent.providerRequestId} is not ${payment.providerRequestId}, the one recorded for this payment`,

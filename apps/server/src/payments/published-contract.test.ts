@@ -147,8 +147,57 @@ async function walkTheStore(): Promise<string[]> {
     payment_request_id: collected.payment_request_id,
   });
   expect(card.json().status).toBe('SUCCEEDED');
+
+  await walkTheHostedCheckout();
   ids.push(va.id, canceled.id, dana.id, ovo.id, bri.id, bpi.id, saved.id, payAndSave.id);
   return ids;
+}
+
+/** A form the customer posts on the provider's hosted checkout. */
+const choose = (page: string, form: Record<string, string>) =>
+  fetch(`${page}/pay`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
+const hostedCard = {
+  channel: 'CARDS',
+  card_number: '4000000000001000',
+  expiry_month: '12',
+  expiry_year: '2030',
+  cvn: '123',
+};
+const pageOf = (subject: { actions: { type: string; value: string | null }[] }) =>
+  subject.actions.find((action) => action.type === 'REDIRECT_CUSTOMER')?.value ?? '';
+
+/**
+ * The hosted checkout (PAYMENT_LINK sessions): a pay-and-save paid there, a method saved there,
+ * a payment cancelled and one whose session expired; each session read back from its webhook.
+ */
+async function walkTheHostedCheckout() {
+  const hosted = async (type: string) => {
+    const response = await call('POST', '/api/payments/checkout_session', order({ type }));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as Payment;
+  };
+  const paidThere = await hosted('PAY_AND_SAVE');
+  await choose(pageOf(paidThere), hostedCard);
+  await waitForStatus(paidThere.id, 'SUCCEEDED');
+
+  const savedThere = (
+    await call('POST', '/api/payment_methods/checkout_session', {
+      country: 'ID',
+      reference_id: randomUUID().slice(0, 8),
+    })
+  ).json() as PaymentMethod;
+  await choose(pageOf(savedThere), hostedCard);
+  await waitFor(
+    'the hosted method ACTIVE',
+    async () =>
+      (await call('GET', `/api/payment_methods/${savedThere.id}`)).json().status === 'ACTIVE',
+  );
+
+  const cancelledThere = await hosted('PAY');
+  await call('POST', `/api/payments/${cancelledThere.id}/cancel`);
+  const expiredThere = await hosted('PAY');
+  await server.simulatorCall(`/_sim/sessions/${pageOf(expiredThere).split('/').pop()}/expire`, {});
+  await waitForStatus(expiredThere.id, 'FAILED');
 }
 
 /**
@@ -243,6 +292,29 @@ describe.skipIf(!descriptionPresent)(
         .map((operation) => operation.exchange as ProviderExchange)
         .filter((exchange) => new URL(exchange.request.url).pathname === '/v3/payment_requests');
       expect(creates.length).toBeGreaterThanOrEqual(ids.length);
+      // The hosted checkout's calls are judged too: its sessions, read back and cancelled, and
+      // the session webhooks.
+      const sessionCalls = new Set(
+        requests.map((operation) => {
+          const { request } = operation.exchange as ProviderExchange;
+          const path = new URL(request.url).pathname.replace(/ps-[0-9a-f]+/, '{id}');
+          const mode = (request.data as { mode?: string } | null)?.mode;
+          return `${request.method} ${path}${mode ? ` ${mode}` : ''}`;
+        }),
+      );
+      for (const expected of [
+        'POST /sessions PAYMENT_LINK',
+        'GET /sessions/{id}',
+        'POST /sessions/{id}/cancel',
+      ]) {
+        expect(sessionCalls).toContain(expected);
+      }
+      for (const event of ['payment_session.completed', 'payment_session.expired']) {
+        expect(
+          operations.some((operation) => operation.event === event),
+          event,
+        ).toBe(true);
+      }
       const violations = [
         ...requests.flatMap((operation) => {
           const exchange = operation.exchange as ProviderExchange;

@@ -33,6 +33,12 @@ export function registerPaymentRoutes(
       clientId: clientIdOf(request),
     }),
   );
+  registerEndpoint(app, api.createCheckoutSessionPayment, async ({ session, body, request }) =>
+    payments.createOnCheckout(session, body, {
+      idempotencyKey: idempotencyKeyOf(request),
+      clientId: clientIdOf(request),
+    }),
+  );
   registerEndpoint(app, api.listPayments, async ({ session, query }) =>
     payments.list(session, query),
   );

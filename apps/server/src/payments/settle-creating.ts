@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { checkoutChannelCode } from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { apps, customers, paymentLines } from '../db/schema.ts';
 import type { Provider } from '../provider/adapter.ts';
 import { rememberProviderCustomer, type ProviderPayment } from '../provider/mapping.ts';
 import { decisiveCall } from '../provider/provider.ts';
 import { movePayment } from '../statuses/payment-status.ts';
+import type { CheckoutSessions } from './checkout-session.ts';
 import type { PaymentRow } from './payment-view.ts';
 
 /**
@@ -17,8 +19,9 @@ export function createCreatingSettler(deps: {
   db: Database;
   provider: Provider;
   applyProviderPayment: (payment: PaymentRow, answer: ProviderPayment) => Promise<unknown>;
+  checkoutSessions: CheckoutSessions;
 }) {
-  const { db, provider, applyProviderPayment } = deps;
+  const { db, provider, applyProviderPayment, checkoutSessions } = deps;
 
   return async function settleCreating(
     payment: PaymentRow,
@@ -35,6 +38,11 @@ export function createCreatingSettler(deps: {
       .from(paymentLines)
       .where(eq(paymentLines.paymentId, payment.id))
       .orderBy(paymentLines.position);
+    // A payment on the hosted checkout was a session create: the same session is asked for again.
+    if (payment.channelCode === checkoutChannelCode && !payment.providerSessionId) {
+      const opened = await checkoutSessions.open(app, customer, payment, lines);
+      return opened.refused ? 'failed' : opened.open ? 'open' : 'settled';
+    }
     const outcome = await decisiveCall(
       () => provider.replayCreatePayment(app, customer, { payment, lines }),
       (error) => movePayment(db, payment.id, 'FAILED', { failureCode: error.errorCode }),

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { toMajorUnits, type Currency, type RefundStatus } from '@store/contract';
-import type { CreatePaymentRequestBody, ProviderExchange } from '@store/xendit';
+import type { CreatePaymentRequestBody, ProviderExchange, Session } from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { exchanges } from '../db/schema.ts';
@@ -10,6 +10,7 @@ import type { CardSessionStatus } from '../statuses/card-session-status.ts';
 import {
   createCallBody,
   providerCustomer,
+  providerItems,
   toProviderPayment,
   toProviderToken,
   type CreateCallSource,
@@ -37,6 +38,43 @@ export interface ProviderCardSession {
   paymentRequestId: string | null;
   tokenId: string | null;
 }
+
+/**
+ * A hosted-checkout session (the provider's payment page) in the store's words: what it names
+ * once the customer paid or saved there.
+ */
+export interface ProviderCheckoutSession {
+  providerSessionId: string;
+  /** The store object it was opened for: a payment (PAY) or a payment method (SAVE). */
+  referenceId: string;
+  status: CardSessionStatus;
+  /** Where the customer pays or saves: the provider's hosted checkout. */
+  paymentLinkUrl: string | null;
+  providerCustomerId: string | null;
+  paymentRequestId: string | null;
+  tokenId: string | null;
+}
+
+/** What a hosted checkout is opened for: an order's amount and lines (PAY), or a method (SAVE). */
+export interface CheckoutSessionSource {
+  type: 'PAY' | 'SAVE';
+  referenceId: string;
+  amount: number;
+  /** PAY: the method is saved too (the provider offers only the channels it can save). */
+  save: boolean;
+  lines: CreateCallSource['lines'];
+  returnUrls: { success_return_url: string; cancel_return_url: string };
+}
+
+const toCheckoutSession = (session: Session): ProviderCheckoutSession => ({
+  providerSessionId: session.payment_session_id,
+  referenceId: session.reference_id,
+  status: session.status,
+  paymentLinkUrl: session.payment_link_url ?? null,
+  providerCustomerId: session.customer_id ?? null,
+  paymentRequestId: session.payment_request_id ?? null,
+  tokenId: session.payment_token_id ?? null,
+});
 
 /** A refund the provider accepted; an outcome when it already knows how the refund ended. */
 export interface ProviderRefund {
@@ -321,6 +359,49 @@ export function createProvider(config: ServerConfig, db: Database) {
         tokenId: created.payment_token_id ?? null,
       };
     },
+
+    /**
+     * A hosted checkout (mode PAYMENT_LINK) under its reference (the payment or the method) as
+     * idempotency key, so a replay after a lost answer finds the same session. The provider's
+     * page makes the payment request or token, with this reference.
+     */
+    async createCheckoutSession(
+      app: AppRow,
+      customer: CustomerRow,
+      link: ExchangeLink,
+      source: CheckoutSessionSource,
+    ): Promise<ProviderCheckoutSession> {
+      const pay = source.type === 'PAY';
+      const created = await call(app, link, (client) =>
+        client.createSession(
+          {
+            reference_id: source.referenceId,
+            session_type: source.type,
+            mode: 'PAYMENT_LINK',
+            amount: toMajorUnits(source.amount, app.currency as Currency),
+            ...providerMarket(app),
+            ...providerCustomer(customer),
+            ...(pay
+              ? {
+                  allow_save_payment_method: source.save ? 'FORCED' : 'DISABLED',
+                  items: providerItems(app, source.lines),
+                  description: `Order ${source.referenceId}`,
+                }
+              : {}),
+            ...source.returnUrls,
+            metadata: { app_id: app.id, customer_id: customer.id },
+          },
+          { idempotencyKey: source.referenceId },
+        ),
+      );
+      return toCheckoutSession(created);
+    },
+
+    /** A hosted checkout read back to confirm its webhook; null when the provider has none. */
+    confirmCheckoutSession: (app: AppRow, link: ExchangeLink, providerSessionId: string) =>
+      confirm(async () =>
+        toCheckoutSession(await call(app, link, (client) => client.getSession(providerSessionId))),
+      ),
 
     readCardSession,
     confirmCardSession: (app: AppRow, link: ExchangeLink, providerSessionId: string) =>

@@ -117,12 +117,15 @@ function tokenDetails(token: PaymentToken): Record<string, string> | null {
   return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
+/** What a payment request changes of a payment: not its session nor, but on a session, its channel. */
+export type RequestChanges = Required<Omit<PaymentChanges, 'providerSessionId' | 'channelCode'>>;
+
 /** What a provider's payment request (a create answer or a status read) makes of a payment. */
 function paymentRequestChanges(
   payment: Pick<PaymentRow, 'id' | 'channelProperties' | 'providerTokenId'>,
   request: PaymentRequest,
   status: StoredPaymentStatus,
-): Required<PaymentChanges> {
+): RequestChanges {
   return {
     providerRequestId: request.payment_request_id,
     failureCode:
@@ -138,6 +141,8 @@ export interface ProviderPayment {
   providerRequestId: string;
   /** The store payment it names (its reference). */
   paymentId: string;
+  /** The channel it was paid with: on a hosted checkout, the one the customer chose there. */
+  channelCode: string;
   status: StoredPaymentStatus;
   /** The amount as the provider states it, in major units. */
   amount: number;
@@ -148,7 +153,7 @@ export interface ProviderPayment {
   /** What it changes of the payment it names. */
   changesFor(
     payment: Pick<PaymentRow, 'id' | 'channelProperties' | 'providerTokenId'>,
-  ): Required<PaymentChanges>;
+  ): RequestChanges;
 }
 
 export function toProviderPayment(request: PaymentRequest): ProviderPayment {
@@ -156,6 +161,7 @@ export function toProviderPayment(request: PaymentRequest): ProviderPayment {
   return {
     providerRequestId: request.payment_request_id,
     paymentId: request.reference_id,
+    channelCode: request.channel_code,
     status,
     amount: request.request_amount,
     currency: request.currency,
@@ -181,6 +187,7 @@ export interface ProviderToken {
   tokenId: string;
   /** The store object it names: the method linked, or the payment that saved it. */
   referenceId: string;
+  channelCode: string;
   status: StoredPaymentMethodStatus;
   failureCode: string | null;
   providerCustomerId: string | null;
@@ -194,6 +201,7 @@ export function toProviderToken(token: PaymentToken): ProviderToken {
   return {
     tokenId: token.payment_token_id,
     referenceId: token.reference_id,
+    channelCode: token.channel_code,
     status: methodStatusOf[token.status],
     failureCode: token.failure_code ?? null,
     providerCustomerId: token.customer_id ?? null,
@@ -277,14 +285,19 @@ export function createCallBody(
       : { channel_properties: payment.channelProperties as Record<string, string> }),
     ...providerCustomer(customer),
     description: `Order ${payment.id}`,
-    items: lines.map((line) => ({
-      reference_id: line.productId,
-      type: 'PHYSICAL_PRODUCT',
-      name: line.productName,
-      net_unit_amount: toMajorUnits(line.price, currency),
-      quantity: 1,
-      category: line.productCategory,
-    })),
+    items: providerItems(app, lines),
     metadata: { app_id: app.id, customer_id: customer.id },
   };
+}
+
+/** The order lines as the provider's items, each one product. */
+export function providerItems(app: AppRow, lines: CreateCallSource['lines']) {
+  return lines.map((line) => ({
+    reference_id: line.productId,
+    type: 'PHYSICAL_PRODUCT' as const,
+    name: line.productName,
+    net_unit_amount: toMajorUnits(line.price, app.currency as Currency),
+    quantity: 1,
+    category: line.productCategory,
+  }));
 }

@@ -33,7 +33,11 @@ export type WebhookAction =
         failureCode: string | null;
       };
     }
-  | { action: 'card_session_ended'; providerSessionId: string };
+  | {
+      /** A session ended: a card session, or a hosted checkout of a payment or a method. */
+      action: 'session_ended';
+      session: { providerSessionId: string; referenceId: string };
+    };
 
 /**
  * What a service makes of a webhook's object: the app and record it concerns and the check that
@@ -134,8 +138,11 @@ export function createWebhookIntake(config: ServerConfig, db: Database) {
         case 'payment_session.completed':
         case 'payment_session.expired':
           return {
-            action: 'card_session_ended',
-            providerSessionId: event.data.payment_session_id,
+            action: 'session_ended',
+            session: {
+              providerSessionId: event.data.payment_session_id,
+              referenceId: event.data.reference_id,
+            },
           };
       }
     },

@@ -65,7 +65,15 @@ export async function movePaymentMethod(
   paymentMethodId: string,
   to: StoredPaymentMethodStatus,
   changes: Partial<
-    Pick<PaymentMethodRow, 'actions' | 'failureCode' | 'providerTokenId' | 'details'>
+    Pick<
+      PaymentMethodRow,
+      | 'actions'
+      | 'failureCode'
+      | 'providerTokenId'
+      | 'details'
+      | 'providerSessionId'
+      | 'channelCode'
+    >
   > = {},
 ): Promise<PaymentMethodRow | null> {
   return db.transaction(async (tx) => {

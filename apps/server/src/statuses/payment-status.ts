@@ -84,7 +84,13 @@ type PaymentRow = typeof payments.$inferSelect;
 export type PaymentChanges = Partial<
   Pick<
     PaymentRow,
-    'failureCode' | 'actions' | 'providerRequestId' | 'channelProperties' | 'providerTokenId'
+    | 'failureCode'
+    | 'actions'
+    | 'providerRequestId'
+    | 'channelProperties'
+    | 'providerTokenId'
+    | 'providerSessionId'
+    | 'channelCode'
   >
 >;
 

@@ -34,6 +34,15 @@ interface WebhookDependencies {
 export function registerWebhookRoute(app: FastifyInstance, deps: WebhookDependencies): void {
   const { webhooks } = deps.provider;
 
+  /** A session is a hosted checkout's, of a payment or a method, or else a card session. */
+  async function matchSession(session: { providerSessionId: string }): Promise<WebhookMatch> {
+    return (
+      (await deps.payments.matchSessionWebhook(session, deps.paymentMethods.saveFromPayment)) ??
+      (await deps.paymentMethods.matchSessionWebhook(session)) ??
+      deps.cards.matchSessionWebhook(session.providerSessionId)
+    );
+  }
+
   /** The service that owns what the event concerns. */
   function dispatch(event: WebhookAction): Promise<WebhookMatch> {
     switch (event.action) {
@@ -43,8 +52,8 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookDependen
         return deps.paymentMethods.matchTokenWebhook(event.token);
       case 'refund_ended':
         return deps.refunds.matchWebhook(event.refund);
-      case 'card_session_ended':
-        return deps.cards.matchSessionWebhook(event.providerSessionId);
+      case 'session_ended':
+        return matchSession(event.session);
     }
   }
 

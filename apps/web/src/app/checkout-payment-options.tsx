@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { Box, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { ErrorPanel } from '@/components/error-panel';
 import { CardPayment } from '@/features/cards/components/card-payment';
 import { useChannels } from '@/features/channels/api/get-channels';
@@ -10,6 +10,7 @@ import { SavedMethodList } from '@/features/checkout/components/saved-method-lis
 import { useCheckoutPayment } from '@/features/checkout/hooks/use-checkout-payment';
 import {
   cardPaymentRequestOf,
+  checkoutSessionRequestOf,
   paymentRequestOf,
   type CheckoutOrder,
 } from '@/features/checkout/utils/payment-request';
@@ -34,7 +35,10 @@ export function CheckoutPaymentOptions({
   // which the page stays responsive.
   const shownChannels = useDeferredValue(channels.data);
   const shownSaved = useDeferredValue(savedMethods.data);
-  const { pay, createPayment } = useCheckoutPayment({ onPaid });
+  const { pay, createPayment, payOnCheckout, createOnCheckout } = useCheckoutPayment({ onPaid });
+  // The store's market, as its channels name it.
+  const country = shownChannels?.channels[0]?.country;
+  const creating = createPayment.isPending || createOnCheckout.isPending;
 
   const saved = shownSaved ?? [];
   // The saved methods and the channels appear together, so the page moves once, not twice.
@@ -51,7 +55,7 @@ export function CheckoutPaymentOptions({
           <Title order={3}>Select your payment method</Title>
           <SavedMethodList
             methods={saved}
-            disabled={createPayment.isPending}
+            disabled={creating}
             onChoose={(method) =>
               pay(
                 paymentRequestOf(order, {
@@ -69,7 +73,7 @@ export function CheckoutPaymentOptions({
         label="Save Payment Method?"
         checked={order.save}
         onChange={(event) => onSaveChange(event.currentTarget.checked)}
-        disabled={createPayment.isPending}
+        disabled={creating}
       />
       {listsPending ? (
         // On narrow screens the order summary sits under the lists: the room kept for them
@@ -80,26 +84,43 @@ export function CheckoutPaymentOptions({
       ) : channels.data === undefined ? (
         <ErrorPanel error={channels.error} />
       ) : (
-        <ChannelList
-          channels={shownChannels?.channels ?? []}
-          filter={order.save ? 'saveable' : 'all'}
-          transactionTypes={checkoutTransactionTypes(order.save)}
-          disabled={createPayment.isPending}
-          onChoose={(channel, values) =>
-            pay(
-              paymentRequestOf(order, {
-                channel: channel.code,
-                country: channel.country,
-                channelProperties: values,
-              }),
-            )
-          }
-          renderCardForm={(channel) => (
-            <CardPayment request={cardPaymentRequestOf(order, channel)} onPaid={onPaid} />
+        <>
+          {country && (
+            <Stack gap={4}>
+              <Button
+                variant="light"
+                disabled={creating}
+                onClick={() => payOnCheckout(checkoutSessionRequestOf(order, country))}
+              >
+                Pay on Xendit Checkout
+              </Button>
+              <Text size="sm" c="dimmed">
+                Choose how to pay on Xendit&apos;s own page
+                {order.save ? '; the method you pay with is saved' : ''}.
+              </Text>
+            </Stack>
           )}
-        />
+          <ChannelList
+            channels={shownChannels?.channels ?? []}
+            filter={order.save ? 'saveable' : 'all'}
+            transactionTypes={checkoutTransactionTypes(order.save)}
+            disabled={creating}
+            onChoose={(channel, values) =>
+              pay(
+                paymentRequestOf(order, {
+                  channel: channel.code,
+                  country: channel.country,
+                  channelProperties: values,
+                }),
+              )
+            }
+            renderCardForm={(channel) => (
+              <CardPayment request={cardPaymentRequestOf(order, channel)} onPaid={onPaid} />
+            )}
+          />
+        </>
       )}
-      {createPayment.isPending && (
+      {creating && (
         <Text size="sm" c="dimmed">
           Creating your payment...
         </Text>
@@ -108,6 +129,11 @@ export function CheckoutPaymentOptions({
         opened={createPayment.isError}
         error={createPayment.error}
         onClose={createPayment.reset}
+      />
+      <PaymentFailureDialog
+        opened={createOnCheckout.isError}
+        error={createOnCheckout.error}
+        onClose={createOnCheckout.reset}
       />
     </Stack>
   );

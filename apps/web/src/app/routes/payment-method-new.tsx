@@ -1,12 +1,15 @@
-import { Card, Loader, Stack, Title } from '@mantine/core';
+import { Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { transactionTypesFor } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { follow, nextStepAfterLinking } from '@/lib/next-step';
 import { useChannels } from '@/features/channels/api/get-channels';
 import { ChannelList } from '@/features/channels/components/channel-list';
-import { useCreatePaymentMethod } from '@/features/payment-methods/api/payment-method-mutations';
-import { linkRequestOf } from '@/features/payment-methods/utils/link-request';
+import {
+  useCreateCheckoutSessionPaymentMethod,
+  useCreatePaymentMethod,
+} from '@/features/payment-methods/api/payment-method-mutations';
+import { linkRequestOf, randomReference } from '@/features/payment-methods/utils/link-request';
 import { LinkCardForm } from '../link-card-form';
 
 /** /payment_methods/new: the Link card listing the channels a method can be saved from. */
@@ -14,6 +17,9 @@ export function PaymentMethodNewRoute() {
   const navigate = useNavigate();
   const channels = useChannels();
   const create = useCreatePaymentMethod();
+  const saveOnCheckout = useCreateCheckoutSessionPaymentMethod();
+  const creating = create.isPending || saveOnCheckout.isPending;
+  const country = channels.data?.channels[0]?.country;
 
   return (
     <Card withBorder maw={640}>
@@ -24,21 +30,45 @@ export function PaymentMethodNewRoute() {
         ) : channels.data === undefined ? (
           <ErrorPanel error={channels.error} />
         ) : (
-          <ChannelList
-            channels={channels.data.channels}
-            filter="saveable"
-            transactionTypes={transactionTypesFor('LINK')}
-            submitLabel="Link"
-            disabled={create.isPending}
-            onChoose={(channel, values) =>
-              create.mutate(linkRequestOf(channel, values), {
-                onSuccess: (method) => follow(nextStepAfterLinking(method), navigate),
-              })
-            }
-            renderCardForm={(channel) => <LinkCardForm channel={channel} />}
-          />
+          <>
+            {country && (
+              <Stack gap={4}>
+                <Button
+                  variant="light"
+                  disabled={creating}
+                  onClick={() =>
+                    saveOnCheckout.mutate(
+                      { country, reference_id: randomReference() },
+                      { onSuccess: (method) => follow(nextStepAfterLinking(method), navigate) },
+                    )
+                  }
+                >
+                  Save on Xendit Checkout
+                </Button>
+                <Text size="sm" c="dimmed">
+                  Choose the method to save on Xendit&apos;s own page.
+                </Text>
+              </Stack>
+            )}
+            <ChannelList
+              channels={channels.data.channels}
+              filter="saveable"
+              transactionTypes={transactionTypesFor('LINK')}
+              submitLabel="Link"
+              disabled={creating}
+              onChoose={(channel, values) =>
+                create.mutate(linkRequestOf(channel, values), {
+                  onSuccess: (method) => follow(nextStepAfterLinking(method), navigate),
+                })
+              }
+              renderCardForm={(channel) => <LinkCardForm channel={channel} />}
+            />
+          </>
         )}
         {create.isError && <ErrorPanel error={create.error} onClose={create.reset} />}
+        {saveOnCheckout.isError && (
+          <ErrorPanel error={saveOnCheckout.error} onClose={saveOnCheckout.reset} />
+        )}
       </Stack>
     </Card>
   );

@@ -1,4 +1,8 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { screenPaths } from '@store/contract/client';
+import { useCart } from '@/features/cart/stores/cart-store';
+import { takeHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
 import {
   BackToHome,
   CurrentPaymentStatus,
@@ -8,6 +12,17 @@ import {
   WhatWasBought,
 } from '../result-page';
 
+/** Back from paying on the hosted checkout: the cart it was paid from is emptied now. */
+function ClearPaidCart() {
+  const [search] = useSearchParams();
+  const { clear } = useCart();
+  const paymentId = search.get('payment_id');
+  useEffect(() => {
+    if (takeHostedPayment(paymentId)) clear();
+  }, [paymentId, clear]);
+  return null;
+}
+
 export function PaymentSuccessRoute() {
   return (
     <ResultCard
@@ -15,6 +30,7 @@ export function PaymentSuccessRoute() {
       message="Thank you for your purchase. Your transaction was successful."
     >
       <MatchPayment page={screenPaths.paymentSuccess} />
+      <ClearPaidCart />
       <CurrentPaymentStatus expected="SUCCEEDED" />
       <WhatWasBought />
       <HandOff payment={screenPaths.paymentSuccess} />

@@ -1,8 +1,13 @@
-import type { CreatePaymentRequest } from '@store/contract/client';
+import type {
+  CreateCheckoutSessionPaymentRequest,
+  CreatePaymentRequest,
+} from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { follow, nextStepAfterPayment } from '@/lib/next-step';
+import { useCreateCheckoutSessionPayment } from '../api/create-checkout-session-payment';
 import { useCreatePayment } from '../api/create-payment';
+import { rememberHostedPayment } from '../utils/hosted-checkout-cart';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 /**
@@ -33,5 +38,25 @@ export function useCheckoutPayment({ onPaid }: { onPaid: () => void }) {
     );
   }
 
-  return { pay, createPayment };
+  const createOnCheckout = useCreateCheckoutSessionPayment();
+
+  /** Pays on the provider's hosted checkout: the cart stays until the customer comes back paid. */
+  function payOnCheckout(body: CreateCheckoutSessionPaymentRequest) {
+    if (createOnCheckout.isPending || createPayment.isPending) return;
+    createOnCheckout.mutate(
+      { body, idempotencyKey: idempotencyKey.keyFor({ ...body, checkout: true }) },
+      {
+        onSuccess: (payment) => {
+          idempotencyKey.reset();
+          rememberHostedPayment(payment.id);
+          follow(nextStepAfterPayment(payment), navigate);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status > 0) idempotencyKey.reset();
+        },
+      },
+    );
+  }
+
+  return { pay, createPayment, payOnCheckout, createOnCheckout };
 }

@@ -1,7 +1,9 @@
 import {
+  checkoutChannelCode,
   totalFor,
   voucherAppliesTo,
   type CreateCardPaymentRequest,
+  type CreateCheckoutSessionPaymentRequest,
   type CreatePaymentRequest,
   type Currency,
   type Voucher,
@@ -68,5 +70,25 @@ export function cardPaymentRequestOf(
     country: channel.country,
     currency: order.currency,
     type: order.save ? 'PAY_AND_SAVE' : 'PAY',
+  };
+}
+
+/**
+ * POST /payments/checkout_session for the order: the customer chooses the channel on the
+ * provider's hosted checkout, which saves it too when Save Payment Method? is ticked. A voucher
+ * limited to one channel is left out: the channel is not known yet.
+ */
+export function checkoutSessionRequestOf(
+  order: CheckoutOrder,
+  country: string,
+): CreateCheckoutSessionPaymentRequest {
+  return {
+    amount: totalFor(order.orders, order.voucher, checkoutChannelCode),
+    currency: order.currency,
+    country,
+    reference_id: paymentReferenceId,
+    type: order.save ? 'PAY_AND_SAVE' : 'PAY',
+    orders: order.orders,
+    ...voucherFor(order, checkoutChannelCode),
   };
 }

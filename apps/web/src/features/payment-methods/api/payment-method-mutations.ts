@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePaymentMethodRequest, PaymentMethod } from '@store/contract/client';
+import type {
+  CreateCheckoutSessionPaymentMethodRequest,
+  CreatePaymentMethodRequest,
+  PaymentMethod,
+} from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
 
 /** POST /payment_methods; the reference id doubles as the attempt's Idempotency-Key. */
@@ -14,6 +18,24 @@ export function useCreatePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPaymentMethod,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payment-methods'] }),
+  });
+}
+
+/** POST /payment_methods/checkout_session: the method, saved on the provider's hosted checkout. */
+export function createCheckoutSessionPaymentMethod(
+  body: CreateCheckoutSessionPaymentMethodRequest,
+) {
+  return callApi('createCheckoutSessionPaymentMethod', {
+    body,
+    headers: { 'Idempotency-Key': `checkout-${body.reference_id}` },
+  });
+}
+
+export function useCreateCheckoutSessionPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCheckoutSessionPaymentMethod,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['payment-methods'] }),
   });
 }
