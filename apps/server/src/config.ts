@@ -101,6 +101,8 @@ const envSchema = z.object({
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   OTP_RESEND_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(3),
   PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  PROVIDER_READS_PER_CUSTOMER_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  PROVIDER_READS_PER_APP_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   EVENT_STREAMS_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(5),
   EVENT_STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).default(500),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
@@ -190,6 +192,9 @@ export interface ServerConfig {
     otpPerMinute: number;
     otpResendsPer10Minutes: number;
     paymentCreatesPerMinute: number;
+    /** Reads of news from the provider that customers trigger: per customer, and per app. */
+    providerReadsPerCustomerPerMinute: number;
+    providerReadsPerAppPerMinute: number;
   };
   logLevel: string;
   webDistDir: string;
@@ -321,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE,
       otpResendsPer10Minutes: e.OTP_RESEND_LIMIT_PER_10_MINUTES,
       paymentCreatesPerMinute: e.PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE,
+      providerReadsPerCustomerPerMinute: e.PROVIDER_READS_PER_CUSTOMER_PER_MINUTE,
+      providerReadsPerAppPerMinute: e.PROVIDER_READS_PER_APP_PER_MINUTE,
     },
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),

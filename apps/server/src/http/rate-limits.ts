@@ -67,6 +67,20 @@ export function createRateLimiter(db: Database) {
   }
 
   return {
+    /**
+     * Takes a hit from every limit, or from none, for work a request may go without (a read
+     * of news from the provider): answers whether it was taken, instead of refusing the request.
+     */
+    async tryTake(limits: readonly Limit[]): Promise<boolean> {
+      try {
+        await this.enforce(limits);
+        return true;
+      } catch (error) {
+        if (error instanceof RateLimitedError) return false;
+        throw error;
+      }
+    },
+
     /** Takes a hit from every limit, or from none: over any of them, 429 with the longest wait. */
     async enforce(limits: readonly Limit[]): Promise<void> {
       await db.transaction(async (tx) => {

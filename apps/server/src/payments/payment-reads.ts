@@ -22,8 +22,14 @@ export function createPaymentReads(deps: {
     payment: PaymentRow,
     answer: ProviderPayment,
   ) => Promise<PaymentRow | null>;
+  /**
+   * Whether this customer's read may spend the merchant's provider budget: capped per customer
+   * and per app, so one customer polling many payments cannot use up the provider's rate limit
+   * that every customer's creates need.
+   */
+  mayReadProvider: (session: Caller) => Promise<boolean>;
 }) {
-  const { db, provider, loadOwnPayment, applyProviderPayment } = deps;
+  const { db, provider, loadOwnPayment, applyProviderPayment, mayReadProvider } = deps;
 
   /**
    * Whether this read may ask the provider for news: true for one caller per interval, whichever
@@ -70,7 +76,8 @@ export function createPaymentReads(deps: {
       if (
         awaitsProvider(payment.status as StoredPaymentStatus) &&
         providerRequestId &&
-        (await claimProviderRead(paymentId))
+        (await claimProviderRead(paymentId)) &&
+        (await mayReadProvider(session))
       ) {
         try {
           const { app } = await session.tenant();

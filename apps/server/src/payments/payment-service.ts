@@ -5,6 +5,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import { createRateLimiter } from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderPayment } from '../provider/mapping.ts';
@@ -103,11 +104,26 @@ export function createPaymentService(deps: {
     returnUrls: paymentReturnUrls,
     checkoutSessions,
   });
+  const limiter = createRateLimiter(db);
+  const { providerReadsPerCustomerPerMinute, providerReadsPerAppPerMinute } = config.rateLimits;
   const reads = createPaymentReads({
     db,
     provider,
     loadOwnPayment,
     applyProviderPayment,
+    mayReadProvider: (session) =>
+      limiter.tryTake([
+        {
+          key: `provider-read:customer:${session.customerId}`,
+          max: providerReadsPerCustomerPerMinute,
+          windowSeconds: 60,
+        },
+        {
+          key: `provider-read:app:${session.appId}`,
+          max: providerReadsPerAppPerMinute,
+          windowSeconds: 60,
+        },
+      ]),
   });
 
   return {
