@@ -137,7 +137,7 @@ export async function buildApp({
   const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProvider(config, db);
-  const payments = createPaymentService({ db, provider, config });
+  const payments = createPaymentService({ db, provider, config, limiter });
   const refunds = createRefundService({ db, provider, payments });
   const paymentMethods = createPaymentMethodService({ db, provider, config });
   const cards = createCardService({ db, provider, payments, paymentMethods, budget });

@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionTokens } from '../auth/session-token.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { vaOrder } from '../../harness/helpers.ts';
 import { testSettings } from '../../harness/test-settings.ts';
 
 /** The soak run floods harder and longer; `npm test` runs the short variant. */
@@ -87,14 +88,7 @@ async function signInAndPay(email: string) {
       authorization: `Bearer ${token}`,
       'idempotency-key': randomUUID(),
     },
-    body: JSON.stringify({
-      amount: 89_000,
-      currency: 'IDR',
-      country: 'ID',
-      channel: 'BCA_VIRTUAL_ACCOUNT',
-      type: 'PAY',
-      orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
-    }),
+    body: JSON.stringify(vaOrder()),
   });
   expect(payment.status).toBe(201);
   return Date.now() - startedAt;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { vaOrder } from '../../harness/helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,14 +24,7 @@ describe('the provider answering 429 to a create', () => {
           authorization: `Bearer ${token}`,
           'idempotency-key': randomUUID(),
         },
-        body: JSON.stringify({
-          amount: 89_000,
-          currency: 'IDR',
-          country: 'ID',
-          channel: 'BCA_VIRTUAL_ACCOUNT',
-          type: 'PAY',
-          orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
-        }),
+        body: JSON.stringify(vaOrder()),
       });
       answers.push({ status: response.status, body: (await response.json()) as { id: string } });
     }

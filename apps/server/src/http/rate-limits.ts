@@ -66,29 +66,31 @@ export function createRateLimiter(db: Database) {
     return Math.max(1, Math.ceil(leaving + limit.windowSeconds - row.now));
   }
 
+  /** Takes a hit from every limit, or from none: over any of them, 429 with the longest wait. */
+  async function enforce(limits: readonly Limit[]): Promise<void> {
+    await db.transaction(async (tx) => {
+      let wait = 0;
+      for (const limit of limits) wait = Math.max(wait, await take(tx, limit));
+      // Refused: the transaction rolls back, so no limit counts this request.
+      if (wait > 0) throw new RateLimitedError(wait);
+    });
+  }
+
   return {
+    enforce,
+
     /**
      * Takes a hit from every limit, or from none, for work a request may go without (a read
      * of news from the provider): answers whether it was taken, instead of refusing the request.
      */
     async tryTake(limits: readonly Limit[]): Promise<boolean> {
       try {
-        await this.enforce(limits);
+        await enforce(limits);
         return true;
       } catch (error) {
         if (error instanceof RateLimitedError) return false;
         throw error;
       }
-    },
-
-    /** Takes a hit from every limit, or from none: over any of them, 429 with the longest wait. */
-    async enforce(limits: readonly Limit[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        let wait = 0;
-        for (const limit of limits) wait = Math.max(wait, await take(tx, limit));
-        // Refused: the transaction rolls back, so no limit counts this request.
-        if (wait > 0) throw new RateLimitedError(wait);
-      });
     },
   };
 }

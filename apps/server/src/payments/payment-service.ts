@@ -5,7 +5,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
-import { createRateLimiter } from '../http/rate-limits.ts';
+import type { RateLimiter } from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderPayment } from '../provider/mapping.ts';
@@ -45,8 +45,9 @@ export function createPaymentService(deps: {
   db: Database;
   provider: Provider;
   config: ServerConfig;
+  limiter: RateLimiter;
 }) {
-  const { db, provider, config } = deps;
+  const { db, provider, config, limiter } = deps;
   const statements = prepareCreateStatements(db);
 
   async function loadPayment(paymentId: string): Promise<PaymentRow | undefined> {
@@ -104,7 +105,6 @@ export function createPaymentService(deps: {
     returnUrls: paymentReturnUrls,
     checkoutSessions,
   });
-  const limiter = createRateLimiter(db);
   const { providerReadsPerCustomerPerMinute, providerReadsPerAppPerMinute } = config.rateLimits;
   const reads = createPaymentReads({
     db,
