@@ -6,7 +6,14 @@
 import autocannon, { type Result } from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { paymentRequest } from './bench-payments.ts';
-import { cpuMilliseconds, ports, rssMegabytes, storeUrl } from './bench-processes.ts';
+import {
+  cpuMilliseconds,
+  cpuPerRequest,
+  type CpuMeter,
+  ports,
+  rssMegabytes,
+  storeUrl,
+} from './bench-processes.ts';
 import { describe, record } from './bench-table.ts';
 
 /**
@@ -39,12 +46,12 @@ export async function measureBareRoute(bare: ChildProcess): Promise<Result> {
 }
 
 export async function measureProducts(
-  store: ChildProcess,
+  cpu: CpuMeter,
   token: string,
   baseline: Result,
 ): Promise<void> {
   console.log('GET /api/products, 10 connections...');
-  const storeCpu = cpuMilliseconds(store.pid ?? 0);
+  const cpuBefore = cpu();
   const products = await autocannon({
     url: `${storeUrl}/api/products`,
     connections: 10,
@@ -54,7 +61,7 @@ export async function measureProducts(
   const productRatio = products.requests.average / baseline.requests.average;
   record(
     'GET /api/products at 10 connections',
-    `${describe(products, baseline)}; ${serverCpuPerRequest(store, storeCpu, products)}`,
+    `${describe(products, baseline)}; ${cpuPerRequest(cpu, cpuBefore, products.requests.total)}`,
     '>= 0.5 of bare, p99 < 10 ms',
     productRatio >= 0.5 && products.latency.p99 < 10 && products.non2xx === 0,
   );
