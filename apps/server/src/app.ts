@@ -154,7 +154,7 @@ export async function buildApp({
       await api.register(authenticatePlugin, { db, sessionTokens });
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       registerAuthRoutes(api, { db, verifyCredential, sessionTokens, limiter, limits });
-      registerCatalogRoutes(api, { db });
+      registerCatalogRoutes(api, { db, listen });
       registerStatusEventRoutes(api, { feed: statusFeed, limits: config.connections });
       registerPaymentRoutes(api, { payments, limiter, limits });
       registerCardRoutes(api, { cards });
