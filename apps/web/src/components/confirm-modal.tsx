@@ -1,24 +1,15 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ConfirmDialogProps } from './confirm-dialog';
 
-/**
- * Asks before an action that cannot be undone (unlinking a payment method, cancelling a
- * payment): the action runs only on the confirming button.
- */
-export function ConfirmDialog({
+/** The modal of ConfirmDialog (confirm-dialog.tsx), in a chunk of its own. */
+export function ConfirmModal({
   opened,
   title,
   message,
   confirmLabel,
   onConfirm,
   onClose,
-}: {
-  opened: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Text mb="md">{message}</Text>
