@@ -4,7 +4,8 @@
  * the bench's full-speed load (20 connections, 2 s of warm-up, then 5 s). Prints, for each process,
  * its CPU per payment and where the time went by self time (the functions, and the packages they
  * belong to), and leaves the two .cpuprofile files in profiles/ for Chrome DevTools or speedscope.
- * DATABASE_URL=postgres://… profiles the storefront on PostgreSQL instead of the embedded PGlite.
+ * DATABASE_URL=postgres://… profiles the storefront on PostgreSQL instead of the embedded PGlite;
+ * `-- products` profiles GET /api/products (10 connections) instead of the create.
  */
 import autocannon from 'autocannon';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -96,7 +97,7 @@ function summarise(
   const top = (map: Map<string, number>, n: number) =>
     [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
   console.log(
-    `\n${label}: ${cpuMs} ms CPU for ${payments} payments, ${((cpuMs * 1000) / payments).toFixed(0)} µs per payment (${relative(root, file)})`,
+    `\n${label}: ${cpuMs} ms CPU for ${payments} requests, ${((cpuMs * 1000) / payments).toFixed(0)} µs per request (${relative(root, file)})`,
   );
   console.log('  by origin (self time, share of the busy samples during the load):');
   for (const [origin, count] of top(origins, 12)) console.log(`    ${share(count)}  ${origin}`);
@@ -125,9 +126,18 @@ async function main(): Promise<void> {
   );
   await waitForHealth(`${storeUrl}/api/health`);
   const token = await signIn();
+  const products = process.argv.includes('products');
   const load = (duration: number) =>
-    autocannon({ url: storeUrl, connections: 20, duration, requests: [paymentRequest(token)] });
-  console.log(`Warming up (2 s), then POST /api/payments for 5 s at 20 connections...`);
+    products
+      ? autocannon({
+          url: `${storeUrl}/api/products`,
+          connections: 10,
+          duration,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      : autocannon({ url: storeUrl, connections: 20, duration, requests: [paymentRequest(token)] });
+  const what = products ? 'GET /api/products' : 'POST /api/payments';
+  console.log(`Warming up (2 s), then ${what} for 5 s...`);
   await load(2);
   // A profile covers the whole process: only its samples inside this window are summed.
   const from = now();
@@ -138,7 +148,7 @@ async function main(): Promise<void> {
   const storeCpu = cpuMilliseconds(store.pid ?? 0) - storeBefore;
   const simulatorCpu = cpuMilliseconds(simulators.pid ?? 0) - simulatorBefore;
   console.log(
-    `${result.requests.average.toFixed(0)} payments/s, ${result.non2xx + result.errors} failed`,
+    `${result.requests.average.toFixed(0)} requests/s, ${result.non2xx + result.errors} failed`,
   );
   // Both write their profile as they exit (SIGTERM closes them cleanly).
   await stop(store);

@@ -151,7 +151,7 @@ export async function buildApp({
   app.addHook('onClose', async () => statusFeed.stop());
   await app.register(
     async (api) => {
-      await api.register(authenticatePlugin, { db, sessionTokens });
+      await api.register(authenticatePlugin, { db, sessionTokens, listen });
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       registerAuthRoutes(api, { db, verifyCredential, sessionTokens, limiter, limits });
       registerCatalogRoutes(api, { db, listen });
