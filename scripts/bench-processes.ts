@@ -73,8 +73,11 @@ function run(
 
 /** Exactly what `npm start` runs: the prebuilt bundle when current, else the sources via tsx. */
 export const startProduct = (dataDir: string) => run(['scripts/launch.mjs'], { DATA_DIR: dataDir });
-export const startSimulators = (dataDir: string, nodeOptions: string[] = []) =>
-  run(['dist/start.mjs', '--simulators-only'], { DATA_DIR: dataDir }, nodeOptions);
+export const startSimulators = (
+  dataDir: string,
+  nodeOptions: string[] = [],
+  env: Record<string, string> = {},
+) => run(['dist/start.mjs', '--simulators-only'], { DATA_DIR: dataDir, ...env }, nodeOptions);
 /** The storefront alone (apps/server's main), talking to the simulators' process. */
 export const startStorefront = (
   dataDir: string,
