@@ -22,6 +22,8 @@ export type AppOptions = {
   rateLimit: RateLimit;
   latency?: Latency;
   logger?: FastifyBaseLogger | boolean;
+  /** See XenditSimulatorOptions.expireLiveSessions. */
+  expireLiveSessions?: boolean;
 };
 
 const cardsSessionScript = readFileSync(
@@ -139,6 +141,6 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
   registerRecurringRoutes(app, ctx);
   registerHostedPages(app, ctx);
   registerCheckoutPages(app, ctx);
-  registerSimRoutes(app, ctx);
+  registerSimRoutes(app, ctx, { expireLiveSessions: options.expireLiveSessions ?? false });
   return app;
 }
