@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, expect as expectPage, type Browser, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testBrowser } from '../../../scripts/browser.ts';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
@@ -116,7 +116,8 @@ async function xendit(method: string, path: string, body?: unknown) {
     headers: {
       // Header names as the guides and SDKs spell them; HTTP makes them case-insensitive.
       Authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`,
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      // Set on every call, bodiless ones too, as many HTTP clients' defaults do.
+      'Content-Type': 'application/json',
       ...(method === 'POST' && { 'Idempotency-key': randomUUID() }),
       ...(path.startsWith('/v3/') && { 'api-version': '2024-11-11' }),
     },
@@ -397,6 +398,19 @@ describe('a store written for the real provider, pointed at the simulator', () =
     await expectPaid(read);
     expect(read.payment_token_id ?? null).toBeNull();
     expect(store.refused).toEqual([]);
+  });
+
+  it('a bodiless cancel sent with Content-Type: application/json ends the session; its page says so', async () => {
+    const session = await xendit('POST', '/sessions', sessionBody(PH, 'PAY'));
+    const cancelled = await xendit(
+      'POST',
+      `/sessions/${String(session.payment_session_id)}/cancel`,
+    );
+    expect(cancelled.status).toBe('CANCELED');
+    await page.goto(String(session.payment_link_url));
+    await expectPage(
+      page.getByRole('heading', { name: 'This checkout was cancelled' }),
+    ).toBeVisible();
   });
 
   it('a create retried with the same Idempotency-Key, in any casing, answers the first session', async () => {
