@@ -400,6 +400,28 @@ describe('a store written for the real provider, pointed at the simulator', () =
     expect(store.refused).toEqual([]);
   });
 
+  it('a session left unpaid past expires_at sends payment_session.expired; its page says so', async () => {
+    const body = {
+      ...sessionBody(ID, 'PAY'),
+      expires_at: new Date(Date.now() + 1500).toISOString(),
+    };
+    const session = await xendit('POST', '/sessions', body);
+    const id = String(session.payment_session_id);
+    const deadline = Date.now() + 15_000;
+    while (!store.outcomes.has(id) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(store.outcomes.get(id)).toMatchObject({
+      event: 'payment_session.expired',
+      status: 'EXPIRED',
+    });
+    expect((await xendit('GET', `/sessions/${id}`)).status).toBe('EXPIRED');
+    await page.goto(String(session.payment_link_url));
+    await expectPage(
+      page.getByRole('heading', { name: 'This checkout has expired' }),
+    ).toBeVisible();
+  });
+
   it('a bodiless cancel sent with Content-Type: application/json ends the session; its page says so', async () => {
     const session = await xendit('POST', '/sessions', sessionBody(PH, 'PAY'));
     const cancelled = await xendit(
