@@ -105,6 +105,34 @@ describe('a hosted checkout whose session webhook was lost', () => {
     expect((await readPayment(payment.id)).status).toBe('SUCCEEDED');
   });
 
+  it('a method saved on the hosted checkout is activated by reading it', async () => {
+    const response = await call('POST', '/api/payment_methods/checkout_session', {
+      country: 'ID',
+      reference_id: newKey(),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const method = response.json() as PaymentMethod;
+    const page = method.actions?.find((action) => action.type === 'REDIRECT_CUSTOMER')?.value ?? '';
+    const saved = await fetch(`${page}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        channel: 'CARDS',
+        card_number: '4000000000001000',
+        expiry_month: '12',
+        expiry_year: '2030',
+        cvn: '123',
+      }),
+      redirect: 'manual',
+    });
+    expect(saved.status).toBe(303);
+    const active = await waitFor('the read to activate the method', async () => {
+      const read = (await call('GET', `/api/payment_methods/${method.id}`)).json() as PaymentMethod;
+      return read.status === 'ACTIVE' && read;
+    });
+    expect(active.channel).toBe('CARDS');
+  });
+
   it('an open session changes nothing: the payment waits on the hosted page', async () => {
     const response = await call('POST', '/api/payments/checkout_session', order('PAY'));
     const payment = response.json() as Payment;
