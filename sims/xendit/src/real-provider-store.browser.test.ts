@@ -5,6 +5,12 @@ import { chromium, expect as expectPage, type Browser, type Page } from '@playwr
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testBrowser } from '../../../scripts/browser.ts';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import {
+  descriptionPresent,
+  loadPublishedDescription,
+  outsideAllowList,
+  type WireExchange,
+} from './testing/published-description.ts';
 
 // The outside check of issue 26: a store written for the real provider, from its session guides
 // alone, with its base URL pointed at the simulator and nothing else changed. It uses no code of
@@ -32,6 +38,7 @@ type SessionOutcome = {
 /** A merchant's server as the guides write one: success and cancel pages, and the webhook handler. */
 function startStore() {
   const outcomes = new Map<string, SessionOutcome>();
+  const webhooks: unknown[] = [];
   const refused: string[] = [];
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://store');
@@ -49,6 +56,7 @@ function startStore() {
           event: string;
           data: SessionOutcome & { payment_session_id?: string };
         };
+        webhooks.push(webhook);
         if (webhook.event.startsWith('payment_session.') && webhook.data.payment_session_id) {
           outcomes.set(webhook.data.payment_session_id, {
             event: webhook.event,
@@ -65,7 +73,7 @@ function startStore() {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><title>Shop</title><h1>Shop ${url.pathname}</h1>`);
   });
-  return { server, outcomes, refused };
+  return { server, outcomes, refused, webhooks };
 }
 
 let simulator: XenditSimulator;
@@ -109,21 +117,35 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (store ? store.server.close(() => resolve()) : resolve()));
 });
 
+/** Every call the store made, as it crossed the wire, for the published description to judge. */
+const exchanges: WireExchange[] = [];
+
 /** The provider's API as the store calls it: its base URL is the only thing pointed elsewhere. */
 async function xendit(method: string, path: string, body?: unknown) {
+  const headers = {
+    // Header names as the guides and SDKs spell them; HTTP makes them case-insensitive.
+    Authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`,
+    // Set on every call, bodiless ones too, as many HTTP clients' defaults do.
+    'Content-Type': 'application/json',
+    ...(method === 'POST' && { 'Idempotency-key': randomUUID() }),
+    ...(path.startsWith('/v3/') && { 'api-version': '2024-11-11' }),
+  };
   const response = await fetch(`${simulator.url}${path}`, {
     method,
-    headers: {
-      // Header names as the guides and SDKs spell them; HTTP makes them case-insensitive.
-      Authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`,
-      // Set on every call, bodiless ones too, as many HTTP clients' defaults do.
-      'Content-Type': 'application/json',
-      ...(method === 'POST' && { 'Idempotency-key': randomUUID() }),
-      ...(path.startsWith('/v3/') && { 'api-version': '2024-11-11' }),
-    },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
+  exchanges.push({
+    method,
+    url: `${simulator.url}${path}`,
+    headers: Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    ),
+    requestBody: body,
+    status: response.status,
+    responseBody: text === '' ? undefined : (JSON.parse(text) as unknown),
+  });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
 }
@@ -453,4 +475,17 @@ describe('a store written for the real provider, pointed at the simulator', () =
     expect((await create('IDEMPOTENCY-KEY')).payment_session_id).toBe(first.payment_session_id);
     expect((await create('idempotency-key')).payment_session_id).toBe(first.payment_session_id);
   });
+  it.skipIf(!descriptionPresent)(
+    "the guides' calls, the simulator's answers and its webhooks are all as the published description shows",
+    () => {
+      const description = loadPublishedDescription();
+      const violations = [
+        ...exchanges.flatMap((exchange) => description.checkExchange(exchange)),
+        ...store.webhooks.flatMap((webhook) => description.checkWebhook(webhook)),
+      ];
+      expect(exchanges.length).toBeGreaterThan(50);
+      expect(store.webhooks.length).toBeGreaterThan(25);
+      expect(outsideAllowList(violations)).toEqual([]);
+    },
+  );
 });
