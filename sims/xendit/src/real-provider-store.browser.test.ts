@@ -457,7 +457,7 @@ describe('a store written for the real provider, pointed at the simulator', () =
     ).toBeVisible();
   });
 
-  it('a create retried with the same Idempotency-Key, in any casing, answers the first session', async () => {
+  it('a create retried with the same Idempotency-Key, in any casing (and an api-version /sessions does not ask for), answers the first session', async () => {
     const body = sessionBody(PH, 'PAY');
     const key = randomUUID();
     const create = async (header: string) =>
@@ -466,6 +466,8 @@ describe('a store written for the real provider, pointed at the simulator', () =
         headers: {
           authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`,
           'content-type': 'application/json; charset=UTF-8',
+          // Sent on every call by a store that copies the /v3 guides; /sessions declares none.
+          'api-version': '2024-11-11',
           [header]: key,
         },
         body: JSON.stringify(body),
