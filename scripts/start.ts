@@ -123,6 +123,7 @@ async function main(): Promise<void> {
       ],
       // The provider's schedule (15 min to 24 h) compressed, so a demo sees retries land.
       webhookRetrySchedule: [2, 5, 15, 60, 300, 900],
+      expireLiveSessions: xenditSimulator.expireLiveSessions,
       ...(xenditSimulator.rateLimitPerMinute
         ? { rateLimit: { max: xenditSimulator.rateLimitPerMinute, windowSeconds: 60 } }
         : {}),

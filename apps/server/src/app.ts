@@ -137,9 +137,15 @@ export async function buildApp({
   const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProvider(config, db);
-  const payments = createPaymentService({ db, provider, config, limiter });
-  const refunds = createRefundService({ db, provider, payments });
   const paymentMethods = createPaymentMethodService({ db, provider, config });
+  const payments = createPaymentService({
+    db,
+    provider,
+    config,
+    limiter,
+    saveMethod: paymentMethods.saveFromPayment,
+  });
+  const refunds = createRefundService({ db, provider, payments });
   const cards = createCardService({ db, provider, payments, paymentMethods, budget });
   const reconciler = createReconciler({ db, config, provider, payments, refunds, log: app.log });
   app.decorate('reconciler', reconciler);

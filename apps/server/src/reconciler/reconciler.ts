@@ -48,7 +48,8 @@ const nextAttemptAt = sql`now() + least(interval '1 minute' * power(2, least(${p
  *   connection, or the server died waiting) gets the same create again with the same idempotency
  *   key, and the answer is applied; a definite refusal fails it;
  * - a refund stuck PENDING without a provider id, likewise;
- * - a payment the provider may still change, quiet for a minute, has its status read.
+ * - a payment the provider may still change, quiet for a minute, has its status read (one still
+ *   on the hosted checkout, its session).
  * A refund the provider accepted is left to its webhook, which the provider sends again until it
  * is answered: the published API has no way to read a refund (see webhooks/receiver.ts).
  * Every step goes through the state machines, so racing a webhook or another server is harmless.
@@ -121,7 +122,7 @@ export function createReconciler(deps: {
       now,
       and(
         inArray(payments.status, statusesReadFromProvider),
-        isNotNull(payments.providerRequestId),
+        or(isNotNull(payments.providerRequestId), isNotNull(payments.providerSessionId)),
         lt(payments.updatedAt, quiet),
       ),
       payments.updatedAt,
@@ -140,6 +141,13 @@ export function createReconciler(deps: {
       if (!app) continue;
       const providerRequestId = payment.providerRequestId ?? '';
       try {
+        // Still on the hosted checkout: its session says whether it completed, as its lost
+        // webhook would have.
+        if (!payment.providerRequestId) {
+          await paymentService.readCheckoutSession(payment);
+          report.refreshed += 1;
+          continue;
+        }
         const answer = await provider.readPayment(app, payment.id, providerRequestId);
         await paymentService.applyProviderPayment(payment, answer);
         report.refreshed += 1;

@@ -2,7 +2,7 @@ import type { PaymentRequest } from '@store/xendit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Owner } from '../accounts.ts';
 import { ApiError } from '../api-error.ts';
-import { authorisationOutcome, type Challenge } from '../cards.ts';
+import { authorisationOutcome, cardOutcome, type Challenge } from '../cards.ts';
 import { CHANNELS } from '../channels.ts';
 import type { Database } from '../db/database.ts';
 import { loadObjectById } from '../objects.ts';
@@ -261,7 +261,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
         owner,
         stored,
         authenticated
-          ? authorisationOutcome(stored.data.request_amount)
+          ? cardOutcome(stored.data.request_amount, stored.data.channel_properties?.card_details)
           : { status: 'FAILED', failureCode: 'AUTHENTICATION_FAILED' },
       );
     });

@@ -8,7 +8,13 @@ import {
   type ShownChannelProperties,
 } from '@store/xendit';
 import { validationError } from '../api-error.ts';
-import { authorisationOutcome, checkCard, type Challenge, type Outcome } from '../cards.ts';
+import {
+  authorisationOutcome,
+  cardOutcome,
+  checkCard,
+  type Challenge,
+  type Outcome,
+} from '../cards.ts';
 import { isEwallet, isPresentToCustomer, type Channel } from '../channels.ts';
 import { randomDigits } from '../ids.ts';
 import { otpActions } from '../payment-tokens/service.ts';
@@ -147,7 +153,7 @@ export function firstStep(
         },
       ];
     } else {
-      immediate = authorisationOutcome(body.request_amount);
+      immediate = cardOutcome(body.request_amount, check.masked);
     }
   }
   return { status, actions, immediate, later, challenge };
