@@ -137,21 +137,19 @@ export function createSubscriptionService(deps: {
     referenceId: string | null;
     providerCycleId: string | null;
   }): Promise<WebhookMatch> {
-    const [byPlan] = await db
+    // One read, so a create answered meanwhile cannot hide the row from both ways of finding
+    // it: by its plan, or, while the create's answer is not in, by the plan's reference.
+    const [row] = await db
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.providerPlanId, event.providerPlanId));
-    // A plan whose create answer was lost is known by its reference until then.
-    const [byReference] =
-      byPlan || !event.referenceId
-        ? []
-        : await db
-            .select()
-            .from(subscriptions)
-            .where(
-              and(eq(subscriptions.id, event.referenceId), isNull(subscriptions.providerPlanId)),
-            );
-    const row = byPlan ?? byReference;
+      .where(
+        or(
+          eq(subscriptions.providerPlanId, event.providerPlanId),
+          event.referenceId
+            ? and(eq(subscriptions.id, event.referenceId), isNull(subscriptions.providerPlanId))
+            : undefined,
+        ),
+      );
     if (!row) return { ignored: `No subscription of this store has plan ${event.providerPlanId}` };
     const [app] = await db.select().from(apps).where(eq(apps.id, row.appId));
     if (!app) return { ignored: `The app of subscription ${row.id} is gone` };

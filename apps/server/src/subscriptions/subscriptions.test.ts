@@ -212,9 +212,15 @@ describe('subscriptions (a provider day is a real day)', () => {
       server,
       token,
       subscription.id,
-      'ACTIVE, cycle 1 paid and cycle 2 scheduled',
+      'ACTIVE, cycle 1 paid, cycle 2 scheduled, the activation logged',
       (s) =>
-        s.status === 'ACTIVE' && cycleStatuses(s).join() === ['2 SCHEDULED', '1 SUCCEEDED'].join(),
+        s.status === 'ACTIVE' &&
+        cycleStatuses(s).join() === ['2 SCHEDULED', '1 SUCCEEDED'].join() &&
+        // The activation's webhook may come after a cycle's has shown the plan ACTIVE.
+        (s.xendit_operations ?? []).some(
+          (operation) =>
+            operation.kind === 'webhook' && operation.event === 'recurring.plan.activated',
+        ),
     );
     const [next, first] = active.cycles ?? [];
     expect(first).toMatchObject({ amount: 115_000, attempts: 1, failure_code: null });
