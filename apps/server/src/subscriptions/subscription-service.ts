@@ -328,6 +328,8 @@ export function createSubscriptionService(deps: {
 
     /** Development mode: the provider charges the next scheduled cycle now. */
     async runNextCycle(session: Caller, subscriptionId: string): Promise<Subscription> {
+      // Ownership first: another customer's subscription is not found, in any mode.
+      const row = await loadOwn(session, subscriptionId);
       const { app } = await session.tenant();
       if (app.mode !== 'development') {
         throw new AppError(
@@ -336,7 +338,6 @@ export function createSubscriptionService(deps: {
           'A cycle can be run ahead of its date in development mode only',
         );
       }
-      const row = await loadOwn(session, subscriptionId);
       if (!isSubscriptionActive(row.status) || !row.providerPlanId) {
         throw notActionable(row, 'run a cycle now');
       }

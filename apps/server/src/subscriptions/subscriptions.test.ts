@@ -432,13 +432,41 @@ describe('subscriptions (a provider day is a real day)', () => {
     expect((again.json() as Subscription).status).toBe('CANCELLED');
   });
 
-  it('runs no cycle ahead of its date in a live app', async () => {
+  it('subscribes in the live app too, and runs no cycle there ahead of its date', async () => {
     const live = await server.signIn('live-subscriber@example.com', 'demo-ph');
+    const maya = (
+      await call(server, live, 'POST', '/api/payment_methods', {
+        channel: 'PAYMAYA',
+        country: 'PH',
+        reference_id: 'live-sub',
+      })
+    ).json() as PaymentMethod;
+    await decide(maya.actions[0]?.value ?? '', 'link');
+    await waitFor('the Maya method ACTIVE', async () => {
+      const read = (
+        await call(server, live, 'GET', `/api/payment_methods/${maya.id}`)
+      ).json() as PaymentMethod;
+      return read.status === 'ACTIVE';
+    });
+    const created = await subscribe(server, live, {
+      product_id: 'ph-kopi-beans',
+      payment_method_id: maya.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const subscription = created.json() as Subscription;
+    expect(subscription).toMatchObject({ amount: 41_000, currency: 'PHP', interval: 'MONTH' });
+    await waitForSubscription(
+      server,
+      live,
+      subscription.id,
+      'ACTIVE, cycle 1 paid',
+      (s) => s.status === 'ACTIVE' && cycleStatuses(s).includes('1 SUCCEEDED'),
+    );
     const response = await call(
       server,
       live,
       'POST',
-      `/api/subscriptions/${subscriptionId}/run_next_cycle`,
+      `/api/subscriptions/${subscription.id}/run_next_cycle`,
     );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error_code: 'SIMULATION_NOT_ALLOWED' });
