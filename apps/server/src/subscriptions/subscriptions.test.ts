@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentMethod, Product, Subscription } from '@store/contract';
+import type { PaymentMethod, Product, StatusEvent, Subscription } from '@store/contract';
 import { createXenditClient, type ProviderExchange } from '@store/xendit';
 import {
   descriptionPath,
@@ -89,6 +89,37 @@ function waitForSubscription(
     },
     timeoutMs,
   );
+}
+
+/**
+ * Opens the live-status feed (GET /api/events) as the web reads it, and answers once it carries
+ * a status event of this subscription.
+ */
+async function subscriptionEvent(server: TestServer, token: string, id: string) {
+  const abort = new AbortController();
+  const response = await fetch(`${server.url}/api/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  const heard = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      for (const block of buffer.split('\n\n').slice(0, -1)) {
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        const event = data ? (JSON.parse(data.slice(6)) as StatusEvent) : null;
+        if (event?.kind === 'subscription' && event.id === id) return event;
+      }
+      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+    }
+    return null;
+  })();
+  return {
+    heard: heard.finally(() => abort.abort()),
+    close: () => abort.abort(),
+  };
 }
 
 const cycleStatuses = (subscription: Subscription) =>
@@ -263,7 +294,8 @@ describe('subscriptions (a provider day is a real day)', () => {
     expect(JSON.stringify(active.xendit_operations)).not.toMatch(/pt-[0-9a-f]{8}/);
   });
 
-  it('runs the next cycle now in development, and it succeeds', async () => {
+  it('runs the next cycle now in development, and it succeeds, told live on the status feed', async () => {
+    const feed = await subscriptionEvent(server, token, subscriptionId);
     const response = await call(
       server,
       token,
@@ -279,6 +311,12 @@ describe('subscriptions (a provider day is a real day)', () => {
       (s) => cycleStatuses(s).join() === ['3 SCHEDULED', '2 SUCCEEDED', '1 SUCCEEDED'].join(),
     );
     expect(ran.status).toBe('ACTIVE');
+    const event = await Promise.race([
+      feed.heard,
+      waitFor('a subscription event on the feed', () => false, 5_000).catch(() => null),
+    ]);
+    feed.close();
+    expect(event).toMatchObject({ kind: 'subscription', id: subscriptionId });
   });
 
   it('refuses a method that cannot pay a plan, a product not sold by subscription, and a stranger', async () => {
