@@ -3,7 +3,7 @@ import { subscriptionErrorCodes, type Subscription } from '@store/contract';
 import type { Caller } from '../auth/tenant.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { apps, subscriptions } from '../db/schema.ts';
+import { apps, paymentMethods, subscriptions } from '../db/schema.ts';
 import { AppError, isRefusal, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import type { Provider } from '../provider/adapter.ts';
@@ -20,6 +20,8 @@ import {
   toApiSubscriptionStatus,
   type StoredSubscriptionStatus,
 } from '../statuses/subscription-status.ts';
+import { findProduct } from '../catalog/catalog-service.ts';
+import { recordCyclePayment } from '../payments/payment-service.ts';
 import { createSubscriber } from './create-subscription.ts';
 import { toApiSubscriptions, type SubscriptionRow } from './subscription-view.ts';
 
@@ -54,7 +56,10 @@ export function createSubscriptionService(deps: {
     return moveSubscription(db, row.id, plan.status, { providerPlanId: plan.providerPlanId });
   }
 
-  /** Records the provider's cycles of a subscription, each through the cycle state machine. */
+  /**
+   * Records the provider's cycles of a subscription, each through the cycle state machine; a paid
+   * cycle's charge becomes a store payment, refundable in Payments.
+   */
   async function applyCycles(row: SubscriptionRow, cycles: ProviderCycle[]) {
     for (const cycle of cycles) {
       await recordCycle(db, newId('cyc'), cycle.status, {
@@ -68,6 +73,33 @@ export function createSubscriptionService(deps: {
         nextAttemptAt: cycle.nextAttemptAt,
         failureCode: cycle.failureCode,
         providerRequestId: cycle.paidRequestId,
+      });
+    }
+    const paid = cycles.filter((cycle) => cycle.status === 'SUCCEEDED' && cycle.paidRequestId);
+    if (paid.length === 0) return;
+    const [[method], product] = await Promise.all([
+      db.select().from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)),
+      findProduct(db, row.appId, row.productId),
+    ]);
+    if (!method) return;
+    for (const cycle of paid) {
+      await recordCyclePayment(db, {
+        appId: row.appId,
+        customerId: row.customerId,
+        providerRequestId: cycle.paidRequestId ?? '',
+        channelCode: method.channelCode,
+        country: method.country,
+        currency: cycle.currency,
+        amount: cycle.amount,
+        paymentMethodId: method.id,
+        providerTokenId: row.providerTokenId,
+        product: {
+          id: row.productId,
+          name: row.productName,
+          category: product?.category ?? 'Subscription',
+          description: product?.description ?? row.productName,
+          imagePath: row.productImagePath,
+        },
       });
     }
   }

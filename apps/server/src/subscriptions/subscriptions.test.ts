@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentMethod, Product, StatusEvent, Subscription } from '@store/contract';
+import type { Payment, PaymentMethod, Product, StatusEvent, Subscription } from '@store/contract';
 import { createXenditClient, type ProviderExchange } from '@store/xendit';
 import {
   descriptionPath,
@@ -317,6 +317,40 @@ describe('subscriptions (a provider day is a real day)', () => {
     ]);
     feed.close();
     expect(event).toMatchObject({ kind: 'subscription', id: subscriptionId });
+  });
+
+  it("records each paid cycle as a payment of the customer's, refunded like any other", async () => {
+    const subscription = await read(server, token, subscriptionId);
+    const paidCycles = (subscription.cycles ?? []).filter((cycle) => cycle.status === 'SUCCEEDED');
+    expect(paidCycles).toHaveLength(2);
+    const paymentId = paidCycles[0]?.payment_id ?? '';
+    expect(paymentId).toMatch(/^pay_/);
+    const payment = (
+      await call(server, token, 'GET', `/api/payments/${paymentId}`)
+    ).json() as Payment;
+    expect(payment).toMatchObject({
+      status: 'SUCCEEDED',
+      amount: 115_000,
+      channel: 'DANA',
+      payment_method_id: method.id,
+    });
+    expect(payment.orders.map((line) => [line.product_id, line.status])).toEqual([
+      ['id-kopi-beans', 'PAID'],
+    ]);
+    // Another customer cannot see it.
+    expect((await call(server, otherToken, 'GET', `/api/payments/${paymentId}`)).statusCode).toBe(
+      404,
+    );
+    const refund = await call(server, token, 'POST', `/api/payments/${paymentId}/refund`, {
+      orders: [payment.orders[0]?.id],
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    await waitFor(`${paymentId} refunded`, async () => {
+      const read = (
+        await call(server, token, 'GET', `/api/payments/${paymentId}`)
+      ).json() as Payment;
+      return read.status === 'REFUND_SUCCEEDED';
+    });
   });
 
   it('refuses a method that cannot pay a plan, a product not sold by subscription, and a stranger', async () => {
