@@ -6,7 +6,8 @@ import { RateLimitedError } from './rate-limits.ts';
 /**
  * The seconds a customer must wait before another create (0: now), under one budget of `limit`
  * creates a minute, whatever they create: payments (card payments too: each records a payment),
- * payment methods (a method saved while paying is its payment's), refunds and subscriptions. Each costs the
+ * payment methods (a method saved while paying is its payment's), refunds and subscriptions; a
+ * subscription cycle's charge (a payment keyed `cycle:…`) is the provider's doing, not a create. Each costs the
  * merchant a provider create. Counted on the rows themselves, newest first on each table's
  * customer index, so a create writes nothing more; an exact sliding window of one minute, the wait
  * being until the oldest create that counts leaves it.
@@ -28,7 +29,7 @@ export function createWaitSeconds(
         then greatest(1, ceil(extract(epoch from min(at) + interval '1 minute' - now())))::int
         else 0 end
       from (select at from (
-          ${recent(payments)}
+          ${recent(payments, sql`${payments.idempotencyKey} not like 'cycle:%'`)}
           union all ${recent(paymentMethods, sql`${paymentMethods.paymentId} is null`)}
           union all ${recent(refunds)}
           union all ${recent(subscriptions)}
