@@ -24,6 +24,9 @@ export const canMoveCycle = (from: SubscriptionCycleStatus, to: SubscriptionCycl
 export const isCycleOpen = (status: string) =>
   openCycleStatuses.includes(status as SubscriptionCycleStatus);
 
+/** Whether a cycle was paid (its charge is then a store payment). */
+export const isCyclePaid = (status: string) => status === 'SUCCEEDED';
+
 /** The cycle "Run next cycle now" charges: the one waiting for its date. */
 export const isCycleScheduled = (status: string) => status === 'SCHEDULED';
 

@@ -37,13 +37,18 @@ export const canCancelSubscription = (status: string) =>
   status !== initialSubscriptionStatus &&
   isCancellableSubscription({ status: status as SubscriptionStatus });
 
+/** Whether the customer cancelled it; nothing moves it again. */
+export const isSubscriptionCancelled = (status: string) => status === 'CANCELLED';
+
 /** Whether its cycles may be charged: the provider activated the plan, and nothing ended it. */
 export const isSubscriptionActive = (status: string) => status === 'ACTIVE';
 
-/** Statuses the provider may still change: its webhooks about them are applied. */
-export const subscriptionAwaitsProvider = (status: string) =>
-  status === initialSubscriptionStatus ||
-  subscriptionAwaitingProviderStatuses.includes(status as SubscriptionStatus);
+/**
+ * Subscriptions the provider may still change by itself, read from it now and then in case a
+ * webhook was lost: the contract's, each with a move left in the table.
+ */
+export const subscriptionStatusesReadFromProvider: readonly StoredSubscriptionStatus[] =
+  subscriptionAwaitingProviderStatuses.filter((status) => transitions[status].length > 0);
 
 export const toApiSubscriptionStatus = (status: StoredSubscriptionStatus): SubscriptionStatus =>
   status === initialSubscriptionStatus ? 'PENDING' : status;

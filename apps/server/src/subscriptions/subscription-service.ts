@@ -10,13 +10,18 @@ import type { Provider } from '../provider/adapter.ts';
 import type { AppRow } from '../provider/provider.ts';
 import type { ProviderCycle, ProviderPlan } from '../provider/recurring-mapping.ts';
 import type { WebhookMatch } from '../provider/webhook-events.ts';
-import { isCycleScheduled, recordCycle } from '../statuses/subscription-cycle-status.ts';
+import {
+  isCyclePaid,
+  isCycleScheduled,
+  recordCycle,
+} from '../statuses/subscription-cycle-status.ts';
 import {
   canCancelSubscription,
   initialSubscriptionStatus,
   isSubscriptionActive,
+  isSubscriptionCancelled,
   moveSubscription,
-  subscriptionAwaitsProvider,
+  subscriptionStatusesReadFromProvider,
   toApiSubscriptionStatus,
   type StoredSubscriptionStatus,
 } from '../statuses/subscription-status.ts';
@@ -75,7 +80,7 @@ export function createSubscriptionService(deps: {
         providerRequestId: cycle.paidRequestId,
       });
     }
-    const paid = cycles.filter((cycle) => cycle.status === 'SUCCEEDED' && cycle.paidRequestId);
+    const paid = cycles.filter((cycle) => isCyclePaid(cycle.status) && cycle.paidRequestId);
     if (paid.length === 0) return;
     const [[method], product] = await Promise.all([
       db.select().from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)),
@@ -195,9 +200,6 @@ export function createSubscriptionService(deps: {
             ignored: `The event names reference ${event.referenceId}, not subscription ${row.id}`,
           };
         }
-        if (!subscriptionAwaitsProvider(row.status)) {
-          return { ignored: `Subscription ${row.id} has ended; nothing moves it again` };
-        }
         const plan = await provider.confirmPlan(app, row.id, event.providerPlanId);
         if (!plan) {
           return {
@@ -290,7 +292,7 @@ export function createSubscriptionService(deps: {
       else report.open += 1;
     }
     const open = await claim(
-      and(inArray(subscriptions.status, ['PENDING', 'ACTIVE'])),
+      inArray(subscriptions.status, [...subscriptionStatusesReadFromProvider]),
       now,
       sql`${now.toISOString()}::timestamptz + ${quietSyncInterval}`,
     );
@@ -342,7 +344,7 @@ export function createSubscriptionService(deps: {
     /** Cancel: the provider deactivates the plan; CANCELLED is final, and no cycle is charged. */
     async cancel(session: Caller, subscriptionId: string): Promise<Subscription> {
       const row = await loadOwn(session, subscriptionId);
-      if (row.status === 'CANCELLED') return view(session, subscriptionId);
+      if (isSubscriptionCancelled(row.status)) return view(session, subscriptionId);
       if (!canCancelSubscription(row.status) || !row.providerPlanId) {
         throw notActionable(row, 'be cancelled');
       }

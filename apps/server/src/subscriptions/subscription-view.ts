@@ -15,8 +15,9 @@ import {
   subscriptions,
 } from '../db/schema.ts';
 import { channelName, toApiExchange } from '../payments/payment-service.ts';
-import { isCycleOpen } from '../statuses/subscription-cycle-status.ts';
+import { isCycleOpen, isCyclePaid } from '../statuses/subscription-cycle-status.ts';
 import {
+  isSubscriptionActive,
   toApiSubscriptionStatus,
   type StoredSubscriptionStatus,
 } from '../statuses/subscription-status.ts';
@@ -27,7 +28,7 @@ type MethodRow = typeof paymentMethods.$inferSelect;
 type StoredExchange = typeof exchanges.$inferSelect;
 
 export function toApiCycle(row: CycleRow, paymentId: string | null = null): SubscriptionCycle {
-  const failed = row.failureCode !== null && row.status !== 'SUCCEEDED';
+  const failed = row.failureCode !== null && !isCyclePaid(row.status);
   return {
     id: row.id,
     cycle_number: row.cycleNumber,
@@ -47,7 +48,7 @@ export function toApiCycle(row: CycleRow, paymentId: string | null = null): Subs
 
 /** When the next charge is due: the earliest open cycle's retry or date. */
 function nextCycleDate(status: string, cycles: CycleRow[]): string | null {
-  if (status !== 'ACTIVE') return null;
+  if (!isSubscriptionActive(status)) return null;
   const due = cycles
     .filter((cycle) => isCycleOpen(cycle.status))
     .map((cycle) => cycle.nextAttemptAt ?? cycle.scheduledAt)
