@@ -547,6 +547,26 @@ describe('subscriptions (a provider day is a real day)', () => {
     );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error_code: 'SIMULATION_NOT_ALLOWED' });
+
+    // The live plan's own body, sent with the test mode's callback token: another app's mode.
+    const liveClient = createXenditClient({
+      baseUrl: server.xendit.url,
+      secretKey: server.config.xendit.keys.live.secretKey,
+    });
+    const held = (await liveClient.getRecurringPlan(await planIdOf(server, subscription.id))).body;
+    const crossMode = webhookEnvelope('recurring.plan.inactivated', {
+      ...held,
+      status: 'INACTIVE',
+    });
+    expect((await server.deliverWebhook(crossMode)).statusCode).toBe(200);
+    const after = await read(server, live, subscription.id);
+    expect(after.status).toBe('ACTIVE');
+    expect(
+      after.xendit_operations?.some(
+        (operation) =>
+          operation.kind === 'webhook' && /callback token/.test(operation.ignored_reason ?? ''),
+      ),
+    ).toBe(true);
   });
 
   it.skipIf(!descriptionPresent)(
