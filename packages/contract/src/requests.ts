@@ -111,3 +111,13 @@ export const completeCardSessionRequestSchema = z.object({
 export const completeCardSaveSessionRequestSchema = z.object({
   payment_token_id: z.string().min(1).max(64),
 });
+
+/** Subscribe to a catalogue product, charged to a saved method; the store prices every cycle. */
+export const createSubscriptionRequestSchema = z.object({
+  product_id: z.string().min(1).max(64),
+  /** A saved method of the customer's (`pm_…`) that canBackSubscription accepts. */
+  payment_method_id: z.string().min(1).max(64),
+});
+export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
+
+export const subscriptionIdParamsSchema = z.object({ subscriptionId: z.string().min(1).max(64) });
