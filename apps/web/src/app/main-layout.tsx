@@ -75,6 +75,9 @@ export function MainLayout() {
       <Button component={Link} to={screenPaths.paymentMethods} variant="subtle" onClick={nav.close}>
         Payment Methods
       </Button>
+      <Button component={Link} to={screenPaths.subscriptions} variant="subtle" onClick={nav.close}>
+        Subscriptions
+      </Button>
       <Button component={Link} to={screenPaths.cart} variant="light" onClick={nav.close}>
         {cartLabel}
       </Button>
