@@ -27,6 +27,8 @@ import { createPaymentMethodService } from './payment-methods/payment-method-ser
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { createRefundService } from './refunds/refund-service.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
+import { createSubscriptionService } from './subscriptions/subscription-service.ts';
+import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import { rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
 import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
@@ -141,7 +143,16 @@ export async function buildApp({
   const refunds = createRefundService({ db, provider, payments });
   const paymentMethods = createPaymentMethodService({ db, provider, config });
   const cards = createCardService({ db, provider, payments, paymentMethods, budget });
-  const reconciler = createReconciler({ db, config, provider, payments, refunds, log: app.log });
+  const subscriptions = createSubscriptionService({ db, provider, config });
+  const reconciler = createReconciler({
+    db,
+    config,
+    provider,
+    payments,
+    refunds,
+    subscriptions,
+    log: app.log,
+  });
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onClose', async () => reconciler.stop());
@@ -160,7 +171,15 @@ export async function buildApp({
       registerCardRoutes(api, { cards });
       registerRefundRoutes(api, { refunds, budget });
       registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits, budget });
-      registerWebhookRoute(api, { provider, payments, refunds, paymentMethods, cards });
+      registerSubscriptionRoutes(api, { subscriptions, budget });
+      registerWebhookRoute(api, {
+        provider,
+        payments,
+        refunds,
+        paymentMethods,
+        cards,
+        subscriptions,
+      });
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,13 @@ interface SeedProduct {
   idr: number;
   /** Minor units (centavos). */
   php: number;
+  /** Sold by subscription too, in each market: the amount per cycle (minor units). */
+  subscription?: {
+    interval: 'DAY' | 'WEEK' | 'MONTH';
+    intervalCount: number;
+    idr?: number;
+    php?: number;
+  };
 }
 
 /** One catalogue sold in both markets at local prices; images ship in apps/server/public/images. */
@@ -21,6 +28,7 @@ const catalogue: SeedProduct[] = [
     description: 'Single-origin Gayo arabica, 250 g, medium roast with notes of cocoa and spice.',
     idr: 125_000,
     php: 45_000,
+    subscription: { interval: 'MONTH', intervalCount: 1, idr: 115_000, php: 41_000 },
   },
   {
     slug: 'ceramic-mug',
@@ -69,6 +77,7 @@ const catalogue: SeedProduct[] = [
     description: 'A5 notebook, 160 pages of 100 gsm paper that takes fountain-pen ink.',
     idr: 65_000,
     php: 24_500,
+    subscription: { interval: 'WEEK', intervalCount: 2, php: 22_000 },
   },
   {
     slug: 'steel-bottle',
@@ -137,7 +146,33 @@ const sandboxProducts = [
     description: 'Priced at the test amount 10101: e-wallets answer 503 CHANNEL_UNAVAILABLE.',
     idr: 10_101,
   },
+  {
+    slug: 'sandbox-subscription-declined',
+    name: 'Sandbox: Subscription Declined',
+    description:
+      'A monthly subscription of the test amount 21110: every cycle is declined with INSUFFICIENT_BALANCE, retried, and the plan ends.',
+    idr: 21_110,
+    subscription: { interval: 'MONTH' as const, intervalCount: 1 },
+  },
+  {
+    slug: 'sandbox-daily-subscription',
+    name: 'Sandbox: Daily Subscription',
+    description:
+      'A daily subscription of the test amount 13579: every cycle succeeds (Run next cycle now charges the next one at once).',
+    idr: 13_579,
+    subscription: { interval: 'DAY' as const, intervalCount: 1 },
+  },
 ];
+
+/** A product's subscription columns in one market: all set, or none. */
+function subscriptionColumns(terms: SeedProduct['subscription'], amount: number | undefined) {
+  if (!terms || amount === undefined) return {};
+  return {
+    subscriptionInterval: terms.interval,
+    subscriptionIntervalCount: terms.intervalCount,
+    subscriptionAmount: amount,
+  };
+}
 
 export const demoApps = [
   {
@@ -167,6 +202,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       priceAmount: p.idr,
       currency: 'IDR',
       position,
+      ...subscriptionColumns(p.subscription, p.subscription?.idr),
     })),
     ...sandboxProducts.map((p, index) => ({
       id: `id-${p.slug}`,
@@ -178,6 +214,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       priceAmount: p.idr,
       currency: 'IDR',
       position: catalogue.length + index,
+      ...('subscription' in p ? subscriptionColumns(p.subscription, p.idr) : {}),
     })),
     ...catalogue.map((p, position) => ({
       id: `ph-${p.slug}`,
@@ -189,6 +226,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       priceAmount: p.php,
       currency: 'PHP',
       position,
+      ...subscriptionColumns(p.subscription, p.subscription?.php),
     })),
   ];
   await db.insert(products).values(rows).onConflictDoNothing();

@@ -9,6 +9,7 @@ import { refundStatusesAwaitingProvider } from '../statuses/refund-status.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
+import type { SubscriptionService } from '../subscriptions/subscription-service.ts';
 
 /** What one reconciliation round did. */
 export interface ReconcileReport {
@@ -22,6 +23,11 @@ export interface ReconcileReport {
   refundsSettled: number;
   /** Left for the next round: the provider was still unreachable. */
   open: number;
+  /** Subscriptions stuck CREATING whose plan create was replayed and answered, or refused. */
+  subscriptionsCreated: number;
+  subscriptionsFailed: number;
+  /** Open subscriptions read from the provider, in case a webhook was lost for good. */
+  subscriptionsSynced: number;
 }
 
 /** Time a create is given beyond the provider timeout before it counts as unanswered. */
@@ -49,6 +55,7 @@ const nextAttemptAt = sql`now() + least(interval '1 minute' * power(2, least(${p
  *   key, and the answer is applied; a definite refusal fails it;
  * - a refund stuck PENDING without a provider id, likewise;
  * - a payment the provider may still change, quiet for a minute, has its status read.
+ * - a subscription left CREATING gets its plan create again; an open one is read now and then;
  * A refund the provider accepted is left to its webhook, which the provider sends again until it
  * is answered: the published API has no way to read a refund (see webhooks/receiver.ts).
  * Every step goes through the state machines, so racing a webhook or another server is harmless.
@@ -59,9 +66,11 @@ export function createReconciler(deps: {
   provider: Provider;
   payments: PaymentService;
   refunds: RefundService;
+  subscriptions: SubscriptionService;
   log: FastifyBaseLogger;
 }) {
   const { db, config, provider, payments: paymentService, refunds: refundService, log } = deps;
+  const subscriptionService = deps.subscriptions;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<ReconcileReport> | null = null;
 
@@ -99,6 +108,9 @@ export function createReconciler(deps: {
       refreshed: 0,
       refundsSettled: 0,
       open: 0,
+      subscriptionsCreated: 0,
+      subscriptionsFailed: 0,
+      subscriptionsSynced: 0,
     };
     const unanswered = new Date(now.getTime() - config.xendit.timeoutMs - createMarginMs);
     const quiet = new Date(now.getTime() - staleAfterMs);
@@ -180,6 +192,12 @@ export function createReconciler(deps: {
       if (outcome === 'open') report.open += 1;
       else report.refundsSettled += 1;
     }
+
+    const subscriptions = await subscriptionService.reconcile(now);
+    report.subscriptionsCreated = subscriptions.created;
+    report.subscriptionsFailed = subscriptions.failed;
+    report.subscriptionsSynced = subscriptions.synced;
+    report.open += subscriptions.open;
 
     return report;
   }

@@ -1,0 +1,137 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  describeFailure,
+  type Currency,
+  type Subscription,
+  type SubscriptionCycle,
+  type SubscriptionCycleStatus,
+} from '@store/contract';
+import type { Database } from '../db/database.ts';
+import { exchanges, paymentMethods, subscriptionCycles, subscriptions } from '../db/schema.ts';
+import { channelName, toApiExchange } from '../payments/payment-service.ts';
+import { isCycleOpen } from '../statuses/subscription-cycle-status.ts';
+import {
+  toApiSubscriptionStatus,
+  type StoredSubscriptionStatus,
+} from '../statuses/subscription-status.ts';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type CycleRow = typeof subscriptionCycles.$inferSelect;
+type MethodRow = typeof paymentMethods.$inferSelect;
+type StoredExchange = typeof exchanges.$inferSelect;
+
+export function toApiCycle(row: CycleRow): SubscriptionCycle {
+  const failed = row.failureCode !== null && row.status !== 'SUCCEEDED';
+  return {
+    id: row.id,
+    cycle_number: row.cycleNumber,
+    status: row.status as SubscriptionCycleStatus,
+    scheduled_date: row.scheduledAt?.toISOString() ?? null,
+    amount: row.amount,
+    currency: row.currency as Currency,
+    attempts: row.attempts,
+    next_attempt_date: row.nextAttemptAt?.toISOString() ?? null,
+    failure_code: failed ? row.failureCode : null,
+    failure_reason: failed ? describeFailure(row.failureCode) : null,
+    // A cycle's charge is the provider's payment request, not a store payment (see README).
+    payment_id: null,
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+  };
+}
+
+/** When the next charge is due: the earliest open cycle's retry or date. */
+function nextCycleDate(status: string, cycles: CycleRow[]): string | null {
+  if (status !== 'ACTIVE') return null;
+  const due = cycles
+    .filter((cycle) => isCycleOpen(cycle.status))
+    .map((cycle) => cycle.nextAttemptAt ?? cycle.scheduledAt)
+    .filter((date): date is Date => date !== null)
+    .sort((a, b) => a.getTime() - b.getTime());
+  return due[0]?.toISOString() ?? null;
+}
+
+export function toApi(
+  row: SubscriptionRow,
+  extras: {
+    country: string;
+    cycles: CycleRow[];
+    method: MethodRow | undefined;
+    withCycles?: boolean;
+    exchanges?: StoredExchange[];
+  },
+): Subscription {
+  const { cycles, method } = extras;
+  const channel = method?.channelCode ?? '';
+  return {
+    id: row.id,
+    status: toApiSubscriptionStatus(row.status as StoredSubscriptionStatus),
+    product_id: row.productId,
+    product_name: row.productName,
+    product_image_url: row.productImagePath,
+    amount: row.amount,
+    currency: row.currency as Currency,
+    interval: row.interval,
+    interval_count: row.intervalCount,
+    payment_method: {
+      id: row.paymentMethodId,
+      channel,
+      channel_name: channelName(extras.country, channel),
+      details: method?.details ?? null,
+    },
+    next_cycle_date: nextCycleDate(row.status, cycles),
+    failure_code: row.failureCode,
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+    ...(extras.withCycles
+      ? { cycles: [...cycles].sort((a, b) => b.cycleNumber - a.cycleNumber).map(toApiCycle) }
+      : {}),
+    ...(extras.exchanges ? { xendit_operations: extras.exchanges.map(toApiExchange) } : {}),
+  };
+}
+
+/** Subscriptions as the API shows them, their cycles and methods read in one query each. */
+export async function toApiSubscriptions(
+  db: Database,
+  country: string,
+  rows: SubscriptionRow[],
+  options: { withCycles?: boolean; withExchanges?: boolean } = {},
+): Promise<Subscription[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [cycles, methods, stored] = await Promise.all([
+    db
+      .select()
+      .from(subscriptionCycles)
+      .where(inArray(subscriptionCycles.subscriptionId, ids))
+      .orderBy(asc(subscriptionCycles.cycleNumber)),
+    db
+      .select()
+      .from(paymentMethods)
+      .where(inArray(paymentMethods.id, [...new Set(rows.map((row) => row.paymentMethodId))])),
+    options.withExchanges
+      ? db
+          .select()
+          .from(exchanges)
+          .where(inArray(exchanges.subscriptionId, ids))
+          .orderBy(desc(exchanges.createdAt))
+      : Promise.resolve(null),
+  ]);
+  return rows.map((row) =>
+    toApi(row, {
+      country,
+      cycles: cycles.filter((cycle) => cycle.subscriptionId === row.id),
+      method: methods.find((method) => method.id === row.paymentMethodId),
+      withCycles: options.withCycles,
+      ...(stored
+        ? { exchanges: stored.filter((exchange) => exchange.subscriptionId === row.id) }
+        : {}),
+    }),
+  );
+}
+
+/** One subscription's row by id, whoever owns it (webhooks, the reconciler). */
+export async function subscriptionById(db: Database, id: string) {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
+}
