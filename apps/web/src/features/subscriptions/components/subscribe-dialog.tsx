@@ -77,8 +77,8 @@ export function SubscribeDialog({
     <Modal opened={opened} onClose={onClose} title={`Subscribe to ${product.name}`} centered>
       <Stack gap="sm">
         <Text>
-          {perCycle}, charged to the saved method you choose until you cancel. Subscriptions are
-          listed under Subscriptions.
+          {perCycle}, charged to the saved method you choose: the first cycle when the subscription
+          starts, then each on its date until you cancel.
         </Text>
         {methods.isPending ? (
           <Loader role="status" aria-label="Loading payment methods" />
