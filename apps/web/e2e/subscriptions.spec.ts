@@ -132,4 +132,16 @@ test('the live store (demo-ph) subscribes but offers no Run next cycle now', asy
   await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
   await expect(subscription.getByRole('button', { name: 'Run next cycle now' })).toHaveCount(0);
   await expectAccessibleAtBothWidths(page);
+
+  // The screen is in the Account menu on a wide screen, and behind the burger on a phone.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Subscriptions' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscriptions' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await page.getByRole('link', { name: 'Subscriptions' }).click();
+  await expect(plan(page)).toContainText(product);
 });

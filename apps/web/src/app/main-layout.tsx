@@ -75,9 +75,6 @@ export function MainLayout() {
       <Button component={Link} to={screenPaths.paymentMethods} variant="subtle" onClick={nav.close}>
         Payment Methods
       </Button>
-      <Button component={Link} to={screenPaths.subscriptions} variant="subtle" onClick={nav.close}>
-        Subscriptions
-      </Button>
       <Button component={Link} to={screenPaths.cart} variant="light" onClick={nav.close}>
         {cartLabel}
       </Button>
@@ -177,6 +174,15 @@ export function MainLayout() {
                   onClick={nav.close}
                 >
                   Account Settings
+                </Button>
+                {/* In the Account menu on a wide screen, where the top bar has no room left. */}
+                <Button
+                  component={Link}
+                  to={screenPaths.subscriptions}
+                  variant="subtle"
+                  onClick={nav.close}
+                >
+                  Subscriptions
                 </Button>
                 <Button variant="subtle" color="red" onClick={signOut}>
                   Sign Out
