@@ -70,7 +70,9 @@ export function toProviderCycle(cycle: RecurringCycle, planCurrency: string): Pr
     currency,
     attempts: cycle.attempt_count ?? new Set(attempts.map((a) => a.attempt_number)).size,
     nextAttemptAt: cycle.status === 'RETRYING' ? dateOf(last?.next_retry_timestamp) : null,
-    failureCode: paid ? null : ([...attempts].reverse().find((a) => a.failure_code)?.failure_code ?? null),
+    failureCode: paid
+      ? null
+      : ([...attempts].reverse().find((a) => a.failure_code)?.failure_code ?? null),
     paidRequestId: paid?.action_id ?? null,
   };
 }

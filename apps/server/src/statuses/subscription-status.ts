@@ -68,9 +68,14 @@ export async function moveSubscription(
   const [moved] = await db
     .update(subscriptions)
     .set({ ...changes, status: to, updatedAt: sql`now()` })
-    .where(and(eq(subscriptions.id, subscriptionId), inArray(subscriptions.status, statusesFrom(to))))
+    .where(
+      and(eq(subscriptions.id, subscriptionId), inArray(subscriptions.status, statusesFrom(to))),
+    )
     .returning();
   if (moved) return moved;
-  const [current] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  const [current] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
   return current ?? null;
 }

@@ -170,7 +170,9 @@ export function createSubscriptionService(deps: {
         }
         const plan = await provider.confirmPlan(app, row.id, event.providerPlanId);
         if (!plan) {
-          return { ignored: `The provider holds no plan ${event.providerPlanId} for app ${app.id}` };
+          return {
+            ignored: `The provider holds no plan ${event.providerPlanId} for app ${app.id}`,
+          };
         }
         const mismatch =
           plan.referenceId !== row.id ||
@@ -179,7 +181,9 @@ export function createSubscriptionService(deps: {
           !plan.tokenIds.includes(row.providerTokenId) ||
           (row.providerCustomerId !== null && plan.providerCustomerId !== row.providerCustomerId);
         if (mismatch) {
-          return { ignored: `Plan ${plan.providerPlanId} as the provider holds it is not ${row.id}` };
+          return {
+            ignored: `Plan ${plan.providerPlanId} as the provider holds it is not ${row.id}`,
+          };
         }
         const cycles =
           (await provider.confirmCycles(app, row.id, {
@@ -221,7 +225,10 @@ export function createSubscriptionService(deps: {
       .for('update', { skipLocked: true });
     return db
       .update(subscriptions)
-      .set({ reconcileAttempts: sql`${subscriptions.reconcileAttempts} + 1`, nextReconcileAt: next })
+      .set({
+        reconcileAttempts: sql`${subscriptions.reconcileAttempts} + 1`,
+        nextReconcileAt: next,
+      })
       .where(inArray(subscriptions.id, candidates))
       .returning();
   }
