@@ -3,11 +3,9 @@ import { Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mant
 import {
   canRunNextCycle,
   isCancellableSubscription,
-  screenPath,
   type Subscription,
   type SubscriptionCycle,
 } from '@store/contract/client';
-import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
 import { StatusBadge } from '@/components/status-badge';
@@ -57,18 +55,6 @@ function CycleRow({ cycle }: { cycle: SubscriptionCycle }) {
           <Text size="xs" c="dimmed">
             Code for support: {cycle.failure_code}
           </Text>
-        )}
-        {cycle.payment_id && (
-          <Button
-            component={Link}
-            to={screenPath('payment', { paymentId: cycle.payment_id })}
-            size="xs"
-            variant="subtle"
-            w="fit-content"
-            px={0}
-          >
-            View payment
-          </Button>
         )}
       </Stack>
     </Paper>
