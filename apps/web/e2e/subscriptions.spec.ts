@@ -53,6 +53,7 @@ test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads 
   // No saved card or e-wallet yet: save one and come back to the same dialog.
   const dialog = page.getByRole('dialog', { name: `Subscribe to ${product}` });
   await expect(dialog.getByText('You have no saved card or e-wallet')).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
   await dialog.getByRole('link', { name: 'Save a new card or e-wallet' }).click();
   await page.getByRole('button', { name: 'DANA ID', exact: true }).click();
   await page.getByRole('button', { name: 'Link account' }).click();
@@ -108,6 +109,10 @@ test('a cycle the method cannot pay says why and what the customer can do', asyn
   await signIn(page);
   await linkEwallet(page, 'DANA ID');
   await openProduct(page, product);
+  await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click();
+  // The dialog offering a saved method, checked as the customer sees it.
+  await expect(page.getByRole('radio', { name: /^DANA ID/ })).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
   await subscribeWith(page, product, /^DANA ID/);
 
   const cycle = plan(page).getByRole('listitem', { name: 'Cycle 1' });
