@@ -32,6 +32,7 @@ import type { PricedOrder } from './pricing.ts';
 export type { NewPayment } from './create-statements.ts';
 // What other resources use of payments, reached through this service.
 export { channelName, channelsFor, findChannel } from './channels.ts';
+export { recordCyclePayment, type CycleCharge } from './cycle-payment.ts';
 export { toApiExchange, toApiPayments } from './payment-view.ts';
 export { priceOrder } from './pricing.ts';
 

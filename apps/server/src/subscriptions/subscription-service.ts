@@ -3,7 +3,7 @@ import { subscriptionErrorCodes, type Subscription } from '@store/contract';
 import type { Caller } from '../auth/tenant.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { apps, subscriptions } from '../db/schema.ts';
+import { apps, paymentMethods, subscriptions } from '../db/schema.ts';
 import { AppError, isRefusal, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import type { Provider } from '../provider/adapter.ts';
@@ -20,6 +20,8 @@ import {
   toApiSubscriptionStatus,
   type StoredSubscriptionStatus,
 } from '../statuses/subscription-status.ts';
+import { findProduct } from '../catalog/catalog-service.ts';
+import { recordCyclePayment } from '../payments/payment-service.ts';
 import { createSubscriber } from './create-subscription.ts';
 import { toApiSubscriptions, type SubscriptionRow } from './subscription-view.ts';
 
@@ -54,7 +56,10 @@ export function createSubscriptionService(deps: {
     return moveSubscription(db, row.id, plan.status, { providerPlanId: plan.providerPlanId });
   }
 
-  /** Records the provider's cycles of a subscription, each through the cycle state machine. */
+  /**
+   * Records the provider's cycles of a subscription, each through the cycle state machine; a paid
+   * cycle's charge becomes a store payment, refundable in Payments.
+   */
   async function applyCycles(row: SubscriptionRow, cycles: ProviderCycle[]) {
     for (const cycle of cycles) {
       await recordCycle(db, newId('cyc'), cycle.status, {
@@ -68,6 +73,33 @@ export function createSubscriptionService(deps: {
         nextAttemptAt: cycle.nextAttemptAt,
         failureCode: cycle.failureCode,
         providerRequestId: cycle.paidRequestId,
+      });
+    }
+    const paid = cycles.filter((cycle) => cycle.status === 'SUCCEEDED' && cycle.paidRequestId);
+    if (paid.length === 0) return;
+    const [[method], product] = await Promise.all([
+      db.select().from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)),
+      findProduct(db, row.appId, row.productId),
+    ]);
+    if (!method) return;
+    for (const cycle of paid) {
+      await recordCyclePayment(db, {
+        appId: row.appId,
+        customerId: row.customerId,
+        providerRequestId: cycle.paidRequestId ?? '',
+        channelCode: method.channelCode,
+        country: method.country,
+        currency: cycle.currency,
+        amount: cycle.amount,
+        paymentMethodId: method.id,
+        providerTokenId: row.providerTokenId,
+        product: {
+          id: row.productId,
+          name: row.productName,
+          category: product?.category ?? 'Subscription',
+          description: product?.description ?? row.productName,
+          imagePath: row.productImagePath,
+        },
       });
     }
   }
@@ -137,21 +169,19 @@ export function createSubscriptionService(deps: {
     referenceId: string | null;
     providerCycleId: string | null;
   }): Promise<WebhookMatch> {
-    const [byPlan] = await db
+    // One read, so a create answered meanwhile cannot hide the row from both ways of finding
+    // it: by its plan, or, while the create's answer is not in, by the plan's reference.
+    const [row] = await db
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.providerPlanId, event.providerPlanId));
-    // A plan whose create answer was lost is known by its reference until then.
-    const [byReference] =
-      byPlan || !event.referenceId
-        ? []
-        : await db
-            .select()
-            .from(subscriptions)
-            .where(
-              and(eq(subscriptions.id, event.referenceId), isNull(subscriptions.providerPlanId)),
-            );
-    const row = byPlan ?? byReference;
+      .where(
+        or(
+          eq(subscriptions.providerPlanId, event.providerPlanId),
+          event.referenceId
+            ? and(eq(subscriptions.id, event.referenceId), isNull(subscriptions.providerPlanId))
+            : undefined,
+        ),
+      );
     if (!row) return { ignored: `No subscription of this store has plan ${event.providerPlanId}` };
     const [app] = await db.select().from(apps).where(eq(apps.id, row.appId));
     if (!app) return { ignored: `The app of subscription ${row.id} is gone` };
@@ -330,6 +360,8 @@ export function createSubscriptionService(deps: {
 
     /** Development mode: the provider charges the next scheduled cycle now. */
     async runNextCycle(session: Caller, subscriptionId: string): Promise<Subscription> {
+      // Ownership first: another customer's subscription is not found, in any mode.
+      const row = await loadOwn(session, subscriptionId);
       const { app } = await session.tenant();
       if (app.mode !== 'development') {
         throw new AppError(
@@ -338,7 +370,6 @@ export function createSubscriptionService(deps: {
           'A cycle can be run ahead of its date in development mode only',
         );
       }
-      const row = await loadOwn(session, subscriptionId);
       if (!isSubscriptionActive(row.status) || !row.providerPlanId) {
         throw notActionable(row, 'run a cycle now');
       }

@@ -7,7 +7,13 @@ import {
   type SubscriptionCycleStatus,
 } from '@store/contract';
 import type { Database } from '../db/database.ts';
-import { exchanges, paymentMethods, subscriptionCycles, subscriptions } from '../db/schema.ts';
+import {
+  exchanges,
+  paymentMethods,
+  payments,
+  subscriptionCycles,
+  subscriptions,
+} from '../db/schema.ts';
 import { channelName, toApiExchange } from '../payments/payment-service.ts';
 import { isCycleOpen } from '../statuses/subscription-cycle-status.ts';
 import {
@@ -20,7 +26,7 @@ export type CycleRow = typeof subscriptionCycles.$inferSelect;
 type MethodRow = typeof paymentMethods.$inferSelect;
 type StoredExchange = typeof exchanges.$inferSelect;
 
-export function toApiCycle(row: CycleRow): SubscriptionCycle {
+export function toApiCycle(row: CycleRow, paymentId: string | null = null): SubscriptionCycle {
   const failed = row.failureCode !== null && row.status !== 'SUCCEEDED';
   return {
     id: row.id,
@@ -33,8 +39,7 @@ export function toApiCycle(row: CycleRow): SubscriptionCycle {
     next_attempt_date: row.nextAttemptAt?.toISOString() ?? null,
     failure_code: failed ? row.failureCode : null,
     failure_reason: failed ? describeFailure(row.failureCode) : null,
-    // A cycle's charge is the provider's payment request, not a store payment (see README).
-    payment_id: null,
+    payment_id: paymentId,
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
   };
@@ -57,6 +62,8 @@ export function toApi(
     country: string;
     cycles: CycleRow[];
     method: MethodRow | undefined;
+    /** The store payment of each paid charge, by its payment request. */
+    paymentsByRequest?: Map<string, string>;
     withCycles?: boolean;
     exchanges?: StoredExchange[];
   },
@@ -84,7 +91,18 @@ export function toApi(
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
     ...(extras.withCycles
-      ? { cycles: [...cycles].sort((a, b) => b.cycleNumber - a.cycleNumber).map(toApiCycle) }
+      ? {
+          cycles: [...cycles]
+            .sort((a, b) => b.cycleNumber - a.cycleNumber)
+            .map((cycle) =>
+              toApiCycle(
+                cycle,
+                (cycle.providerRequestId &&
+                  extras.paymentsByRequest?.get(cycle.providerRequestId)) ||
+                  null,
+              ),
+            ),
+        }
       : {}),
     ...(extras.exchanges ? { xendit_operations: extras.exchanges.map(toApiExchange) } : {}),
   };
@@ -117,8 +135,22 @@ export async function toApiSubscriptions(
           .orderBy(desc(exchanges.createdAt))
       : Promise.resolve(null),
   ]);
+  const paidRequests = cycles.flatMap((cycle) =>
+    cycle.providerRequestId ? [cycle.providerRequestId] : [],
+  );
+  const paid =
+    options.withCycles && paidRequests.length > 0
+      ? await db
+          .select({ id: payments.id, providerRequestId: payments.providerRequestId })
+          .from(payments)
+          .where(inArray(payments.providerRequestId, paidRequests))
+      : [];
+  const paymentsByRequest = new Map(
+    paid.map((payment) => [payment.providerRequestId ?? '', payment.id]),
+  );
   return rows.map((row) =>
     toApi(row, {
+      paymentsByRequest,
       country,
       cycles: cycles.filter((cycle) => cycle.subscriptionId === row.id),
       method: methods.find((method) => method.id === row.paymentMethodId),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentMethod, Product, Subscription } from '@store/contract';
+import type { Payment, PaymentMethod, Product, StatusEvent, Subscription } from '@store/contract';
 import { createXenditClient, type ProviderExchange } from '@store/xendit';
 import {
   descriptionPath,
@@ -89,6 +89,37 @@ function waitForSubscription(
     },
     timeoutMs,
   );
+}
+
+/**
+ * Opens the live-status feed (GET /api/events) as the web reads it, and answers once it carries
+ * a status event of this subscription.
+ */
+async function subscriptionEvent(server: TestServer, token: string, id: string) {
+  const abort = new AbortController();
+  const response = await fetch(`${server.url}/api/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  const heard = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      for (const block of buffer.split('\n\n').slice(0, -1)) {
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        const event = data ? (JSON.parse(data.slice(6)) as StatusEvent) : null;
+        if (event?.kind === 'subscription' && event.id === id) return event;
+      }
+      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+    }
+    return null;
+  })();
+  return {
+    heard: heard.finally(() => abort.abort()),
+    close: () => abort.abort(),
+  };
 }
 
 const cycleStatuses = (subscription: Subscription) =>
@@ -212,9 +243,15 @@ describe('subscriptions (a provider day is a real day)', () => {
       server,
       token,
       subscription.id,
-      'ACTIVE, cycle 1 paid and cycle 2 scheduled',
+      'ACTIVE, cycle 1 paid, cycle 2 scheduled, the activation logged',
       (s) =>
-        s.status === 'ACTIVE' && cycleStatuses(s).join() === ['2 SCHEDULED', '1 SUCCEEDED'].join(),
+        s.status === 'ACTIVE' &&
+        cycleStatuses(s).join() === ['2 SCHEDULED', '1 SUCCEEDED'].join() &&
+        // The activation's webhook may come after a cycle's has shown the plan ACTIVE.
+        (s.xendit_operations ?? []).some(
+          (operation) =>
+            operation.kind === 'webhook' && operation.event === 'recurring.plan.activated',
+        ),
     );
     const [next, first] = active.cycles ?? [];
     expect(first).toMatchObject({ amount: 115_000, attempts: 1, failure_code: null });
@@ -257,7 +294,8 @@ describe('subscriptions (a provider day is a real day)', () => {
     expect(JSON.stringify(active.xendit_operations)).not.toMatch(/pt-[0-9a-f]{8}/);
   });
 
-  it('runs the next cycle now in development, and it succeeds', async () => {
+  it('runs the next cycle now in development, and it succeeds, told live on the status feed', async () => {
+    const feed = await subscriptionEvent(server, token, subscriptionId);
     const response = await call(
       server,
       token,
@@ -273,6 +311,46 @@ describe('subscriptions (a provider day is a real day)', () => {
       (s) => cycleStatuses(s).join() === ['3 SCHEDULED', '2 SUCCEEDED', '1 SUCCEEDED'].join(),
     );
     expect(ran.status).toBe('ACTIVE');
+    const event = await Promise.race([
+      feed.heard,
+      waitFor('a subscription event on the feed', () => false, 5_000).catch(() => null),
+    ]);
+    feed.close();
+    expect(event).toMatchObject({ kind: 'subscription', id: subscriptionId });
+  });
+
+  it("records each paid cycle as a payment of the customer's, refunded like any other", async () => {
+    const subscription = await read(server, token, subscriptionId);
+    const paidCycles = (subscription.cycles ?? []).filter((cycle) => cycle.status === 'SUCCEEDED');
+    expect(paidCycles).toHaveLength(2);
+    const paymentId = paidCycles[0]?.payment_id ?? '';
+    expect(paymentId).toMatch(/^pay_/);
+    const payment = (
+      await call(server, token, 'GET', `/api/payments/${paymentId}`)
+    ).json() as Payment;
+    expect(payment).toMatchObject({
+      status: 'SUCCEEDED',
+      amount: 115_000,
+      channel: 'DANA',
+      payment_method_id: method.id,
+    });
+    expect(payment.orders.map((line) => [line.product_id, line.status])).toEqual([
+      ['id-kopi-beans', 'PAID'],
+    ]);
+    // Another customer cannot see it.
+    expect((await call(server, otherToken, 'GET', `/api/payments/${paymentId}`)).statusCode).toBe(
+      404,
+    );
+    const refund = await call(server, token, 'POST', `/api/payments/${paymentId}/refund`, {
+      orders: [payment.orders[0]?.id],
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    await waitFor(`${paymentId} refunded`, async () => {
+      const read = (
+        await call(server, token, 'GET', `/api/payments/${paymentId}`)
+      ).json() as Payment;
+      return read.status === 'REFUND_SUCCEEDED';
+    });
   });
 
   it('refuses a method that cannot pay a plan, a product not sold by subscription, and a stranger', async () => {
@@ -426,13 +504,41 @@ describe('subscriptions (a provider day is a real day)', () => {
     expect((again.json() as Subscription).status).toBe('CANCELLED');
   });
 
-  it('runs no cycle ahead of its date in a live app', async () => {
+  it('subscribes in the live app too, and runs no cycle there ahead of its date', async () => {
     const live = await server.signIn('live-subscriber@example.com', 'demo-ph');
+    const maya = (
+      await call(server, live, 'POST', '/api/payment_methods', {
+        channel: 'PAYMAYA',
+        country: 'PH',
+        reference_id: 'live-sub',
+      })
+    ).json() as PaymentMethod;
+    await decide(maya.actions[0]?.value ?? '', 'link');
+    await waitFor('the Maya method ACTIVE', async () => {
+      const read = (
+        await call(server, live, 'GET', `/api/payment_methods/${maya.id}`)
+      ).json() as PaymentMethod;
+      return read.status === 'ACTIVE';
+    });
+    const created = await subscribe(server, live, {
+      product_id: 'ph-kopi-beans',
+      payment_method_id: maya.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const subscription = created.json() as Subscription;
+    expect(subscription).toMatchObject({ amount: 41_000, currency: 'PHP', interval: 'MONTH' });
+    await waitForSubscription(
+      server,
+      live,
+      subscription.id,
+      'ACTIVE, cycle 1 paid',
+      (s) => s.status === 'ACTIVE' && cycleStatuses(s).includes('1 SUCCEEDED'),
+    );
     const response = await call(
       server,
       live,
       'POST',
-      `/api/subscriptions/${subscriptionId}/run_next_cycle`,
+      `/api/subscriptions/${subscription.id}/run_next_cycle`,
     );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error_code: 'SIMULATION_NOT_ALLOWED' });
