@@ -73,6 +73,10 @@ test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads 
     timeout: 20_000,
   });
   await expect(subscription.getByRole('listitem', { name: 'Cycle 2' })).toContainText('SCHEDULED');
+  const firstCharge = subscription
+    .getByRole('listitem', { name: 'Cycle 1' })
+    .getByText(/^Payment /);
+  const paymentId = (await firstCharge.textContent())?.replace(/^Payment /, '') ?? '';
   await expectAccessibleAtBothWidths(page);
 
   // Run from another tab: this page follows by the live feed, without a reload.
@@ -102,6 +106,15 @@ test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads 
   await expect(subscription.getByRole('listitem', { name: 'Cycle 3' })).toContainText('CANCELED');
   await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
   await expect(subscription.getByRole('button', { name: 'Run next cycle now' })).toHaveCount(0);
+
+  // The first cycle's charge is one of the store's payments.
+  await subscription
+    .getByRole('listitem', { name: 'Cycle 1' })
+    .getByRole('link', { name: 'View in Payments' })
+    .click();
+  await expect(page.getByRole('listitem', { name: `Payment ${paymentId}` })).toContainText(
+    'SUCCEEDED',
+  );
 });
 
 test('a cycle the method cannot pay says why and what the customer can do', async ({ page }) => {

@@ -3,9 +3,11 @@ import { Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mant
 import {
   canRunNextCycle,
   isCancellableSubscription,
+  screenPaths,
   type Subscription,
   type SubscriptionCycle,
 } from '@store/contract/client';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
 import { StatusBadge } from '@/components/status-badge';
@@ -55,6 +57,17 @@ function CycleRow({ cycle }: { cycle: SubscriptionCycle }) {
           <Text size="xs" c="dimmed">
             Code for support: {cycle.failure_code}
           </Text>
+        )}
+        {cycle.payment_id && (
+          // A paid cycle is a payment of the store's: listed, with its logs and refund, in Payments.
+          <Group gap="xs">
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              Payment {cycle.payment_id}
+            </Text>
+            <Button component={Link} to={screenPaths.payments} size="xs" variant="subtle" px={0}>
+              View in Payments
+            </Button>
+          </Group>
         )}
       </Stack>
     </Paper>
