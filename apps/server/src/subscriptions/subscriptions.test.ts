@@ -9,6 +9,11 @@ import {
   loadPublishedDescription,
   outsideAllowList,
 } from '@store/xendit-sim/published-description';
+import {
+  startFaultProxy,
+  type FaultProxy,
+  type RequestMatcher,
+} from '../../harness/fault-proxy.ts';
 import { buildApp } from '../app.ts';
 import { exchanges, subscriptionCycles, subscriptions } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
@@ -718,4 +723,97 @@ describe('subscriptions on a fast schedule (a provider day is 1.5 s)', () => {
     },
     60_000,
   );
+});
+
+describe('a plan create whose answer is lost or refused', () => {
+  let server: TestServer;
+  let proxy: FaultProxy;
+  let token: string;
+  let method: PaymentMethod;
+  const planCreates: RequestMatcher = (verb, path) =>
+    verb === 'POST' && path === '/recurring/plans';
+  beforeAll(async () => {
+    proxy = await startFaultProxy();
+    server = await startTestServer({ XENDIT_BASE_URL: proxy.url });
+    proxy.target = server.xendit.url;
+    token = await server.signIn('lost-answers@example.com');
+    method = await linkedEwallet(server, token);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await proxy?.close();
+  });
+
+  const planCreatesLogged = (subscription: Subscription) =>
+    (subscription.xendit_operations ?? []).filter(
+      (operation) =>
+        operation.kind === 'request' &&
+        operation.exchange.request.method === 'POST' &&
+        new URL(operation.exchange.request.url).pathname === '/recurring/plans',
+    );
+
+  it('answers PENDING when the provider did not answer, and the reconciler creates the plan once', async () => {
+    proxy.inject('status503', { times: 1, match: planCreates });
+    const created = await subscribe(server, token, {
+      product_id: 'id-kopi-beans',
+      payment_method_id: method.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const pending = created.json() as Subscription;
+    expect(pending.status).toBe('PENDING');
+    const report = await server.app.reconciler.reconcileNow({
+      at: new Date(Date.now() + 60_000),
+    });
+    expect(report.subscriptionsCreated).toBe(1);
+    const active = await waitForSubscription(
+      server,
+      token,
+      pending.id,
+      'ACTIVE',
+      (s) => s.status === 'ACTIVE' && cycleStatuses(s).includes('1 SUCCEEDED'),
+    );
+    // The refused-for-now call and its replay, under one key: one plan.
+    expect(planCreatesLogged(active)).toHaveLength(2);
+  });
+
+  it('follows a plan the provider made though its answer was lost, with no second plan', async () => {
+    proxy.inject('drop', { times: 1, match: planCreates });
+    const created = await subscribe(server, token, {
+      product_id: 'id-kopi-beans',
+      payment_method_id: method.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const pending = created.json() as Subscription;
+    expect(pending.status).toBe('PENDING');
+    // The provider's webhooks name the plan by the subscription's reference.
+    const active = await waitForSubscription(
+      server,
+      token,
+      pending.id,
+      'ACTIVE by webhook',
+      (s) => s.status === 'ACTIVE' && cycleStatuses(s).includes('1 SUCCEEDED'),
+    );
+    await server.app.reconciler.reconcileNow({ at: new Date(Date.now() + 60_000) });
+    const [row] = await server.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, pending.id));
+    const held = await providerClient(server).getRecurringPlan(row?.providerPlanId ?? '');
+    expect(held.body.reference_id).toBe(pending.id);
+    expect(planCreatesLogged(await read(server, token, active.id))).toHaveLength(1);
+  });
+
+  it('fails the subscription when the provider refuses the plan', async () => {
+    proxy.inject('refuse', { times: 1, match: planCreates });
+    const refused = await subscribe(server, token, {
+      product_id: 'id-kopi-beans',
+      payment_method_id: method.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    const { subscriptions: listed } = (
+      await call(server, token, 'GET', '/api/subscriptions')
+    ).json() as { subscriptions: Subscription[] };
+    const failed = listed.find((s) => s.status === 'FAILED');
+    expect(failed?.failure_code).toBe(refused.json().error_code);
+  });
 });
