@@ -4,6 +4,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { usePaymentMethod } from '@/features/payment-methods/api/get-payment-method';
 import { ProviderLogs } from '@/features/provider-logs/components/provider-logs';
+import { useSubscription } from '@/features/subscriptions/api/get-subscription';
 
 interface LogsQuery {
   isPending: boolean;
@@ -11,7 +12,10 @@ interface LogsQuery {
   data: { xendit_operations?: ProviderOperation[] | undefined } | undefined;
 }
 
-/** View Xendit Logs: one payment's or payment method's provider exchanges, right drawer (800). */
+/**
+ * View Xendit Logs: one payment's, payment method's or subscription's provider exchanges and
+ * webhooks, right drawer (800).
+ */
 function LogsDrawer({
   id,
   query,
@@ -60,4 +64,15 @@ export function PaymentMethodLogsDrawer({
 }) {
   const method = usePaymentMethod(paymentMethodId ?? '', { enabled: paymentMethodId !== null });
   return <LogsDrawer id={paymentMethodId} query={method} onClose={onClose} />;
+}
+
+export function SubscriptionLogsDrawer({
+  subscriptionId,
+  onClose,
+}: {
+  subscriptionId: string | null;
+  onClose: () => void;
+}) {
+  const subscription = useSubscription(subscriptionId ?? '', { enabled: subscriptionId !== null });
+  return <LogsDrawer id={subscriptionId} query={subscription} onClose={onClose} />;
 }

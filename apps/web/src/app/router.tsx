@@ -33,6 +33,9 @@ const paymentMethodNew = async () => ({
 const paymentMethodOtp = async () => ({
   Component: (await import('./routes/payment-method-otp')).PaymentMethodOtpRoute,
 });
+const subscriptions = async () => ({
+  Component: (await import('./routes/subscriptions')).SubscriptionsRoute,
+});
 const refund = async () => ({ Component: (await import('./routes/refund')).RefundRoute });
 const paymentSuccess = async () => ({
   Component: (await import('./routes/payment-success')).PaymentSuccessRoute,
@@ -99,6 +102,7 @@ export const routes: RouteObject[] = [
               { path: screenPaths.paymentMethodNew, lazy: paymentMethodNew },
               { path: screenPaths.paymentMethodOtp, lazy: paymentMethodOtp },
               { path: screenPaths.refundPending, lazy: refundPending },
+              { path: screenPaths.subscriptions, lazy: subscriptions },
             ],
           },
         ],
