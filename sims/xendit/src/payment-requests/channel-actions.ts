@@ -9,7 +9,7 @@ import {
 } from '@store/xendit';
 import { validationError } from '../api-error.ts';
 import { authorisationOutcome, checkCard, type Challenge, type Outcome } from '../cards.ts';
-import { isEwallet, isPresentToCustomer, type Channel } from '../channels.ts';
+import { isEwallet, isPresentToCustomer, isRedirect, type Channel } from '../channels.ts';
 import { randomDigits } from '../ids.ts';
 import { otpActions } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
@@ -48,11 +48,13 @@ function presentAction(channel: Channel, channelCode: string): Action {
       value: `${channelCode.slice(0, 4).toUpperCase()}${randomDigits(10)}`,
     };
   }
-  // An EMV QR string of the channel's scheme: Thai PromptPay, else Indonesian QRIS.
+  // An EMV QR string of the channel's scheme: Thai PromptPay, Singapore PayNow, else Indonesian QRIS.
   const value =
     channelCode === 'QRPROMPTPAY'
       ? `00020101021230370016A000000677010112011300${randomDigits(11)}5303764540${randomDigits(2)}5802TH6304${randomDigits(4)}`
-      : `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`;
+      : channelCode === 'SGQR'
+        ? `00020101021226370009SG.PAYNOW010120213${randomDigits(9)}XEN5303702540${randomDigits(2)}5802SG6304${randomDigits(4)}`
+        : `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`;
   return { type: 'PRESENT_TO_CUSTOMER', descriptor: 'QR_STRING', value };
 }
 
@@ -98,7 +100,7 @@ export function firstStep(
     // expires with payment_request.expiry when it passes. The merchant may set it; else a day (choice).
     channelProperties.expires_at ??= new Date(Date.now() + CODE_LIFETIME_MS).toISOString();
     if (channel.kind === 'VIRTUAL_ACCOUNT') channelProperties.display_name ??= 'Simulated Merchant';
-  } else if (isEwallet(channel.kind)) {
+  } else if (isEwallet(channel.kind) || isRedirect(channel.kind)) {
     const declinedLater = body.request_amount === EWALLET_TEST_AMOUNTS.declinedLater;
     if (token || channel.kind === 'EWALLET_PUSH') {
       // The published statuses have no PENDING for a payment request: a push approval or a saved
