@@ -43,7 +43,10 @@ export function toMajorUnits(amount: number, currency: Currency): number {
 export function toMinorUnits(majorAmount: number, currency: Currency): number | null {
   const scaled = majorAmount * 10 ** currencyExponents[currency];
   const whole = Math.round(scaled);
-  return Math.abs(scaled - whole) > 1e-6 ? null : whole;
+  // Scaling by 10^n is not exact in binary (119.9 × 100 = 11990.000000000002): only a difference
+  // beyond the float's own error is a real fraction of the minor unit.
+  const floatError = Math.max(1e-9, Math.abs(scaled) * 8 * Number.EPSILON);
+  return Math.abs(scaled - whole) > floatError ? null : whole;
 }
 
 /** Why an amount in minor units is not one, in words naming the currency; null when it is. */

@@ -386,5 +386,8 @@ export const marketChannel = (country: string, channelCode: string): MarketChann
 /** Whether an amount in major units has more decimals than the currency's minor unit allows. */
 export function hasExcessDecimals(amount: number, minorUnits: number): boolean {
   const scaled = amount * 10 ** minorUnits;
-  return Math.abs(scaled - Math.round(scaled)) > 1e-6;
+  // Scaling is not exact in binary floating point: only a difference beyond its error counts.
+  return (
+    Math.abs(scaled - Math.round(scaled)) > Math.max(1e-9, Math.abs(scaled) * 8 * Number.EPSILON)
+  );
 }
