@@ -127,9 +127,9 @@ const marketPrices: Record<string, { myr: number; thb: number; vnd: number; sgd:
   'teak-board': { myr: 7_890, thb: 61_900, vnd: 419_000, sgd: 2_890 },
   'dot-notebook': { myr: 1_890, thb: 14_900, vnd: 99_000, sgd: 690 },
   'steel-bottle': { myr: 5_490, thb: 42_900, vnd: 289_000, sgd: 1_990 },
-  'trail-sneakers': { myr: 25_900, thb: 199_000, vnd: 1_369_000, sgd: 9_490 },
+  'trail-sneakers': { myr: 45_900, thb: 199_000, vnd: 1_369_000, sgd: 9_490 },
   sunglasses: { myr: 9_990, thb: 77_900, vnd: 529_000, sgd: 3_590 },
-  headphones: { myr: 36_900, thb: 289_000, vnd: 1_979_000, sgd: 13_490 },
+  headphones: { myr: 59_900, thb: 289_000, vnd: 1_979_000, sgd: 13_490 },
   'desk-lamp': { myr: 12_990, thb: 102_000, vnd: 699_000, sgd: 4_790 },
 };
 
