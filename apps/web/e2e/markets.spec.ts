@@ -15,7 +15,8 @@ interface MarketCase {
   amount: RegExp;
   /** One channel of each kind the market has; the first is a code, paid by Simulate Payment. */
   channels: [string, Kind][];
-  mobileNumber?: string;
+  /** The market's mobile numbers in E.164 form, for the cardholder and direct debit. */
+  mobileNumber: string;
 }
 
 const markets: MarketCase[] = [
@@ -30,6 +31,7 @@ const markets: MarketCase[] = [
       ['MAYB2U_FPX', 'redirect'],
       ['CARDS', 'card'],
     ],
+    mobileNumber: '+60123456789',
   },
   {
     appId: 'demo-th',
@@ -56,6 +58,7 @@ const markets: MarketCase[] = [
       ['ZALOPAY', 'redirect'],
       ['CARDS', 'card'],
     ],
+    mobileNumber: '+84912345678',
   },
   {
     appId: 'demo-sg',
@@ -66,6 +69,7 @@ const markets: MarketCase[] = [
       ['SGQR', 'code'],
       ['CARDS', 'card'],
     ],
+    mobileNumber: '+6581234567',
   },
 ];
 
@@ -74,8 +78,8 @@ function newestPayment(page: Page) {
   return page.getByRole('main').getByRole('listitem').filter({ hasText: 'Reference ID' }).first();
 }
 
-async function payByCard(page: Page, country: string) {
-  await page.getByRole('button', { name: `CARDS ${country}`, exact: true }).click();
+async function payByCard(page: Page, market: MarketCase) {
+  await page.getByRole('button', { name: `CARDS ${market.country}`, exact: true }).click();
   const form = page.getByRole('form', { name: 'Card details' });
   await expect(form.getByRole('button', { name: 'Pay' })).toBeEnabled();
   await form.getByLabel('Card Number').fill('4000000000001000');
@@ -85,6 +89,7 @@ async function payByCard(page: Page, country: string) {
     'Cardholder First Name': 'Ana',
     'Cardholder Last Name': 'Lim',
     'Cardholder Email': 'ana@example.com',
+    'Cardholder Phone': market.mobileNumber,
   };
   for (const [label, value] of Object.entries(cardholder)) await form.getByLabel(label).fill(value);
   await form.getByRole('button', { name: 'Pay' }).click();
@@ -95,7 +100,7 @@ async function payWith(page: Page, market: MarketCase, code: string, kind: Kind)
   await checkoutFirstProduct(page);
   const main = page.getByRole('main');
   if (kind === 'card') {
-    await payByCard(page, market.country);
+    await payByCard(page, market);
   } else {
     await page.getByRole('button', { name: `${code} ${market.country}`, exact: true }).click();
   }
@@ -109,7 +114,7 @@ async function payWith(page: Page, market: MarketCase, code: string, kind: Kind)
   if (kind === 'redirect') await page.getByRole('button', { name: 'Approve' }).click();
   if (kind === 'otp') {
     const form = page.getByRole('form', { name: `${code} details` });
-    await form.getByLabel('Mobile Number').fill(market.mobileNumber ?? '');
+    await form.getByLabel('Mobile Number').fill(market.mobileNumber);
     await form.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(/\/payments\/new\/[^/]+\/otp$/);
     await main.getByPlaceholder('Enter OTP').fill('222000');
