@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Payment, Product } from '@store/contract';
+import type { Channel, Payment, PaymentMethod, Product } from '@store/contract';
 import { payments } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 /**
  * The markets beyond Indonesia and the Philippines over real HTTP: each app sells in its own
@@ -171,5 +172,67 @@ describe('the market apps', () => {
     );
     expect(simulate.status).toBeGreaterThanOrEqual(400);
     expect(simulate.status).toBeLessThan(500);
+  });
+
+  it("saves Touch 'n Go in Malaysia and pays with it at once, as the description's PAY_WithToken_TOUCHNGO", async () => {
+    const linked = await call('demo-my', 'POST', '/api/payment_methods', {
+      country: 'MY',
+      reference_id: randomUUID().slice(0, 8),
+      channel: 'TOUCHNGO',
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+    const method = linked.body as PaymentMethod;
+    const page = method.actions.find((action) => action.type === 'REDIRECT_CUSTOMER')?.value;
+    await fetch(page ?? '', {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'link' }),
+      redirect: 'manual',
+    });
+    await waitFor(
+      'the Touch n Go method ACTIVE',
+      async () =>
+        (await call('demo-my', 'GET', `/api/payment_methods/${method.id}`)).body.status ===
+        'ACTIVE',
+    );
+    const [product] = await catalogue('demo-my');
+    if (!product) throw new Error('no product');
+    const paid = await call('demo-my', 'POST', '/api/payments', {
+      amount: product.price.amount,
+      currency: 'MYR',
+      country: 'MY',
+      type: 'PAY',
+      payment_token_id: method.id,
+      orders: [lineOf(product)],
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    await waitFor(
+      'the saved-method payment SUCCEEDED',
+      async () =>
+        (await call('demo-my', 'GET', `/api/payments/${String(paid.body.id)}`)).body.status ===
+        'SUCCEEDED',
+    );
+  });
+
+  it("offers Thailand's channels on the provider's hosted checkout, amounts in baht", async () => {
+    const [product] = await catalogue('demo-th');
+    if (!product) throw new Error('no product');
+    const created = await call('demo-th', 'POST', '/api/payments/checkout_session', {
+      amount: product.price.amount,
+      currency: 'THB',
+      country: 'TH',
+      type: 'PAY',
+      orders: [lineOf(product)],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const page = (created.body as Payment).actions.find(
+      (action) => action.type === 'REDIRECT_CUSTOMER',
+    )?.value;
+    const html = await (await fetch(page ?? '')).text();
+    for (const shown of ['PromptPay', 'SCB Mobile Banking', 'TrueMoney Wallet', 'Online banking']) {
+      expect(html).toContain(shown);
+    }
+    expect(html).toContain(
+      `THB\u00a0${(product.price.amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
   });
 });
