@@ -41,6 +41,12 @@ export interface MarketChannel {
   /** Whether the channel can become a payment token (a saved method). */
   saveable: boolean;
   requiredProperties?: readonly RequiredChannelProperty[];
+  /** A payment with a saved method still asks the customer to approve it on the wallet's page. */
+  savedPaymentsRedirect?: boolean;
+  /** A virtual account presented with a QR string of it as well (VietQR). */
+  qrWithNumber?: boolean;
+  /** A reusable code waits in REQUIRES_ACTION rather than ACCEPTING_PAYMENTS. */
+  reusableCodeAwaitsAction?: boolean;
 }
 
 export interface Market {
@@ -238,8 +244,9 @@ const malaysia: Market = {
     bank('CIMB_FPX', 'CIMB FPX', 1, 30_000),
     bank('PUBLIC_FPX', 'Public Bank FPX', 1, 30_000),
     bank('RHB_FPX', 'RHB FPX', 1, 30_000),
-    // https://docs.xendit.co/docs/touch-n-go.md: MYR 1 to 25,000, saveable (the description's
-    // own PAY_WithToken_TOUCHNGO example pays with a saved Touch 'n Go).
+    // https://docs.xendit.co/docs/touch-n-go.md: MYR 1 to 25,000, saveable, approval flow
+    // REDIRECT or SKIP; the description's own PAY_WithToken_TOUCHNGO example answers a saved
+    // Touch 'n Go with REQUIRES_ACTION and a REDIRECT_CUSTOMER WEB_URL.
     {
       code: 'TOUCHNGO',
       kind: 'EWALLET_REDIRECT',
@@ -248,6 +255,7 @@ const malaysia: Market = {
       min: 1,
       max: 25_000,
       saveable: true,
+      savedPaymentsRedirect: true,
     },
     // https://docs.xendit.co/docs/payment-channel-page-pull-4.md: GrabPay MY, MYR 1 to 1,500.
     {
@@ -320,16 +328,21 @@ const vietnam: Market = {
   callingCode: '84',
   channels: [
     cards(1),
-    // The description's own example (REUSABLE_PAYMENT_CODE_VA_VietCapital); no ceiling published
-    // for it, so the highest virtual-account one.
-    code(
-      'VIRTUAL_ACCOUNT',
-      'VIETCAPITAL_VIRTUAL_ACCOUNT',
-      'Viet Capital Bank',
-      'Viet Capital Bank Virtual Account',
-      1,
-      999_999_999_999,
-    ),
+    // The description's own example (REUSABLE_PAYMENT_CODE_VA_VietCapital): the account number with
+    // its VietQR, the reusable code waiting in REQUIRES_ACTION. No ceiling is published for it, so
+    // the highest virtual-account one.
+    {
+      ...code(
+        'VIRTUAL_ACCOUNT',
+        'VIETCAPITAL_VIRTUAL_ACCOUNT',
+        'Viet Capital Bank',
+        'Viet Capital Bank Virtual Account',
+        1,
+        999_999_999_999,
+      ),
+      qrWithNumber: true,
+      reusableCodeAwaitsAction: true,
+    },
     // https://docs.xendit.co/docs/zalopay-e-wallet.md: VND 1 to 50,000,000, redirect, not saveable.
     {
       code: 'ZALOPAY',

@@ -4,6 +4,7 @@ import {
   marketOf,
   type ChannelKind,
   type Country,
+  type MarketChannel,
   type Currency,
 } from '@store/xendit';
 
@@ -25,7 +26,7 @@ export type Channel = {
   countries: readonly Country[];
   label: string;
   saveable: boolean;
-};
+} & Pick<MarketChannel, 'savedPaymentsRedirect' | 'qrWithNumber' | 'reusableCodeAwaitsAction'>;
 
 /** Every channel code with the markets that offer it (a code such as CARDS serves several). */
 export const CHANNELS: Readonly<Record<string, Channel>> = (() => {
@@ -40,6 +41,9 @@ export const CHANNELS: Readonly<Record<string, Channel>> = (() => {
             countries: [market.country],
             label: channel.label,
             saveable: channel.saveable,
+            savedPaymentsRedirect: channel.savedPaymentsRedirect,
+            qrWithNumber: channel.qrWithNumber,
+            reusableCodeAwaitsAction: channel.reusableCodeAwaitsAction,
           };
     }
   }

@@ -174,7 +174,7 @@ describe('the market apps', () => {
     expect(simulate.status).toBeLessThan(500);
   });
 
-  it("saves Touch 'n Go in Malaysia and pays with it at once, as the description's PAY_WithToken_TOUCHNGO", async () => {
+  it("saves Touch 'n Go in Malaysia; a payment with it is approved on the wallet's page, as the description's PAY_WithToken_TOUCHNGO shows", async () => {
     const linked = await call('demo-my', 'POST', '/api/payment_methods', {
       country: 'MY',
       reference_id: randomUUID().slice(0, 8),
@@ -205,6 +205,15 @@ describe('the market apps', () => {
       orders: [lineOf(product)],
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const approval = (paid.body as Payment).actions.find(
+      (action) => action.type === 'REDIRECT_CUSTOMER',
+    );
+    expect(approval?.value).toMatch(/\/pages\/ewallet\//);
+    await fetch(approval?.value ?? '', {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approve' }),
+      redirect: 'manual',
+    });
     await waitFor(
       'the saved-method payment SUCCEEDED',
       async () =>

@@ -58,6 +58,24 @@ function presentAction(channel: Channel, channelCode: string): Action {
   return { type: 'PRESENT_TO_CUSTOMER', descriptor: 'QR_STRING', value };
 }
 
+/** An EMV QR field: its tag, its length in two digits, its value. */
+const tlv = (tag: string, value: string) =>
+  `${tag}${String(value.length).padStart(2, '0')}${value}`;
+
+/**
+ * The VietQR of a Vietnamese virtual account, as the description's VietCapital example shows it:
+ * NAPAS's EMV string naming the bank (BIN 970454) and the account number.
+ */
+function vietQrAction(accountNumber: string): Action {
+  const account = tlv('00', '970454') + tlv('01', accountNumber);
+  const napas = tlv('00', 'A000000727') + tlv('01', account) + tlv('02', 'QRIBFTTA');
+  return {
+    type: 'PRESENT_TO_CUSTOMER',
+    descriptor: 'QR_STRING',
+    value: `${tlv('00', '01')}${tlv('01', '12')}${tlv('38', napas)}${tlv('53', '704')}${tlv('58', 'VN')}6304${randomDigits(4)}`,
+  };
+}
+
 /**
  * BPI answers with one API_POST_REQUEST DEBIT_ACCOUNT action, as the description's own example of
  * the channel does; its value is where the OTP goes. Other direct debits name VALIDATE_OTP and
@@ -94,22 +112,27 @@ export function firstStep(
   let challenge: Challenge | undefined;
 
   if (isPresentToCustomer(channel.kind)) {
-    status = body.type === 'REUSABLE_PAYMENT_CODE' ? 'ACCEPTING_PAYMENTS' : 'REQUIRES_ACTION';
+    status =
+      body.type === 'REUSABLE_PAYMENT_CODE' && !channel.reusableCodeAwaitsAction
+        ? 'ACCEPTING_PAYMENTS'
+        : 'REQUIRES_ACTION';
     actions = [presentAction(channel, channelCode)];
+    if (channel.qrWithNumber) actions.push(vietQrAction(actions[0]?.value ?? ''));
     // Every code paid away from the store (bank, counter, QR) has a deadline, and the request
     // expires with payment_request.expiry when it passes. The merchant may set it; else a day (choice).
     channelProperties.expires_at ??= new Date(Date.now() + CODE_LIFETIME_MS).toISOString();
     if (channel.kind === 'VIRTUAL_ACCOUNT') channelProperties.display_name ??= 'Simulated Merchant';
   } else if (isEwallet(channel.kind) || isRedirect(channel.kind)) {
     const declinedLater = body.request_amount === EWALLET_TEST_AMOUNTS.declinedLater;
-    if (token || channel.kind === 'EWALLET_PUSH') {
+    // A saved wallet pays at once, unless the channel asks its customer each time (Touch 'n Go).
+    if ((token && !channel.savedPaymentsRedirect) || channel.kind === 'EWALLET_PUSH') {
       // The published statuses have no PENDING for a payment request: a push approval or a saved
       // wallet awaits the customer in REQUIRES_ACTION, with no action for the merchant.
       if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
       else if (token) immediate = authorisationOutcome(body.request_amount);
       else later = 'decide-later';
     } else {
-      if (!channelProperties.success_return_url) {
+      if (!token && !channelProperties.success_return_url) {
         throw validationError([
           { path: 'channel_properties.success_return_url', message: 'is required for e-wallets' },
         ]);
