@@ -188,3 +188,23 @@ test('demo-sg-live: live Singapore offers no Simulate Payment, pays by card and 
   await main.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(page).toHaveURL(/\/refunds\/pending\?payment_id=/);
 });
+
+test("demo-my: saves Touch 'n Go and pays with it, approved on the wallet's page each time", async ({
+  page,
+}) => {
+  await signIn(page, { appId: 'demo-my' });
+  await page.goto('/payment_methods/new');
+  await page.getByRole('button', { name: 'TOUCHNGO MY', exact: true }).click();
+  await expect(page).toHaveURL(/\/pages\/link\//);
+  await page.getByRole('button', { name: 'Link account' }).click();
+  await expect(page.getByRole('heading', { name: 'Linking Successful!' })).toBeVisible();
+  await page.goto('/payment_methods');
+  await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('ACTIVE');
+
+  await checkoutFirstProduct(page);
+  await expect(page.getByRole('heading', { name: 'Select your payment method' })).toBeVisible();
+  await page.getByRole('button', { name: /^Touch 'n Go eWallet/ }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/payments\/success\?payment_id=/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+});

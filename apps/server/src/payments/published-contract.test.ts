@@ -172,8 +172,52 @@ async function walkTheStore(): Promise<string[]> {
   expect(card.json().status).toBe('SUCCEEDED');
 
   await walkTheHostedCheckout();
+  ids.push(await payWithSavedTouchNGo());
   ids.push(va.id, canceled.id, dana.id, ovo.id, bri.id, bpi.id, saved.id, payAndSave.id);
   return ids;
+}
+
+/**
+ * A saved Touch 'n Go in Malaysia, paid with: the PayWithToken body with return URLs, as the
+ * description's PAY_WithToken_TOUCHNGO sends it, approved on the wallet's page.
+ */
+async function payWithSavedTouchNGo(): Promise<string> {
+  const malaysia = tokens.get('demo-my') ?? '';
+  const linked = (
+    await call(
+      'POST',
+      '/api/payment_methods',
+      { country: 'MY', reference_id: randomUUID().slice(0, 8), channel: 'TOUCHNGO' },
+      malaysia,
+    )
+  ).json() as PaymentMethod;
+  await decide(linked.actions[0]?.value ?? '', 'link');
+  await waitFor(
+    'the Touch n Go method ACTIVE',
+    async () =>
+      (await call('GET', `/api/payment_methods/${linked.id}`, undefined, malaysia)).json()
+        .status === 'ACTIVE',
+  );
+  const { products } = (await call('GET', '/api/products', undefined, malaysia)).json() as {
+    products: Product[];
+  };
+  const [product] = products;
+  if (!product) throw new Error('no product in demo-my');
+  const { amount, currency } = product.price;
+  const saved = await pay(
+    {
+      amount,
+      currency,
+      country: 'MY',
+      type: 'PAY',
+      payment_token_id: linked.id,
+      orders: [{ product_id: product.id, quantity: 1, price: amount, currency }],
+    },
+    malaysia,
+  );
+  await decide(pageOf(saved), 'approve');
+  await waitForStatus(saved.id, 'SUCCEEDED', malaysia);
+  return saved.id;
 }
 
 /** A form the customer posts on the provider's hosted checkout. */
