@@ -122,6 +122,78 @@ const catalogue: SeedProduct[] = [
 ];
 
 /**
+ * The catalogue's prices in the markets added after Indonesia and the Philippines, in each
+ * currency's minor unit: sen, satang and cents; VND has none, so whole dong. Each price sits inside
+ * the limits of every channel of its market (GrabPay Malaysia takes at most MYR 1,500; Thai mobile
+ * banking at least THB 20).
+ */
+const marketPrices: Record<string, { myr: number; thb: number; vnd: number; sgd: number }> = {
+  'kopi-beans': { myr: 3_590, thb: 28_500, vnd: 189_000, sgd: 1_190 },
+  'ceramic-mug': { myr: 2_490, thb: 19_900, vnd: 135_000, sgd: 890 },
+  'canvas-tote': { myr: 3_990, thb: 32_900, vnd: 229_000, sgd: 1_490 },
+  'batik-shirt': { myr: 11_900, thb: 95_000, vnd: 649_000, sgd: 4_290 },
+  'rattan-basket': { myr: 5_990, thb: 46_900, vnd: 319_000, sgd: 2_190 },
+  'teak-board': { myr: 7_890, thb: 61_900, vnd: 419_000, sgd: 2_890 },
+  'dot-notebook': { myr: 1_890, thb: 14_900, vnd: 99_000, sgd: 690 },
+  'steel-bottle': { myr: 5_490, thb: 42_900, vnd: 289_000, sgd: 1_990 },
+  'trail-sneakers': { myr: 45_900, thb: 199_000, vnd: 1_369_000, sgd: 9_490 },
+  sunglasses: { myr: 9_990, thb: 77_900, vnd: 529_000, sgd: 3_590 },
+  headphones: { myr: 59_900, thb: 289_000, vnd: 1_979_000, sgd: 13_490 },
+  'desk-lamp': { myr: 12_990, thb: 102_000, vnd: 699_000, sgd: 4_790 },
+};
+
+function marketPriceOf(slug: string, market: 'myr' | 'thb' | 'vnd' | 'sgd'): number {
+  const price = marketPrices[slug]?.[market];
+  if (price === undefined) throw new Error(`No ${market} price for ${slug} in marketPrices`);
+  return price;
+}
+
+/** The market apps: each sells the catalogue at its market's prices (marketPrices). */
+const marketApps = [
+  {
+    id: 'demo-my',
+    prefix: 'my',
+    name: 'Demo Store Malaysia',
+    country: 'MY',
+    currency: 'MYR',
+    price: 'myr',
+  },
+  {
+    id: 'demo-th',
+    prefix: 'th',
+    name: 'Demo Store Thailand',
+    country: 'TH',
+    currency: 'THB',
+    price: 'thb',
+  },
+  {
+    id: 'demo-vn',
+    prefix: 'vn',
+    name: 'Demo Store Vietnam',
+    country: 'VN',
+    currency: 'VND',
+    price: 'vnd',
+  },
+  {
+    id: 'demo-sg',
+    prefix: 'sg',
+    name: 'Demo Store Singapore',
+    country: 'SG',
+    currency: 'SGD',
+    price: 'sgd',
+  },
+  // Live mode outside the Philippines: no Simulate, no vouchers, live keys and callback token.
+  {
+    id: 'demo-sg-live',
+    prefix: 'sgl',
+    name: 'Demo Store Singapore (live)',
+    country: 'SG',
+    currency: 'SGD',
+    price: 'sgd',
+  },
+] as const;
+
+/**
  * Products priced at the provider's test-mode amounts, so a development app can show every outcome
  * from the browser (see the README's table of test values).
  */
@@ -183,6 +255,13 @@ export const demoApps = [
     currency: 'IDR',
   },
   { id: 'demo-ph', name: 'Demo Store Philippines', mode: 'live', country: 'PH', currency: 'PHP' },
+  ...marketApps.map(({ id, name, country, currency }) => ({
+    id,
+    name,
+    mode: id.endsWith('-live') ? ('live' as const) : ('development' as const),
+    country,
+    currency,
+  })),
 ] as const;
 
 /** Adds the demo apps, catalogues and vouchers where they are missing; edits are kept. */
@@ -228,6 +307,19 @@ export async function seedDatabase(db: Database): Promise<void> {
       position,
       ...subscriptionColumns(p.subscription, p.subscription?.php),
     })),
+    ...marketApps.flatMap((app) =>
+      catalogue.map((p, position) => ({
+        id: `${app.prefix}-${p.slug}`,
+        appId: app.id,
+        name: p.name,
+        description: p.description,
+        category: p.category,
+        imagePath: `/images/products/${p.slug}.svg`,
+        priceAmount: marketPriceOf(p.slug, app.price),
+        currency: app.currency,
+        position,
+      })),
+    ),
   ];
   await db.insert(products).values(rows).onConflictDoNothing();
   await db

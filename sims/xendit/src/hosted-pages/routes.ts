@@ -10,6 +10,7 @@ import { loadPaymentRequest, payPresentedCode, settle } from '../payment-request
 import { loadToken, moveToken } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { renderPage, type Button } from './html.ts';
+import { formatAmount } from './checkout-html.ts';
 
 /** What the pages show of a payment request or payment token. */
 type PageObject = {
@@ -130,8 +131,8 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       ['Reference', found.data.reference_id],
       ['Channel', CHANNELS[found.data.channel_code]?.label ?? found.data.channel_code],
     ];
-    if (kind === 'payment_request') {
-      lines.push(['Amount', `${found.data.currency} ${found.data.request_amount}`]);
+    if (kind === 'payment_request' && found.data.request_amount !== undefined) {
+      lines.push(['Amount', formatAmount(found.data.request_amount, found.data.currency)]);
     }
     lines.push(['Status', found.data.status]);
     return show(
@@ -181,7 +182,10 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
     pageFor(reply, 'payment_request', request.params.id, (data) => ({
       title: `Approve your ${CHANNELS[data.channel_code]?.label ?? data.channel_code} payment`,
       awaiting: data.status === 'REQUIRES_ACTION',
-      note: 'Approve to pay from your e-wallet, or decline.',
+      note:
+        CHANNELS[data.channel_code]?.kind === 'ONLINE_BANKING'
+          ? 'Approve to pay from your bank account, or decline.'
+          : 'Approve to pay from your e-wallet, or decline.',
       buttons: [
         { value: 'approve', label: 'Approve' },
         { value: 'decline', label: 'Decline' },
