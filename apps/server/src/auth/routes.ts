@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { api, channelInputProblem, type Customer } from '@store/contract';
+import { api, type Customer } from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { apps, customers, revokedSessions } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -100,16 +100,6 @@ export function registerAuthRoutes(
 
   registerEndpoint(app, api.updateCurrentCustomer, async ({ session, body }) => {
     const mobileNumber = body.mobile_number ? body.mobile_number : null;
-    if (mobileNumber) {
-      // The number goes to the provider with the customer and prefills the channels that need
-      // one, which take it only in E.164 form with the store's country code: refused here first.
-      const [app] = await db
-        .select({ country: apps.country })
-        .from(apps)
-        .where(eq(apps.id, session.appId));
-      const problem = app && channelInputProblem('mobile_number', mobileNumber, app.country);
-      if (problem) throw new AppError(400, 'API_VALIDATION_ERROR', problem);
-    }
     const [row] = await db
       .update(customers)
       .set({ mobileNumber, updatedAt: sql`now()` })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PaymentAction, PaymentMethodAction } from '@store/contract';
-import { screenPath, toMajorUnits, type Currency } from '@store/contract';
+import { e164Pattern, screenPath, toMajorUnits, type Currency } from '@store/contract';
 import type {
   Action,
   CreatePaymentRequestBody,
@@ -230,7 +230,11 @@ export function providerCustomer(
       type: 'INDIVIDUAL',
       reference_id: customer.id,
       ...(customer.email.length <= 50 ? { email: customer.email } : {}),
-      ...(customer.mobileNumber ? { mobile_number: customer.mobileNumber } : {}),
+      // The account's number has no format check (the specification's rule), and the provider
+      // refuses a customer whose number is not E.164: such a number stays in the store.
+      ...(customer.mobileNumber && e164Pattern.test(customer.mobileNumber)
+        ? { mobile_number: customer.mobileNumber }
+        : {}),
       individual_detail: { given_names: (customer.name ?? localPart ?? 'Customer').slice(0, 50) },
     },
   };

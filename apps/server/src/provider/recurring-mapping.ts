@@ -10,6 +10,14 @@ import { providerCurrency, type AppRow } from './provider.ts';
 
 // Subscriptions in the provider's words (recurring plans and cycles) and back.
 
+/**
+ * A provider-stated amount in minor units. One finer than the currency allows cannot be the
+ * store's, so it becomes NaN, which equals no stored amount: the read-back then refuses it as a
+ * mismatch rather than rounding it into a match.
+ */
+const statedMinorUnits = (amount: number, currency: string) =>
+  toMinorUnits(amount, currency as Currency) ?? Number.NaN;
+
 /** A provider plan in the store's words: what it says of one subscription. */
 export interface ProviderPlan {
   providerPlanId: string;
@@ -29,7 +37,7 @@ export function toProviderPlan(plan: RecurringPlan): ProviderPlan {
     referenceId: plan.reference_id,
     providerCustomerId: plan.customer_id,
     status: plan.status,
-    amount: toMinorUnits(plan.amount, plan.currency as Currency),
+    amount: statedMinorUnits(plan.amount, plan.currency),
     currency: plan.currency,
     tokenIds: (plan.payment_methods ?? []).map((method) => method.payment_method_id),
   };
@@ -66,7 +74,7 @@ export function toProviderCycle(cycle: RecurringCycle, planCurrency: string): Pr
     cycleNumber: cycle.cycle_number ?? 0,
     status: cycle.status,
     scheduledAt: dateOf(cycle.scheduled_timestamp),
-    amount: toMinorUnits(cycle.amount, currency as Currency),
+    amount: statedMinorUnits(cycle.amount, currency),
     currency,
     attempts: cycle.attempt_count ?? new Set(attempts.map((a) => a.attempt_number)).size,
     nextAttemptAt: cycle.status === 'RETRYING' ? dateOf(last?.next_retry_timestamp) : null,

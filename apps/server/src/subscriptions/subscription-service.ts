@@ -65,7 +65,9 @@ export function createSubscriptionService(deps: {
    * Records the provider's cycles of a subscription, each through the cycle state machine; a paid
    * cycle's charge becomes a store payment, refundable in Payments.
    */
-  async function applyCycles(row: SubscriptionRow, cycles: ProviderCycle[]) {
+  async function applyCycles(row: SubscriptionRow, stated: ProviderCycle[]) {
+    // A cycle whose amount no payment in the currency can have is not the store's to record.
+    const cycles = stated.filter((cycle) => Number.isInteger(cycle.amount));
     for (const cycle of cycles) {
       await recordCycle(db, newId('cyc'), cycle.status, {
         subscriptionId: row.id,
