@@ -123,6 +123,7 @@ async function main(): Promise<void> {
       ],
       // The provider's schedule (15 min to 24 h) compressed, so a demo sees retries land.
       webhookRetrySchedule: [2, 5, 15, 60, 300, 900],
+      expireLiveSessions: xenditSimulator.expireLiveSessions,
       ...(xenditSimulator.rateLimitPerMinute
         ? { rateLimit: { max: xenditSimulator.rateLimitPerMinute, windowSeconds: 60 } }
         : {}),
@@ -147,7 +148,8 @@ async function main(): Promise<void> {
     [
       'Demo store is ready:',
       ...lines,
-      'Demo apps: demo-id (development, Indonesia, IDR), demo-ph (live, Philippines, PHP)',
+      'Demo apps: demo-id (development, Indonesia, IDR), demo-ph (live, Philippines, PHP),',
+      '  demo-my (MYR), demo-th (THB), demo-vn (VND), demo-sg (SGD) in development, demo-sg-live (live, SGD)',
       `Sign in at ${store.url}/login with any email in the identity simulator's chooser.`,
     ].join('\n'),
   );

@@ -86,7 +86,13 @@ describe('the web app and its documents', () => {
     const response = await server.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json().paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/products', '/api/products/{productId}']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/products',
+        '/api/products/{productId}',
+        '/api/subscriptions',
+        '/api/subscriptions/{subscriptionId}/run_next_cycle',
+      ]),
     );
   });
 

@@ -27,6 +27,8 @@ import { createPaymentMethodService } from './payment-methods/payment-method-ser
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { createRefundService } from './refunds/refund-service.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
+import { createSubscriptionService } from './subscriptions/subscription-service.ts';
+import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import { rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
 import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
@@ -137,11 +139,26 @@ export async function buildApp({
   const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProvider(config, db);
-  const payments = createPaymentService({ db, provider, config, limiter });
-  const refunds = createRefundService({ db, provider, payments });
   const paymentMethods = createPaymentMethodService({ db, provider, config });
+  const payments = createPaymentService({
+    db,
+    provider,
+    config,
+    limiter,
+    saveMethod: paymentMethods.saveFromPayment,
+  });
+  const refunds = createRefundService({ db, provider, payments });
   const cards = createCardService({ db, provider, payments, paymentMethods, budget });
-  const reconciler = createReconciler({ db, config, provider, payments, refunds, log: app.log });
+  const subscriptions = createSubscriptionService({ db, provider, config });
+  const reconciler = createReconciler({
+    db,
+    config,
+    provider,
+    payments,
+    refunds,
+    subscriptions,
+    log: app.log,
+  });
   app.decorate('reconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onClose', async () => reconciler.stop());
@@ -160,7 +177,15 @@ export async function buildApp({
       registerCardRoutes(api, { cards });
       registerRefundRoutes(api, { refunds, budget });
       registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits, budget });
-      registerWebhookRoute(api, { provider, payments, refunds, paymentMethods, cards });
+      registerSubscriptionRoutes(api, { subscriptions, budget });
+      registerWebhookRoute(api, {
+        provider,
+        payments,
+        refunds,
+        paymentMethods,
+        cards,
+        subscriptions,
+      });
     },
     { prefix: '/api' },
   );

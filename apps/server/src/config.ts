@@ -74,6 +74,7 @@ const envSchema = z.object({
   XENDIT_SIM_PORT: port.default(4010),
   /** The embedded provider simulator's limit per API key a minute (unset: its own default). */
   XENDIT_SIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  XENDIT_SIM_EXPIRE_LIVE_SESSIONS: z.enum(['0', '1']).default('0'),
   XENDIT_BASE_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -172,6 +173,8 @@ export interface ServerConfig {
     xendit: {
       port: number;
       rateLimitPerMinute: number | undefined;
+      /** Whether the simulator's session-expiry hook also takes live sessions (browser tests). */
+      expireLiveSessions: boolean;
       callbackTokens: Record<'development' | 'live', string>;
     } | null;
   };
@@ -304,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         : {
             port: e.XENDIT_SIM_PORT,
             rateLimitPerMinute: e.XENDIT_SIM_RATE_LIMIT_PER_MINUTE,
+            expireLiveSessions: e.XENDIT_SIM_EXPIRE_LIVE_SESSIONS === '1',
             callbackTokens: {
               development: e.XENDIT_CALLBACK_TOKEN,
               live: e.XENDIT_LIVE_CALLBACK_TOKEN,

@@ -280,7 +280,10 @@ test('the account menu opens and leads on from the keyboard alone', async ({ pag
   const settings = page.getByRole('menuitem', { name: 'Account Settings' });
   await expect(settings).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Subscriptions' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await expect(settings).toBeFocused();
   await page.keyboard.press('Enter');

@@ -4,9 +4,12 @@ import { checkoutFirstProduct, signIn } from './support';
 // Paying and saving on the provider's hosted checkout (the simulator's page at payment_link_url),
 // and coming back to the store's own screens.
 
-/** The provider simulator of this run (playwright.config.ts) and its test-mode key. */
+/**
+ * The provider simulator of this run (playwright.config.ts) and the secret key of each mode: the
+ * run starts it with XENDIT_SIM_EXPIRE_LIVE_SESSIONS, so the live app's sessions expire on demand too.
+ */
 const simulatorUrl = `http://localhost:${4110 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
-const testSecretKey = 'xnd_development_simulator';
+const secretKeys = { test: 'xnd_development_simulator', live: 'xnd_production_simulator' };
 
 /** Pays (or saves) with a frictionless card on the hosted checkout. */
 async function payByCard(page: Page, button: string) {
@@ -64,43 +67,54 @@ for (const { appId, testMode } of [
     await expect(drawer.getByText(/^POST \S+\/sessions$/).first()).toBeVisible();
     await expect(drawer.getByText(/payment_session\.completed/).first()).toBeVisible();
   });
-}
 
-test('saves a method on the hosted checkout and pays with it at checkout', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/payment_methods/new');
-  await page.getByRole('button', { name: 'Save on Xendit Checkout' }).click();
-  await expect(page.getByRole('heading', { name: 'Save a payment method' })).toBeVisible();
-  await payByCard(page, 'Save Card');
-  await expect(page.getByRole('heading', { name: 'Linking Successful!' })).toBeVisible();
+  test(`saves a method on the hosted checkout and pays with it at checkout (${appId})`, async ({
+    page,
+  }) => {
+    await signIn(page, { appId });
+    await page.goto('/payment_methods/new');
+    await page.getByRole('button', { name: 'Save on Xendit Checkout' }).click();
+    await expect(page.getByRole('heading', { name: 'Save a payment method' })).toBeVisible();
+    await payByCard(page, 'Save Card');
+    await expect(page.getByRole('heading', { name: 'Linking Successful!' })).toBeVisible();
 
-  await checkoutFirstProduct(page);
-  await expect(page.getByRole('heading', { name: 'Select your payment method' })).toBeVisible();
-  await page.getByRole('button', { name: /^Credit \/ Debit Card ID/ }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-});
-
-test('cancel on the hosted page comes back to checkout with the cart kept', async ({ page }) => {
-  await signIn(page);
-  await openHostedCheckout(page);
-  await page.getByRole('link', { name: 'Cancel and return to the merchant' }).click();
-  await expectCartKept(page);
-});
-
-test('an expired session fails its payment; the cart is kept', async ({ page, request }) => {
-  await signIn(page);
-  await openHostedCheckout(page);
-  const sessionId = new URL(page.url()).pathname.split('/').pop() ?? '';
-  const expired = await request.post(`${simulatorUrl}/_sim/sessions/${sessionId}/expire`, {
-    headers: { authorization: `Basic ${Buffer.from(`${testSecretKey}:`).toString('base64')}` },
+    await checkoutFirstProduct(page);
+    await expect(page.getByRole('heading', { name: 'Select your payment method' })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^Credit \/ Debit Card/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   });
-  expect(expired.status()).toBe(200);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'This checkout has expired' })).toBeVisible();
-  await page.getByRole('link', { name: 'Return to the merchant' }).click();
-  await expectCartKept(page);
 
-  await page.goto('/payments');
-  // The provider's payment_session.expired reaches the open page by itself.
-  await expect(newestPayment(page)).toContainText('FAILED');
-});
+  test(`cancel on the hosted page comes back to checkout with the cart kept (${appId})`, async ({
+    page,
+  }) => {
+    await signIn(page, { appId });
+    await openHostedCheckout(page);
+    await page.getByRole('link', { name: 'Cancel and return to the merchant' }).click();
+    await expectCartKept(page);
+  });
+
+  test(`an expired session fails its payment; the cart is kept (${appId})`, async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, { appId });
+    await openHostedCheckout(page);
+    const sessionId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const key = secretKeys[testMode ? 'test' : 'live'];
+    const expired = await request.post(`${simulatorUrl}/_sim/sessions/${sessionId}/expire`, {
+      headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+    });
+    expect(expired.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'This checkout has expired' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to the merchant' }).click();
+    await expectCartKept(page);
+
+    await page.goto('/payments');
+    // The provider's payment_session.expired reaches the open page by itself.
+    await expect(newestPayment(page)).toContainText('FAILED');
+  });
+}

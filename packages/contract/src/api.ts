@@ -9,6 +9,7 @@ import {
   createPaymentMethodRequestSchema,
   createPaymentRequestSchema,
   createRefundRequestSchema,
+  createSubscriptionRequestSchema,
   listPaymentMethodsQuerySchema,
   listPaymentsQuerySchema,
   listVouchersQuerySchema,
@@ -17,6 +18,7 @@ import {
   paymentIdParamsSchema,
   paymentMethodIdParamsSchema,
   productIdParamsSchema,
+  subscriptionIdParamsSchema,
   updateCustomerRequestSchema,
 } from './requests.ts';
 import { apiResponses as responses } from './responses.ts';
@@ -183,6 +185,34 @@ export const api = {
     response: responses.completeCardSaveSession,
     summary:
       'Attach the payment token the cards-session script made from a SAVE session; answers the payment method (3DS: REQUIRES_ACTION with a redirect)',
+  }),
+
+  createSubscription: endpoint(routes.createSubscription, {
+    body: createSubscriptionRequestSchema,
+    response: responses.createSubscription,
+    successStatus: 201,
+    summary:
+      'Subscribe to a subscribable product, charged every cycle to a saved method. Send an Idempotency-Key header: a repeated key answers the first subscription.',
+  }),
+  listSubscriptions: endpoint(routes.listSubscriptions, {
+    response: responses.listSubscriptions,
+    summary: "The signed-in customer's subscriptions, newest first",
+  }),
+  getSubscription: endpoint(routes.getSubscription, {
+    params: subscriptionIdParamsSchema,
+    response: responses.getSubscription,
+    summary: 'One subscription with its cycles and provider operations',
+  }),
+  cancelSubscription: endpoint(routes.cancelSubscription, {
+    params: subscriptionIdParamsSchema,
+    response: responses.cancelSubscription,
+    summary: 'Cancel a subscription: no cycle is charged from now on',
+  }),
+  runNextSubscriptionCycle: endpoint(routes.runNextSubscriptionCycle, {
+    params: subscriptionIdParamsSchema,
+    response: responses.runNextSubscriptionCycle,
+    summary:
+      'Development mode: charge the next scheduled cycle now instead of on its date (403 SIMULATION_NOT_ALLOWED in live mode)',
   }),
 } satisfies Record<ApiName, unknown>;
 export type Api = typeof api;

@@ -10,6 +10,29 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+export const subscriptionIntervalSchema = z.enum(['DAY', 'WEEK', 'MONTH']);
+export type SubscriptionInterval = z.infer<typeof subscriptionIntervalSchema>;
+
+/**
+ * What a subscribable product charges: `amount` (in the price's currency and minor unit) every
+ * `interval_count` `interval`s. The store prices each cycle from these; the browser only shows them.
+ */
+export const subscriptionTermsSchema = z.object({
+  interval: subscriptionIntervalSchema,
+  interval_count: z.int().check(z.positive()),
+  amount: z.int().check(z.positive()),
+});
+export type SubscriptionTerms = z.infer<typeof subscriptionTermsSchema>;
+
+/**
+ * A product as the catalogue lists it: a subscribable one carries its terms (the cart and order
+ * lines keep the plain product).
+ */
+export const catalogProductSchema = z.extend(productSchema, {
+  subscription: z.optional(subscriptionTermsSchema),
+});
+export type CatalogProduct = z.infer<typeof catalogProductSchema>;
+
 export const voucherSchema = z.object({
   id: z.string(),
   code: z.string(),

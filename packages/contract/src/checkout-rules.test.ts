@@ -39,15 +39,35 @@ describe('vouchers', () => {
 });
 
 describe('channel inputs', () => {
-  it.each(['+628123456789', '+639171234567'])('takes the E.164 number %j', (value) => {
-    expect(channelInputProblem('mobile_number', value, 'ID')).toBeNull();
+  it.each([
+    ['ID', '+628123456789'],
+    ['PH', '+639171234567'],
+    ['MY', '+60123456789'],
+    ['TH', '+66812345678'],
+    ['VN', '+84912345678'],
+    ['SG', '+6581234567'],
+  ])('takes in %s the E.164 number %j', (country, value) => {
+    expect(channelInputProblem('mobile_number', value, country)).toBeNull();
   });
+
+  it.each([
+    ['MY', '+628123456789', '+60123456789'],
+    ['VN', '+66812345678', '+84912345678'],
+    ['ID', '+639171234567', '+628123456789'],
+  ])(
+    "refuses in %s another country's number %j, with an example of its own",
+    (country, value, example) => {
+      expect(channelInputProblem('mobile_number', value, country)).toBe(
+        `mobile_number must be a number of this store's country, starting ${example.slice(0, 3)} (for example ${example})`,
+      );
+    },
+  );
 
   it.each(['abc', '08123456789', '628123456789', '+62 812 3456 789', '+0812345678', '+62812'])(
     'refuses %j, naming the field and the form with an example of the store country',
     (value) => {
       expect(channelInputProblem('mobile_number', value, 'PH')).toBe(
-        'mobile_number must be in E.164 form: a plus, the country code and the number, digits only (for example +638123456789)',
+        'mobile_number must be in E.164 form: a plus, the country code and the number, digits only (for example +639171234567)',
       );
     },
   );

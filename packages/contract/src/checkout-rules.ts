@@ -64,11 +64,32 @@ export function totalFor(
 export const e164Pattern = /^\+[1-9]\d{7,14}$/;
 
 /** Calling codes of the stores' countries, for the example a refusal gives. */
-const callingCodes: Record<string, string> = { ID: '62', PH: '63' };
+const callingCodes: Record<string, string> = {
+  ID: '62',
+  PH: '63',
+  MY: '60',
+  TH: '66',
+  VN: '84',
+  SG: '65',
+};
+
+/** A mobile subscriber number of each country, as its operators number them (examples). */
+const exampleSubscribers: Record<string, string> = {
+  ID: '8123456789',
+  PH: '9171234567',
+  MY: '123456789',
+  TH: '812345678',
+  VN: '912345678',
+  SG: '81234567',
+};
 
 /** An example of the number the provider expects in a store's country. */
 export const exampleMobileNumber = (country: string) =>
-  `+${callingCodes[country] ?? '62'}8123456789`;
+  `+${callingCodes[country] ?? '62'}${exampleSubscribers[country] ?? exampleSubscribers.ID}`;
+
+/** Whether a mobile number is E.164 with the store's country code (+60 in Malaysia, say). */
+export const isMobileNumberOf = (country: string, value: string) =>
+  e164Pattern.test(value) && value.startsWith(`+${callingCodes[country] ?? ''}`);
 
 /**
  * What is wrong with a channel input the provider would refuse, in words naming the field and the
@@ -78,6 +99,9 @@ export const exampleMobileNumber = (country: string) =>
 export function channelInputProblem(name: string, value: string, country: string): string | null {
   if (name === 'mobile_number' && !e164Pattern.test(value)) {
     return `mobile_number must be in E.164 form: a plus, the country code and the number, digits only (for example ${exampleMobileNumber(country)})`;
+  }
+  if (name === 'mobile_number' && !isMobileNumberOf(country, value)) {
+    return `mobile_number must be a number of this store's country, starting +${callingCodes[country]} (for example ${exampleMobileNumber(country)})`;
   }
   return null;
 }

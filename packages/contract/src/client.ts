@@ -17,6 +17,7 @@ export * from './payments.ts';
 export * from './refunds.ts';
 export * from './payment-methods.ts';
 export * from './cards.ts';
+export * from './subscriptions.ts';
 export * from './events-route.ts';
 export * from './failure-reasons.ts';
 export * from './responses.ts';
@@ -27,6 +28,7 @@ export type {
   CreatePaymentMethodRequest,
   CreatePaymentRequest,
   CreateRefundRequest,
+  CreateSubscriptionRequest,
 } from './requests.ts';
 export type { Api } from './api.ts';
 export * from './screens.ts';

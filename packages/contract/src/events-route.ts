@@ -18,13 +18,22 @@ export const statusEventsRoute = {
 export const statusEventName = 'status';
 export const statusEventsHeartbeatSeconds = 15;
 
-export const statusEventKinds = ['payment', 'order_line', 'refund', 'payment_method'] as const;
+export const statusEventKinds = [
+  'payment',
+  'order_line',
+  'refund',
+  'payment_method',
+  'subscription',
+] as const;
 
 export interface StatusEvent {
   app_id: string;
   customer_id: string;
   kind: (typeof statusEventKinds)[number];
-  /** The id of the payment, order line, refund or payment method whose status changed. */
+  /**
+   * The id of the payment, order line, refund, payment method or subscription whose status changed
+   * (a subscription's event also says that one of its cycles changed).
+   */
   id: string;
   /** Order lines only: the payment the line belongs to. */
   payment_id?: string;

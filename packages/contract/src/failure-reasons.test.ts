@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodes, FAILING_AMOUNTS } from '@store/xendit';
+import { errorCodes, FAILING_AMOUNTS, RECURRING_FAILING_AMOUNTS } from '@store/xendit';
 import { describeFailure } from './failure-reasons.ts';
 
 const general = 'The payment provider did not accept the payment.';
@@ -20,6 +20,7 @@ describe('failure reasons in words', () => {
   it('has a sentence of its own for every code the provider can answer or fail a payment with', () => {
     const codes = [
       ...Object.values(FAILING_AMOUNTS),
+      ...Object.values(RECURRING_FAILING_AMOUNTS),
       ...errorCodes,
       // Failure codes of payments that end later (webhooks, hosted pages, expiry).
       'USER_DECLINED_PAYMENT',

@@ -26,6 +26,11 @@ const reasons: Record<string, string> = {
   SESSION_REPLACED: 'The card form was replaced by a newer one.',
   SESSION_NOT_FOUND: 'The card form is no longer valid. Open it again.',
   PAYMENT_REQUEST_NOT_FOUND: 'The payment provider has no record of this payment.',
+  // Outcomes of a subscription cycle's charge (the provider's recurring failure codes).
+  INVALID_ACCOUNT_DETAILS:
+    'The account behind the saved payment method is not valid any more. Change the payment method.',
+  MAXIMUM_LIMIT_REACHED:
+    'The saved payment method reached its spending limit. Change the payment method or try later.',
 
   // Refusals when the payment is made: the provider's error codes.
   CHANNEL_UNAVAILABLE: 'This payment method is not available right now.',
@@ -59,6 +64,12 @@ const reasons: Record<string, string> = {
   PAYMENT_METHOD_NOT_ACTIVE: 'The saved payment method is not active.',
   COUNTRY_MISMATCH: 'This payment method is not offered in the store’s country.',
   CHANNEL_NOT_SAVEABLE: 'This payment method cannot be saved.',
+  PRODUCT_NOT_SUBSCRIBABLE: 'This product is not sold by subscription.',
+  PAYMENT_METHOD_NOT_SUBSCRIBABLE:
+    'This saved payment method cannot pay a subscription. Choose an active card or e-wallet.',
+  INVALID_PAYMENT_METHOD_ID:
+    'The saved payment method cannot pay a subscription: it is not active or not in this currency.',
+  PAYMENT_METHOD_ID_NOT_FOUND: 'The payment provider has no record of this payment method.',
 };
 
 /**

@@ -30,6 +30,7 @@ export const creationWorkflowTypeSchema = z.enum([
   'PUSH_NOTIFICATION',
   'CARDS_SESSION_JS',
 ]);
+export type CreationWorkflowType = z.infer<typeof creationWorkflowTypeSchema>;
 
 export const channelSchema = z.object({
   code: z.string(),

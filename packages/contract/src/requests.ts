@@ -21,16 +21,25 @@ export const updateCustomerRequestSchema = z.object({
 export const productIdParamsSchema = z.object({ productId: z.string().min(1).max(64) });
 export const listVouchersQuerySchema = z.object({ app_id: z.string().max(64).optional() });
 
+/**
+ * An amount in the currency's minor unit: a whole number of them, so a fraction of a dong (VND has
+ * no minor unit) or of a centavo is refused with words saying so, never rounded.
+ */
+const minorUnitAmountSchema = z.number().nonnegative().max(1e12).refine(Number.isInteger, {
+  error:
+    "must be a whole number in the currency's minor unit (cents, centavos, sen, satang; IDR and VND have no minor unit, so whole rupiah and dong)",
+});
+
 /** A line of a new order as the browser sends it; the server prices it again. */
 export const orderRequestLineSchema = z.object({
   product_id: z.string().min(1).max(64),
   quantity: z.literal(1),
-  price: z.number().int().nonnegative().max(1e12),
+  price: minorUnitAmountSchema,
   currency: currencySchema,
 });
 
 export const createPaymentRequestSchema = z.object({
-  amount: z.number().int().nonnegative().max(1e12),
+  amount: minorUnitAmountSchema,
   currency: currencySchema,
   country: z.string().length(2),
   channel: z.string().min(1).max(64).optional(),
@@ -111,3 +120,13 @@ export const completeCardSessionRequestSchema = z.object({
 export const completeCardSaveSessionRequestSchema = z.object({
   payment_token_id: z.string().min(1).max(64),
 });
+
+/** Subscribe to a catalogue product, charged to a saved method; the store prices every cycle. */
+export const createSubscriptionRequestSchema = z.object({
+  product_id: z.string().min(1).max(64),
+  /** A saved method of the customer's (`pm_…`) that canBackSubscription accepts. */
+  payment_method_id: z.string().min(1).max(64),
+});
+export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
+
+export const subscriptionIdParamsSchema = z.object({ subscriptionId: z.string().min(1).max(64) });

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { customerSchema, loginResponseSchema } from './auth.ts';
-import { productSchema, voucherSchema } from './catalog.ts';
+import { catalogProductSchema, voucherSchema } from './catalog.ts';
 import { cardSessionSchema } from './cards.ts';
 import { paymentMethodSchema } from './payment-methods.ts';
 import { channelSchema, paymentSchema } from './payments.ts';
 import { createRefundResponseSchema } from './refunds.ts';
+import { subscriptionSchema } from './subscriptions.ts';
 import type { ApiName } from './routes.ts';
 
 /**
@@ -19,8 +20,8 @@ export const apiResponses = {
   getCurrentCustomer: customerSchema,
   updateCurrentCustomer: customerSchema,
 
-  listProducts: z.object({ products: z.array(productSchema) }),
-  getProduct: productSchema,
+  listProducts: z.object({ products: z.array(catalogProductSchema) }),
+  getProduct: catalogProductSchema,
   listVouchers: z.object({ vouchers: z.array(voucherSchema) }),
 
   listChannels: z.object({ channels: z.array(channelSchema) }),
@@ -46,4 +47,10 @@ export const apiResponses = {
   createCardPayment: cardSessionSchema,
   completeCardSession: paymentSchema,
   completeCardSaveSession: paymentMethodSchema,
+
+  createSubscription: subscriptionSchema,
+  listSubscriptions: z.object({ subscriptions: z.array(subscriptionSchema) }),
+  getSubscription: subscriptionSchema,
+  cancelSubscription: subscriptionSchema,
+  runNextSubscriptionCycle: subscriptionSchema,
 } satisfies Record<ApiName, z.ZodMiniType>;

@@ -68,6 +68,16 @@ export const apiRoutes = {
     path: '/payments/cards/session/:sessionId/complete_save',
     auth: true,
   },
+
+  createSubscription: { method: 'POST', path: '/subscriptions', auth: true },
+  listSubscriptions: { method: 'GET', path: '/subscriptions', auth: true },
+  getSubscription: { method: 'GET', path: '/subscriptions/:subscriptionId', auth: true },
+  cancelSubscription: { method: 'POST', path: '/subscriptions/:subscriptionId/cancel', auth: true },
+  runNextSubscriptionCycle: {
+    method: 'POST',
+    path: '/subscriptions/:subscriptionId/run_next_cycle',
+    auth: true,
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof apiRoutes;

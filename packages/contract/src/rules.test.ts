@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canBackSubscription,
+  canRunNextCycle,
   isAwaitingProvider,
   isMethodAwaitingProvider,
   isRefundableLine,
@@ -46,5 +48,24 @@ describe('shared rules', () => {
     ['REQUIRES_ACTION', '/payments/pending'],
   ] as const)('shows a %s payment on %s', (status, screen) => {
     expect(resultScreenFor(status)).toBe(screen);
+  });
+
+  it('lets only ACTIVE cards and e-wallets back a subscription, never a direct debit', () => {
+    expect(canBackSubscription({ status: 'ACTIVE', channel: 'CARDS' })).toBe(true);
+    expect(canBackSubscription({ status: 'ACTIVE', channel: 'DANA' })).toBe(true);
+    expect(canBackSubscription({ status: 'ACTIVE', channel: 'GRABPAY' })).toBe(true);
+    expect(canBackSubscription({ status: 'PENDING', channel: 'CARDS' })).toBe(false);
+    expect(canBackSubscription({ status: 'ACTIVE', channel: 'BRI_DIRECT_DEBIT' })).toBe(false);
+    expect(canBackSubscription({ status: 'ACTIVE', channel: 'BPI_DIRECT_DEBIT' })).toBe(false);
+  });
+
+  it('runs a cycle now only in development, for an ACTIVE subscription with one scheduled', () => {
+    const scheduled = { status: 'ACTIVE' as const, cycles: [{ status: 'SCHEDULED' as const }] };
+    expect(canRunNextCycle('development', scheduled)).toBe(true);
+    expect(canRunNextCycle('live', scheduled)).toBe(false);
+    expect(canRunNextCycle('development', { ...scheduled, status: 'CANCELLED' })).toBe(false);
+    expect(
+      canRunNextCycle('development', { status: 'ACTIVE', cycles: [{ status: 'SUCCEEDED' }] }),
+    ).toBe(false);
   });
 });

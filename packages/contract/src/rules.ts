@@ -1,5 +1,6 @@
 import type { PaymentMethodStatus } from './payment-methods.ts';
 import type { OrderLineStatus, PaymentStatus, TransactionType } from './payments.ts';
+import type { SubscriptionCycleStatus, SubscriptionStatus } from './subscriptions.ts';
 import { screenPaths, type PaymentResultScreen } from './screens.ts';
 
 /**
@@ -82,3 +83,60 @@ export function resultScreenFor(status: PaymentStatus): PaymentResultScreen {
  * has chosen one there; then it is the channel chosen.
  */
 export const checkoutChannelCode = 'XENDIT_CHECKOUT';
+
+/**
+ * Channels whose saved methods can pay a subscription: the provider charges each cycle without the
+ * customer (auto debit), which its recurring guide lists for cards and these e-wallets
+ * (docs.xendit.co/recurring: Indonesia cards, OVO, DANA, ShopeePay; the Philippines cards,
+ * ShopeePay, GrabPay, Maya; GCash is on hold there). Direct debit is left out: the guide lists
+ * BRI and Mandiri in Indonesia only subject to the bank's approval and BPI not at all, and the
+ * store's direct-debit payments ask the customer for an OTP on every charge, which no cycle can
+ * answer; the provider refuses such a plan with INVALID_PAYMENT_METHOD_ID.
+ */
+export const subscriptionChannelCodes: readonly string[] = [
+  'CARDS',
+  'OVO',
+  'DANA',
+  'SHOPEEPAY',
+  'GRABPAY',
+  'PAYMAYA',
+];
+
+/** A saved method can back a subscription when it is ACTIVE and of a channel charged without the customer. */
+export const canBackSubscription = (method: { status: PaymentMethodStatus; channel: string }) =>
+  method.status === 'ACTIVE' && subscriptionChannelCodes.includes(method.channel);
+
+/** Subscriptions the customer may cancel: not yet ended. */
+export const cancellableSubscriptionStatuses: readonly SubscriptionStatus[] = ['PENDING', 'ACTIVE'];
+
+export const isCancellableSubscription = (subscription: { status: SubscriptionStatus }) =>
+  cancellableSubscriptionStatuses.includes(subscription.status);
+
+/** Subscription statuses the provider may still change by itself (a webhook). */
+export const subscriptionAwaitingProviderStatuses: readonly SubscriptionStatus[] = [
+  'PENDING',
+  'ACTIVE',
+];
+
+/** Cycles the provider has not finished with: they move by webhook. */
+export const openCycleStatuses: readonly SubscriptionCycleStatus[] = [
+  'SCHEDULED',
+  'PENDING',
+  'RETRYING',
+];
+
+/**
+ * Development apps only: an ACTIVE subscription whose next cycle is SCHEDULED can be charged now
+ * (POST /subscriptions/{id}/run_next_cycle) instead of on its date.
+ */
+export const canRunNextCycle = (
+  mode: 'development' | 'live',
+  subscription: {
+    status: SubscriptionStatus;
+    cycles?: readonly { status: SubscriptionCycleStatus }[];
+  },
+) =>
+  mode === 'development' &&
+  subscription.status === 'ACTIVE' &&
+  (subscription.cycles === undefined ||
+    subscription.cycles.some((cycle) => cycle.status === 'SCHEDULED'));

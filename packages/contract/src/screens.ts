@@ -29,6 +29,7 @@ export const screenPaths = {
   linkingSuccess: '/payment_methods/success',
   linkingFailure: '/payment_methods/failure',
   refundPending: '/refunds/pending',
+  subscriptions: '/subscriptions',
 } as const;
 
 export type ScreenName = keyof typeof screenPaths;

@@ -8,3 +8,4 @@ export * from './wire/webhooks.ts';
 export * from './test-values.ts';
 export * from './client.ts';
 export * from './callback-token.ts';
+export * from './markets.ts';

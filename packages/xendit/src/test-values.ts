@@ -25,6 +25,8 @@ export type TestCard = {
   /** Where the row says so: the card's country, and amounts below which it goes frictionless. */
   country?: 'ID' | 'MY' | 'TH';
   frictionlessBelow?: { currency: 'THB'; amount: number };
+  /** Once authenticated, the card's expiry date picks the authorisation's outcome (CARD_EXPIRY_OUTCOMES). */
+  outcomesByExpiry?: true;
   /** The table or example the row comes from. */
   source: 'simulate-card-scenarios' | 'test-scenarios' | 'published-example';
 };
@@ -32,9 +34,11 @@ export type TestCard = {
 /**
  * Every card of the provider's two test-card tables, as its row says:
  * "Simulate card scenarios" (https://docs.xendit.co/docs/cards-simulate-card-scenarios) and the
- * older "Test Scenarios" (https://docs.xendit.co/credit-cards/integrations/test-scenarios), and the
- * one card of the description's own examples that neither lists (PAY_AND_SAVE_Cards answers
- * REQUIRES_ACTION with a 3DS redirect). Any other number that passes the Luhn check is frictionless.
+ * older "Test Scenarios" (https://docs.xendit.co/credit-cards/integrations/test-scenarios/: its
+ * "Authentication and Charge Testing Cards"; the rows "only success if skip 3DS" fail
+ * authentication, 4000000000001075 and 5200000000001070 by a 3DS timeout), and the one card of the
+ * description's own examples that neither lists (PAY_AND_SAVE_Cards answers REQUIRES_ACTION with
+ * a 3DS redirect). Any other number that passes the Luhn check is frictionless.
  */
 export const TEST_CARD_TABLE: Readonly<Record<string, TestCard>> = {
   '4000000000002503': {
@@ -60,6 +64,7 @@ export const TEST_CARD_TABLE: Readonly<Record<string, TestCard>> = {
   '4440000009900010': {
     brand: 'VISA',
     authentication: 'challenge-options',
+    outcomesByExpiry: true,
     source: 'simulate-card-scenarios',
   },
   '4440000042200014': {
@@ -71,6 +76,7 @@ export const TEST_CARD_TABLE: Readonly<Record<string, TestCard>> = {
   '5123450000000008': {
     brand: 'MASTERCARD',
     authentication: 'challenge-options',
+    outcomesByExpiry: true,
     country: 'MY',
     source: 'simulate-card-scenarios',
   },
@@ -112,7 +118,43 @@ export const TEST_CARD_TABLE: Readonly<Record<string, TestCard>> = {
     authentication: 'challenge-fails',
     source: 'test-scenarios',
   },
+  '340000000006022': { brand: 'AMEX', authentication: 'challenge-fails', source: 'test-scenarios' },
+  '4000000000001075': {
+    brand: 'VISA',
+    authentication: 'challenge-fails',
+    source: 'test-scenarios',
+  },
+  '5200000000001070': {
+    brand: 'MASTERCARD',
+    authentication: 'challenge-fails',
+    source: 'test-scenarios',
+  },
+  '5453010000095323': {
+    brand: 'MASTERCARD',
+    authentication: 'frictionless',
+    country: 'MY',
+    source: 'test-scenarios',
+  },
   '4000000000001109': { brand: 'VISA', authentication: 'challenge', source: 'published-example' },
+};
+
+/**
+ * The simulated outcomes of the cards whose row says "see list of simulated options"
+ * (4440000009900010, 5123450000000008): these are the acquirer gateway's own test cards, whose
+ * published outcome is picked by the expiry date (MM/YY) the customer enters, e.g.
+ * https://docs.edfapay.com/docs/test-cards and https://docs.payaza.africa/guides/testcards; any
+ * other future expiry (such as 01/39) is approved. The gateway's outcome is given as the
+ * description's nearest failure_code (choice: the description has no EXPIRED_CARD or TIMED_OUT).
+ */
+export const CARD_EXPIRY_OUTCOMES: Readonly<
+  Record<string, { gateway: string; failureCode: string }>
+> = {
+  '05/39': { gateway: 'DECLINED', failureCode: 'CARD_DECLINED' },
+  '04/27': { gateway: 'EXPIRED_CARD', failureCode: 'DECLINED_BY_ISSUER' },
+  '08/28': { gateway: 'TIMED_OUT', failureCode: 'TIMEOUT_ERROR' },
+  '01/37': { gateway: 'ACQUIRER_SYSTEM_ERROR', failureCode: 'DECLINED_BY_PROCESSOR' },
+  '02/37': { gateway: 'UNSPECIFIED_FAILURE', failureCode: 'FAILURE_DETAILS_UNAVAILABLE' },
+  '05/37': { gateway: 'UNKNOWN', failureCode: 'FAILURE_DETAILS_UNAVAILABLE' },
 };
 
 /** Amounts that make a card, e-wallet or direct-debit payment fail with this failure_code. */

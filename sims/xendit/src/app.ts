@@ -22,6 +22,8 @@ export type AppOptions = {
   rateLimit: RateLimit;
   latency?: Latency;
   logger?: FastifyBaseLogger | boolean;
+  /** See XenditSimulatorOptions.expireLiveSessions. */
+  expireLiveSessions?: boolean;
 };
 
 const cardsSessionScript = readFileSync(
@@ -47,6 +49,15 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
     genReqId: newRequestId,
   });
   await app.register(formbody);
+  // Many HTTP clients send Content-Type: application/json on every call, a bodiless cancel or
+  // resend_otp included: such a request is read as having no body, as the provider reads it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
 
   const windows = new Map<string, { count: number; resetAt: number }>();
   app.addHook('onRequest', async (request, reply) => {
@@ -139,6 +150,6 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
   registerRecurringRoutes(app, ctx);
   registerHostedPages(app, ctx);
   registerCheckoutPages(app, ctx);
-  registerSimRoutes(app, ctx);
+  registerSimRoutes(app, ctx, { expireLiveSessions: options.expireLiveSessions ?? false });
   return app;
 }

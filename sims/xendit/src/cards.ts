@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CARD_EXPIRY_OUTCOMES,
   FAILING_AMOUNTS,
   TEST_CARD_TABLE,
   type CardAuthentication,
@@ -46,7 +47,7 @@ export function checkCard(
     challenge: frictionless ? undefined : (row.authentication as Challenge),
     // The card as the published examples show it back in channel_properties.card_details.
     masked: {
-      masked_card_number: `${card.card_number.slice(0, 6)}XXXXXX${card.card_number.slice(-4)}`,
+      masked_card_number: masked(card.card_number),
       ...(card.cardholder_first_name && { cardholder_first_name: card.cardholder_first_name }),
       ...(card.cardholder_last_name && { cardholder_last_name: card.cardholder_last_name }),
       ...(card.cardholder_email && { cardholder_email: card.cardholder_email }),
@@ -63,6 +64,8 @@ export function checkCard(
     },
   };
 }
+
+const masked = (number: string) => `${number.slice(0, 6)}XXXXXX${number.slice(-4)}`;
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;
@@ -83,4 +86,25 @@ export type Outcome = { status: 'SUCCEEDED' } | { status: 'FAILED'; failureCode:
 export function authorisationOutcome(amount: number): Outcome {
   const failureCode = FAILING_AMOUNTS[amount];
   return failureCode ? { status: 'FAILED', failureCode } : { status: 'SUCCEEDED' };
+}
+
+/**
+ * The result of authorising a card payment: a card whose row picks its outcome by expiry date
+ * (CARD_EXPIRY_OUTCOMES) gets that outcome, then the failing test amounts fail as for any card.
+ */
+export function cardOutcome(
+  amount: number,
+  card:
+    | Pick<MaskedCardDetails, 'masked_card_number' | 'expiry_month' | 'expiry_year'>
+    | null
+    | undefined,
+): Outcome {
+  const row = Object.entries(TEST_CARD_TABLE).find(
+    ([number]) => masked(number) === card?.masked_card_number,
+  )?.[1];
+  if (row?.outcomesByExpiry && card?.expiry_month && card.expiry_year) {
+    const byExpiry = CARD_EXPIRY_OUTCOMES[`${card.expiry_month}/${card.expiry_year.slice(-2)}`];
+    if (byExpiry) return { status: 'FAILED', failureCode: byExpiry.failureCode };
+  }
+  return authorisationOutcome(amount);
 }

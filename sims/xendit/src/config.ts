@@ -10,6 +10,7 @@ export type SimulatorConfig = {
   accounts: SimulatorAccount[];
   webhookRetrySchedule?: number[];
   latency?: Latency;
+  expireLiveSessions?: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -76,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): SimulatorConfig {
     ],
     webhookRetrySchedule,
     latency: latencyMs || jitterMs ? { ms: latencyMs, jitterMs } : undefined,
+    expireLiveSessions: env.XENDIT_SIM_EXPIRE_LIVE_SESSIONS === '1',
   };
 }

@@ -212,6 +212,9 @@ describe.skipIf(!descriptionPresent)(
       'PAY_AND_SAVE_Cards',
       'PAY_WithToken_Cards',
       'PaymentLink_OneTimePaymentExample',
+      'PAY_WithToken_TOUCHNGO',
+      'PAY_QR_PromptPay',
+      'REUSABLE_PAYMENT_CODE_VA_VietCapital',
     ])('%s answers the status and actions the description shows', (name) => {
       const example = all.find((candidate) => candidate.name === name);
       const answer = answers.get(name)?.body;

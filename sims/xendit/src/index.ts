@@ -34,6 +34,12 @@ export type XenditSimulatorOptions = {
    * shorten it so that cycles and retries come in milliseconds (a MONTH is then 30 such days).
    */
   recurringDayMs?: number;
+  /**
+   * Lets POST /_sim/sessions/{id}/expire end live-mode sessions too, as their expires_at passing
+   * would, so a browser test of a live app need not wait out the provider's 30 minutes. Off by
+   * default: every other development endpoint keeps to test-mode data.
+   */
+  expireLiveSessions?: boolean;
   /** Default 6000 requests a minute per key. */
   rateLimit?: RateLimit;
   /** How often the worker looks for due jobs and webhooks; default 250 ms. */
@@ -71,6 +77,7 @@ export async function startXenditSimulator(
     rateLimit: options.rateLimit ?? { max: 6000, windowSeconds: 60 },
     latency: options.latency,
     logger: options.logger,
+    expireLiveSessions: options.expireLiveSessions ?? false,
   });
   const worker = createWorker(ctx, {
     retryScheduleSeconds: options.webhookRetrySchedule ?? PROVIDER_RETRY_SCHEDULE,

@@ -42,9 +42,14 @@ const tokenOutcomeBodySchema = z.object({
 /**
  * Development endpoints under /_sim. Except health, each needs the account's test secret key (as
  * Basic auth, like the API) and acts on that account's test-mode data only: live-mode objects and
- * webhooks are never shown, changed or reset here.
+ * webhooks are never shown, changed or reset here (save live sessions expired on demand, when the
+ * simulator was started with expireLiveSessions).
  */
-export function registerSimRoutes(app: FastifyInstance, ctx: SimContext) {
+export function registerSimRoutes(
+  app: FastifyInstance,
+  ctx: SimContext,
+  options: { expireLiveSessions: boolean } = { expireLiveSessions: false },
+) {
   const testOwner = (request: FastifyRequest): Owner => {
     const principal = ctx.keyring.authenticate(request.headers.authorization, 'secret');
     if (principal.mode !== 'test') {
@@ -221,8 +226,13 @@ export function registerSimRoutes(app: FastifyInstance, ctx: SimContext) {
     return answer(reply, 200, payment);
   });
 
+  // Time passing ends a session in either mode; with the switch on, a live key may hurry it.
   app.post<{ Params: { id: string } }>('/_sim/sessions/:id/expire', async (request, reply) => {
-    const owner = testOwner(request);
+    const principal = ctx.keyring.authenticate(request.headers.authorization, 'secret');
+    const owner: Owner =
+      options.expireLiveSessions && principal.mode === 'live'
+        ? { businessId: principal.businessId, mode: 'live' }
+        : testOwner(request);
     const session = await ctx.transaction((tx) => expireSession(tx, owner, request.params.id));
     return answer(reply, 200, session);
   });

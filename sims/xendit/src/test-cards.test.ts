@@ -1,4 +1,9 @@
-import { createXenditClient, TEST_CARD_TABLE, type XenditClient } from '@store/xendit';
+import {
+  CARD_EXPIRY_OUTCOMES,
+  createXenditClient,
+  TEST_CARD_TABLE,
+  type XenditClient,
+} from '@store/xendit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
 
@@ -21,7 +26,13 @@ afterAll(async () => {
 
 async function pay(
   cardNumber: string,
-  options: { currency?: 'IDR' | 'THB'; amount?: number; skip?: boolean } = {},
+  options: {
+    currency?: 'IDR' | 'THB';
+    amount?: number;
+    skip?: boolean;
+    /** MM/YY; 12/30 unless given. */
+    expiry?: string;
+  } = {},
 ) {
   const currency = options.currency ?? 'IDR';
   return (
@@ -39,8 +50,8 @@ async function pay(
           ...(options.skip !== undefined && { skip_three_ds: options.skip }),
           card_details: {
             card_number: cardNumber,
-            expiry_month: '12',
-            expiry_year: '2030',
+            expiry_month: (options.expiry ?? '12/30').slice(0, 2),
+            expiry_year: `20${(options.expiry ?? '12/30').slice(3)}`,
             cvn: cardNumber.startsWith('34') ? '1234' : '123',
           },
         },
@@ -128,6 +139,30 @@ describe('the provider test-card tables', () => {
         await decide(url, decision);
         expect((await statusOf(challenged.payment_request_id)).status).toBe(status);
       }
+    },
+  );
+
+  it.each(rows.filter(([, row]) => row.outcomesByExpiry))(
+    '%s: once authenticated, the expiry date picks the simulated outcome',
+    async (number) => {
+      for (const [expiry, { failureCode }] of Object.entries(CARD_EXPIRY_OUTCOMES)) {
+        const challenged = await pay(number, { expiry });
+        await decide(challenged.actions?.[0]?.value ?? '', 'authenticate');
+        expect(await statusOf(challenged.payment_request_id), expiry).toMatchObject({
+          status: 'FAILED',
+          failure_code: failureCode,
+        });
+      }
+      const approved = await pay(number, { expiry: '01/39' });
+      await decide(approved.actions?.[0]?.value ?? '', 'authenticate');
+      expect((await statusOf(approved.payment_request_id)).status).toBe('SUCCEEDED');
+      // Without the challenge (skip_three_ds) the expiry decides at once.
+      expect(await pay(number, { expiry: '05/39', skip: true })).toMatchObject({
+        status: 'FAILED',
+        failure_code: 'CARD_DECLINED',
+      });
+      // Any other card with those dates is approved: the dates are these cards' own.
+      expect((await pay('4000000000001000', { expiry: '05/39' })).status).toBe('SUCCEEDED');
     },
   );
 

@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
-import { api, errorCodes, type Currency, type Product, type Voucher } from '@store/contract';
+import { api, errorCodes, type CatalogProduct, type Voucher } from '@store/contract';
 import type { Database, DatabaseHandle } from '../db/database.ts';
 import { apps, products, vouchers } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { SerializedResponse } from '../http/serialized-response.ts';
-
-export function toProduct(row: typeof products.$inferSelect): Product {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    image_url: row.imagePath,
-    price: { amount: row.priceAmount, currency: row.currency as Currency },
-  };
-}
+import { toCatalogProduct } from './catalog-service.ts';
 
 export function toVoucher(row: typeof vouchers.$inferSelect): Voucher {
   return {
@@ -37,7 +28,7 @@ export function toVoucher(row: typeof vouchers.$inferSelect): Voucher {
 export const catalogueChangedChannel = 'catalogue_changed';
 const catalogueTtlMs = 60_000;
 
-type Catalogue = SerializedResponse<{ products: Product[] }>;
+type Catalogue = SerializedResponse<{ products: CatalogProduct[] }>;
 
 export function registerCatalogRoutes(
   app: FastifyInstance,
@@ -58,7 +49,7 @@ export function registerCatalogRoutes(
       .from(products)
       .where(eq(products.appId, appId))
       .orderBy(asc(products.position), asc(products.id));
-    return SerializedResponse.of(api.listProducts, { products: rows.map(toProduct) });
+    return SerializedResponse.of(api.listProducts, { products: rows.map(toCatalogProduct) });
   }
 
   registerEndpoint(app, api.listProducts, ({ session }) => {
@@ -80,7 +71,7 @@ export function registerCatalogRoutes(
       .from(products)
       .where(and(eq(products.id, params.productId), eq(products.appId, session.appId)));
     if (!row) throw notFound(`Product ${params.productId}`);
-    return toProduct(row);
+    return toCatalogProduct(row);
   });
 
   // Open, as the specification has it; an app id the store does not know is 404 APP_NOT_FOUND, so

@@ -64,6 +64,10 @@ export const products = pgTable(
     priceAmount: amount('price_amount').notNull(),
     currency: text('currency').notNull(),
     position: integer('position').notNull().default(0),
+    /** A subscribable product: charged `subscriptionAmount` every count × interval (all or none). */
+    subscriptionInterval: text('subscription_interval', { enum: ['DAY', 'WEEK', 'MONTH'] }),
+    subscriptionIntervalCount: integer('subscription_interval_count'),
+    subscriptionAmount: amount('subscription_amount'),
   },
   (t) => [index('products_app_position').on(t.appId, t.position)],
 );
@@ -218,6 +222,7 @@ export const exchanges = pgTable(
     paymentId: text('payment_id'),
     paymentMethodId: text('payment_method_id'),
     refundId: text('refund_id'),
+    subscriptionId: text('subscription_id'),
     /** The exchange for requests; the webhook's envelope for webhooks. */
     exchange: jsonb('exchange'),
     event: text('event'),
@@ -231,6 +236,7 @@ export const exchanges = pgTable(
   (t) => [
     index('provider_operations_payment').on(t.paymentId, t.createdAt),
     index('provider_operations_payment_method').on(t.paymentMethodId, t.createdAt),
+    index('provider_operations_subscription').on(t.subscriptionId, t.createdAt),
   ],
 );
 
@@ -295,6 +301,79 @@ export const cardSessions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('card_sessions_customer').on(t.appId, t.customerId, t.status, t.createdAt)],
+);
+
+/**
+ * Subscriptions: a provider recurring plan on the customer and one saved method's token, charging
+ * a subscribable product's amount every cycle. The row is written first (CREATING) under the
+ * customer's Idempotency-Key, and the plan is created under the subscription id as the provider's
+ * idempotency key, from what the row holds, so a replay after a lost answer sends the same body.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    productImagePath: text('product_image_path').notNull(),
+    paymentMethodId: text('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
+    providerTokenId: text('provider_token_id').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    /** Null until the provider has accepted the plan. */
+    providerPlanId: text('provider_plan_id').unique(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    amount: amount('amount').notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval', { enum: ['DAY', 'WEEK', 'MONTH'] }).notNull(),
+    intervalCount: integer('interval_count').notNull(),
+    /** CREATING until the provider answers; then the contract's subscription statuses. */
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    /** The reconciler's claim and backoff of a create whose answer was lost (as payments'). */
+    reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+    nextReconcileAt: timestamp('next_reconcile_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_idempotency').on(t.appId, t.customerId, t.idempotencyKey),
+    index('subscriptions_customer').on(t.appId, t.customerId, t.createdAt),
+    index('subscriptions_creating')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'CREATING'`),
+  ],
+);
+
+/** The cycles of a subscription's plan, as the provider reports them (webhooks read back). */
+export const subscriptionCycles = pgTable(
+  'subscription_cycles',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    providerCycleId: text('provider_cycle_id').notNull().unique(),
+    cycleNumber: integer('cycle_number').notNull(),
+    status: text('status').notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    amount: amount('amount').notNull(),
+    currency: text('currency').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    failureCode: text('failure_code'),
+    /** The provider's payment request of the attempt that paid the cycle. */
+    providerRequestId: text('provider_request_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscription_cycles_subscription').on(t.subscriptionId, t.cycleNumber)],
 );
 
 /**

@@ -10,6 +10,13 @@ interface SeedProduct {
   idr: number;
   /** Minor units (centavos). */
   php: number;
+  /** Sold by subscription too, in each market: the amount per cycle (minor units). */
+  subscription?: {
+    interval: 'DAY' | 'WEEK' | 'MONTH';
+    intervalCount: number;
+    idr?: number;
+    php?: number;
+  };
 }
 
 /** One catalogue sold in both markets at local prices; images ship in apps/server/public/images. */
@@ -21,6 +28,7 @@ const catalogue: SeedProduct[] = [
     description: 'Single-origin Gayo arabica, 250 g, medium roast with notes of cocoa and spice.',
     idr: 125_000,
     php: 45_000,
+    subscription: { interval: 'MONTH', intervalCount: 1, idr: 115_000, php: 41_000 },
   },
   {
     slug: 'ceramic-mug',
@@ -69,6 +77,7 @@ const catalogue: SeedProduct[] = [
     description: 'A5 notebook, 160 pages of 100 gsm paper that takes fountain-pen ink.',
     idr: 65_000,
     php: 24_500,
+    subscription: { interval: 'WEEK', intervalCount: 2, php: 22_000 },
   },
   {
     slug: 'steel-bottle',
@@ -113,6 +122,78 @@ const catalogue: SeedProduct[] = [
 ];
 
 /**
+ * The catalogue's prices in the markets added after Indonesia and the Philippines, in each
+ * currency's minor unit: sen, satang and cents; VND has none, so whole dong. Each price sits inside
+ * the limits of every channel of its market (GrabPay Malaysia takes at most MYR 1,500; Thai mobile
+ * banking at least THB 20).
+ */
+const marketPrices: Record<string, { myr: number; thb: number; vnd: number; sgd: number }> = {
+  'kopi-beans': { myr: 3_590, thb: 28_500, vnd: 189_000, sgd: 1_190 },
+  'ceramic-mug': { myr: 2_490, thb: 19_900, vnd: 135_000, sgd: 890 },
+  'canvas-tote': { myr: 3_990, thb: 32_900, vnd: 229_000, sgd: 1_490 },
+  'batik-shirt': { myr: 11_900, thb: 95_000, vnd: 649_000, sgd: 4_290 },
+  'rattan-basket': { myr: 5_990, thb: 46_900, vnd: 319_000, sgd: 2_190 },
+  'teak-board': { myr: 7_890, thb: 61_900, vnd: 419_000, sgd: 2_890 },
+  'dot-notebook': { myr: 1_890, thb: 14_900, vnd: 99_000, sgd: 690 },
+  'steel-bottle': { myr: 5_490, thb: 42_900, vnd: 289_000, sgd: 1_990 },
+  'trail-sneakers': { myr: 45_900, thb: 199_000, vnd: 1_369_000, sgd: 9_490 },
+  sunglasses: { myr: 9_990, thb: 77_900, vnd: 529_000, sgd: 3_590 },
+  headphones: { myr: 59_900, thb: 289_000, vnd: 1_979_000, sgd: 13_490 },
+  'desk-lamp': { myr: 12_990, thb: 102_000, vnd: 699_000, sgd: 4_790 },
+};
+
+function marketPriceOf(slug: string, market: 'myr' | 'thb' | 'vnd' | 'sgd'): number {
+  const price = marketPrices[slug]?.[market];
+  if (price === undefined) throw new Error(`No ${market} price for ${slug} in marketPrices`);
+  return price;
+}
+
+/** The market apps: each sells the catalogue at its market's prices (marketPrices). */
+const marketApps = [
+  {
+    id: 'demo-my',
+    prefix: 'my',
+    name: 'Demo Store Malaysia',
+    country: 'MY',
+    currency: 'MYR',
+    price: 'myr',
+  },
+  {
+    id: 'demo-th',
+    prefix: 'th',
+    name: 'Demo Store Thailand',
+    country: 'TH',
+    currency: 'THB',
+    price: 'thb',
+  },
+  {
+    id: 'demo-vn',
+    prefix: 'vn',
+    name: 'Demo Store Vietnam',
+    country: 'VN',
+    currency: 'VND',
+    price: 'vnd',
+  },
+  {
+    id: 'demo-sg',
+    prefix: 'sg',
+    name: 'Demo Store Singapore',
+    country: 'SG',
+    currency: 'SGD',
+    price: 'sgd',
+  },
+  // Live mode outside the Philippines: no Simulate, no vouchers, live keys and callback token.
+  {
+    id: 'demo-sg-live',
+    prefix: 'sgl',
+    name: 'Demo Store Singapore (live)',
+    country: 'SG',
+    currency: 'SGD',
+    price: 'sgd',
+  },
+] as const;
+
+/**
  * Products priced at the provider's test-mode amounts, so a development app can show every outcome
  * from the browser (see the README's table of test values).
  */
@@ -137,7 +218,33 @@ const sandboxProducts = [
     description: 'Priced at the test amount 10101: e-wallets answer 503 CHANNEL_UNAVAILABLE.',
     idr: 10_101,
   },
+  {
+    slug: 'sandbox-subscription-declined',
+    name: 'Sandbox: Subscription Declined',
+    description:
+      'A monthly subscription of the test amount 21110: every cycle is declined with INSUFFICIENT_BALANCE, retried, and the plan ends.',
+    idr: 21_110,
+    subscription: { interval: 'MONTH' as const, intervalCount: 1 },
+  },
+  {
+    slug: 'sandbox-daily-subscription',
+    name: 'Sandbox: Daily Subscription',
+    description:
+      'A daily subscription of the test amount 13579: every cycle succeeds (Run next cycle now charges the next one at once).',
+    idr: 13_579,
+    subscription: { interval: 'DAY' as const, intervalCount: 1 },
+  },
 ];
+
+/** A product's subscription columns in one market: all set, or none. */
+function subscriptionColumns(terms: SeedProduct['subscription'], amount: number | undefined) {
+  if (!terms || amount === undefined) return {};
+  return {
+    subscriptionInterval: terms.interval,
+    subscriptionIntervalCount: terms.intervalCount,
+    subscriptionAmount: amount,
+  };
+}
 
 export const demoApps = [
   {
@@ -148,6 +255,13 @@ export const demoApps = [
     currency: 'IDR',
   },
   { id: 'demo-ph', name: 'Demo Store Philippines', mode: 'live', country: 'PH', currency: 'PHP' },
+  ...marketApps.map(({ id, name, country, currency }) => ({
+    id,
+    name,
+    mode: id.endsWith('-live') ? ('live' as const) : ('development' as const),
+    country,
+    currency,
+  })),
 ] as const;
 
 /** Adds the demo apps, catalogues and vouchers where they are missing; edits are kept. */
@@ -167,6 +281,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       priceAmount: p.idr,
       currency: 'IDR',
       position,
+      ...subscriptionColumns(p.subscription, p.subscription?.idr),
     })),
     ...sandboxProducts.map((p, index) => ({
       id: `id-${p.slug}`,
@@ -178,6 +293,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       priceAmount: p.idr,
       currency: 'IDR',
       position: catalogue.length + index,
+      ...('subscription' in p ? subscriptionColumns(p.subscription, p.idr) : {}),
     })),
     ...catalogue.map((p, position) => ({
       id: `ph-${p.slug}`,
@@ -189,7 +305,21 @@ export async function seedDatabase(db: Database): Promise<void> {
       priceAmount: p.php,
       currency: 'PHP',
       position,
+      ...subscriptionColumns(p.subscription, p.subscription?.php),
     })),
+    ...marketApps.flatMap((app) =>
+      catalogue.map((p, position) => ({
+        id: `${app.prefix}-${p.slug}`,
+        appId: app.id,
+        name: p.name,
+        description: p.description,
+        category: p.category,
+        imagePath: `/images/products/${p.slug}.svg`,
+        priceAmount: marketPriceOf(p.slug, app.price),
+        currency: app.currency,
+        position,
+      })),
+    ),
   ];
   await db.insert(products).values(rows).onConflictDoNothing();
   await db

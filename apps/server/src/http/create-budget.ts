@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { paymentMethods, payments, refunds } from '../db/schema.ts';
+import { paymentMethods, payments, refunds, subscriptions } from '../db/schema.ts';
 import { RateLimitedError } from './rate-limits.ts';
 
 /**
  * The seconds a customer must wait before another create (0: now), under one budget of `limit`
  * creates a minute, whatever they create: payments (card payments too: each records a payment),
- * payment methods (a method saved while paying is its payment's) and refunds. Each costs the
+ * payment methods (a method saved while paying is its payment's), refunds and subscriptions; a
+ * subscription cycle's charge (a payment keyed `cycle:…`) is the provider's doing, not a create. Each costs the
  * merchant a provider create. Counted on the rows themselves, newest first on each table's
  * customer index, so a create writes nothing more; an exact sliding window of one minute, the wait
  * being until the oldest create that counts leaves it.
@@ -17,7 +18,7 @@ export function createWaitSeconds(
   limit: SQL | number,
 ): SQL<number> {
   const recent = (
-    table: typeof payments | typeof paymentMethods | typeof refunds,
+    table: typeof payments | typeof paymentMethods | typeof refunds | typeof subscriptions,
     extra: SQL = sql`true`,
   ) => sql`(select ${table.createdAt} as at from ${table}
       where ${table.appId} = ${appId} and ${table.customerId} = ${customerId}
@@ -28,9 +29,10 @@ export function createWaitSeconds(
         then greatest(1, ceil(extract(epoch from min(at) + interval '1 minute' - now())))::int
         else 0 end
       from (select at from (
-          ${recent(payments)}
+          ${recent(payments, sql`${payments.idempotencyKey} not like 'cycle:%'`)}
           union all ${recent(paymentMethods, sql`${paymentMethods.paymentId} is null`)}
           union all ${recent(refunds)}
+          union all ${recent(subscriptions)}
         ) as creates order by at desc limit ${limit}::int) as counted) end`.mapWith(Number);
 }
 

@@ -16,6 +16,7 @@ const owned = {
   paidLineId: '',
   paymentMethodId: '',
   sessionId: '',
+  subscriptionId: '',
 };
 
 const mug = { product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' };
@@ -73,6 +74,28 @@ beforeAll(async () => {
   });
   expect(session.statusCode).toBe(201);
   owned.sessionId = session.json().id;
+  // A linked e-wallet pays a subscription.
+  const wallet = await call(owner, 'POST', '/api/payment_methods', {
+    channel: 'DANA',
+    country: 'ID',
+    reference_id: 'tenancy-sub',
+  });
+  await fetch(wallet.json().actions[0].value, {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'link' }),
+    redirect: 'manual',
+  });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const read = await call(owner, 'GET', `/api/payment_methods/${wallet.json().id}`);
+    if (read.json().status === 'ACTIVE') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const subscription = await call(owner, 'POST', '/api/subscriptions', {
+    product_id: 'id-kopi-beans',
+    payment_method_id: wallet.json().id,
+  });
+  expect(subscription.statusCode, subscription.body).toBe(201);
+  owned.subscriptionId = subscription.json().id;
 });
 afterAll(() => server?.close());
 
@@ -89,10 +112,12 @@ const paramValues: Record<string, () => string> = {
   paymentId: () => owned.paymentId,
   paymentMethodId: () => owned.paymentMethodId,
   sessionId: () => owned.sessionId,
+  subscriptionId: () => owned.subscriptionId,
 };
 
 const objectEndpoints = (Object.entries(api) as [keyof typeof api, Endpoint][]).filter(
-  ([, endpoint]) => endpoint.auth && /:(paymentId|paymentMethodId|sessionId)/.test(endpoint.path),
+  ([, endpoint]) =>
+    endpoint.auth && /:(paymentId|paymentMethodId|sessionId|subscriptionId)/.test(endpoint.path),
 );
 
 describe('ownership', () => {
@@ -129,6 +154,7 @@ describe('ownership', () => {
         '/api/payments',
         '/api/payment_methods?with_config=true',
         '/api/auth/customers/me',
+        '/api/subscriptions',
       ]) {
         const body = (await call(token, 'GET', url)).body;
         for (const id of ids) expect(body, url).not.toContain(id);
@@ -170,5 +196,9 @@ describe('ownership', () => {
     expect(method.status).toBe('REQUIRES_ACTION');
     const session = (await call(owner, 'GET', '/api/payments/cards/session')).json();
     expect(session.id).toBe(owned.sessionId);
+    const subscription = (
+      await call(owner, 'GET', `/api/subscriptions/${owned.subscriptionId}`)
+    ).json();
+    expect(['PENDING', 'ACTIVE']).toContain(subscription.status);
   });
 });

@@ -106,6 +106,19 @@ export function createPaymentMethodService(deps: {
     returnUrls: linkingReturnUrls,
   });
 
+  /** A method on the hosted checkout, read back through its session as its webhook would be. */
+  async function readCheckoutSession(providerSessionId: string): Promise<void> {
+    const match = await checkoutLinking.matchSessionWebhook({ providerSessionId });
+    if (!match || 'ignored' in match) return;
+    try {
+      const outcome = await match.check();
+      if (outcome.apply) await outcome.apply();
+    } catch (error) {
+      // The provider could not be read: the stored record stands until the next read.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+
   return {
     create: linker.create,
     linkOnCheckout: checkoutLinking.link,
@@ -146,14 +159,22 @@ export function createPaymentMethodService(deps: {
       );
     },
 
-    /** One method; while the provider may still change it, its status is read afresh. */
+    /**
+     * One method; while the provider may still change it, its status is read afresh: its token,
+     * or, while it is still on the hosted checkout, its session (a session completed whose
+     * webhook was lost then activates the method, as that webhook would have).
+     */
     async get(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
       const method = await loadOwn(session, paymentMethodId);
       const stale = Date.now() - method.updatedAt.getTime() > refreshIntervalMs;
       const tokenId = method.providerTokenId;
-      if (methodAwaitsProvider(method.status as StoredPaymentMethodStatus) && tokenId && stale) {
-        const { app } = await session.tenant();
-        await applyToken(method, await provider.readToken(app, paymentMethodId, tokenId));
+      if (methodAwaitsProvider(method.status as StoredPaymentMethodStatus) && stale) {
+        if (tokenId) {
+          const { app } = await session.tenant();
+          await applyToken(method, await provider.readToken(app, paymentMethodId, tokenId));
+        } else if (method.providerSessionId) {
+          await readCheckoutSession(method.providerSessionId);
+        }
       }
       return view(session, paymentMethodId);
     },

@@ -3,6 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import {
   channelInputProblem,
   checkoutChannelCode,
+  currencyExponents,
+  formatMoney,
+  toMajorUnits,
+  type Currency,
   transactionTypesFor,
   type CreateCheckoutSessionPaymentRequest,
   type CreatePaymentRequest,
@@ -28,7 +32,7 @@ import {
   paymentStatusesFrom,
   type StoredPaymentStatus,
 } from '../statuses/payment-status.ts';
-import { findChannel } from './channels.ts';
+import { channelLimits, findChannel } from './channels.ts';
 import type { CheckoutSessions } from './checkout-session.ts';
 import { newLines, recordPayment, type CreateStatements } from './create-statements.ts';
 import { toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
@@ -82,6 +86,24 @@ function channelPropertiesFor(
     properties[property.name] = value;
   }
   return properties;
+}
+
+/**
+ * The channel's amount limits in the app's market, as the provider documents them: an amount
+ * outside them is refused here, before anything is recorded, in the market's own money.
+ */
+function refuseOutsideLimits(app: AppRow, channelCode: string, amount: number) {
+  const limits = channelLimits(app.country, channelCode);
+  const currency = app.currency as Currency;
+  const major = toMajorUnits(amount, currency);
+  if (!limits || (major >= limits.min && major <= limits.max)) return;
+  const written = (majorAmount: number) =>
+    `${currency} ${formatMoney(Math.round(majorAmount * 10 ** currencyExponents[currency]), currency)}`;
+  throw new AppError(
+    400,
+    'AMOUNT_OUT_OF_RANGE',
+    `${channelCode} takes ${written(limits.min)} to ${written(limits.max)} a payment; this one is ${written(major)}`,
+  );
 }
 
 /** Creating a payment: priced by the store, recorded, then asked of the provider. */
@@ -216,6 +238,7 @@ export function createPaymentCreator(deps: {
       ? {}
       : channelPropertiesFor(channelCode, app, request, savedMethod !== null);
     const order = priceFrom(app, request, channelCode, context.products, context.voucher);
+    if (!options.checkout && !savedMethod) refuseOutsideLimits(app, channelCode, order.amount);
     const idempotencyKey = options.idempotencyKey ?? newId('auto');
     const paymentId = newId('pay');
     const lines = newLines(paymentId, order);

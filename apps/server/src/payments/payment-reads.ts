@@ -18,6 +18,9 @@ export function createPaymentReads(deps: {
   db: Database;
   provider: Provider;
   loadOwnPayment: (session: Caller, paymentId: string) => Promise<PaymentRow>;
+  loadPayment: (paymentId: string) => Promise<PaymentRow | undefined>;
+  /** Reads a payment on the hosted checkout back through its session, applying what it says. */
+  readCheckoutSession: (payment: PaymentRow) => Promise<void>;
   applyProviderPayment: (
     payment: PaymentRow,
     answer: ProviderPayment,
@@ -29,7 +32,15 @@ export function createPaymentReads(deps: {
    */
   mayReadProvider: (session: Caller) => Promise<boolean>;
 }) {
-  const { db, provider, loadOwnPayment, applyProviderPayment, mayReadProvider } = deps;
+  const {
+    db,
+    provider,
+    loadOwnPayment,
+    loadPayment,
+    readCheckoutSession,
+    applyProviderPayment,
+    mayReadProvider,
+  } = deps;
 
   /**
    * Whether this read may ask the provider for news: true for one caller per interval, whichever
@@ -73,17 +84,24 @@ export function createPaymentReads(deps: {
     async get(session: Caller, paymentId: string): Promise<Payment> {
       let payment = await loadOwnPayment(session, paymentId);
       const providerRequestId = payment.providerRequestId;
+      // Still on the hosted checkout (no payment request yet), the session is what to read.
+      const onCheckout = !providerRequestId && payment.providerSessionId !== null;
       if (
         awaitsProvider(payment.status as StoredPaymentStatus) &&
-        providerRequestId &&
+        (providerRequestId || onCheckout) &&
         (await claimProviderRead(paymentId)) &&
         (await mayReadProvider(session))
       ) {
         try {
-          const { app } = await session.tenant();
-          const answer = await provider.readPayment(app, paymentId, providerRequestId);
-          if (answer.paymentId === paymentId) {
-            payment = (await applyProviderPayment(payment, answer)) ?? payment;
+          if (providerRequestId) {
+            const { app } = await session.tenant();
+            const answer = await provider.readPayment(app, paymentId, providerRequestId);
+            if (answer.paymentId === paymentId) {
+              payment = (await applyProviderPayment(payment, answer)) ?? payment;
+            }
+          } else {
+            await readCheckoutSession(payment);
+            payment = (await loadPayment(paymentId)) ?? payment;
           }
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

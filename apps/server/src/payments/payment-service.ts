@@ -31,7 +31,8 @@ import type { PricedOrder } from './pricing.ts';
 
 export type { NewPayment } from './create-statements.ts';
 // What other resources use of payments, reached through this service.
-export { channelsFor, findChannel } from './channels.ts';
+export { channelName, channelsFor, findChannel } from './channels.ts';
+export { recordCyclePayment, type CycleCharge } from './cycle-payment.ts';
 export { toApiExchange, toApiPayments } from './payment-view.ts';
 export { priceOrder } from './pricing.ts';
 
@@ -46,8 +47,10 @@ export function createPaymentService(deps: {
   provider: Provider;
   config: ServerConfig;
   limiter: RateLimiter;
+  /** Saves the method a pay-and-save leaves behind, from the token it names. */
+  saveMethod: (paymentId: string, tokenId: string) => Promise<unknown>;
 }) {
-  const { db, provider, config, limiter } = deps;
+  const { db, provider, config, limiter, saveMethod } = deps;
   const statements = prepareCreateStatements(db);
 
   async function loadPayment(paymentId: string): Promise<PaymentRow | undefined> {
@@ -105,12 +108,30 @@ export function createPaymentService(deps: {
     returnUrls: paymentReturnUrls,
     checkoutSessions,
   });
+  /**
+   * A payment still on the hosted checkout, read back through its session as its session webhook
+   * would be: a session completed whose webhook was lost settles the payment (and saves the method
+   * a pay-and-save made); one expired or cancelled ends it; one still open changes nothing.
+   */
+  async function readCheckoutSession(payment: PaymentRow): Promise<void> {
+    if (!payment.providerSessionId) return;
+    const match = await checkoutSessions.matchSessionWebhook(
+      { providerSessionId: payment.providerSessionId },
+      saveMethod,
+    );
+    if (!match || 'ignored' in match) return;
+    const outcome = await match.check();
+    if (outcome.apply) await outcome.apply();
+  }
+
   const { providerReadsPerCustomerPerMinute, providerReadsPerAppPerMinute } = config.rateLimits;
   const reads = createPaymentReads({
     db,
     provider,
     loadOwnPayment,
+    loadPayment,
     applyProviderPayment,
+    readCheckoutSession,
     mayReadProvider: (session) =>
       limiter.tryTake([
         {
@@ -199,6 +220,7 @@ export function createPaymentService(deps: {
 
     matchWebhook: createPaymentWebhooks({ db, provider, applyProviderPayment }),
     matchSessionWebhook: checkoutSessions.matchSessionWebhook,
+    readCheckoutSession,
     transition,
     settleCreating,
     loadOwnPayment,

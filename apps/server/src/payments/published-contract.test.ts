@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardSession, Channel, Payment, PaymentMethod, Product } from '@store/contract';
+import {
+  exampleMobileNumber,
+  type CardSession,
+  type Channel,
+  type Payment,
+  type PaymentMethod,
+  type Product,
+} from '@store/contract';
 import type { ProviderExchange } from '@store/xendit';
 import {
   descriptionPath,
@@ -17,13 +24,29 @@ import { waitFor } from '../test/wait-for.ts';
 if (!descriptionPresent)
   console.warn(`Skipping the store's published contract: ${descriptionPath}`);
 
+/** Every demo app: its id and whether /simulate pays its codes (development mode only). */
+const everyApp = [
+  { id: 'demo-id', development: true },
+  { id: 'demo-ph', development: false },
+  { id: 'demo-my', development: true },
+  { id: 'demo-th', development: true },
+  { id: 'demo-vn', development: true },
+  { id: 'demo-sg', development: true },
+  { id: 'demo-sg-live', development: false },
+];
+
 let server: TestServer;
 let token: string;
 let philippines: string;
+const tokens = new Map<string, string>();
 beforeAll(async () => {
   server = await startTestServer();
   token = await server.signIn('contract@example.com');
   philippines = await server.signIn('contract-ph@example.com', 'demo-ph');
+  tokens.set('demo-id', token).set('demo-ph', philippines);
+  for (const app of everyApp.slice(2)) {
+    tokens.set(app.id, await server.signIn(`contract-${app.id}@example.com`, app.id));
+  }
 });
 afterAll(() => server?.close());
 
@@ -149,8 +172,52 @@ async function walkTheStore(): Promise<string[]> {
   expect(card.json().status).toBe('SUCCEEDED');
 
   await walkTheHostedCheckout();
+  ids.push(await payWithSavedTouchNGo());
   ids.push(va.id, canceled.id, dana.id, ovo.id, bri.id, bpi.id, saved.id, payAndSave.id);
   return ids;
+}
+
+/**
+ * A saved Touch 'n Go in Malaysia, paid with: the PayWithToken body with return URLs, as the
+ * description's PAY_WithToken_TOUCHNGO sends it, approved on the wallet's page.
+ */
+async function payWithSavedTouchNGo(): Promise<string> {
+  const malaysia = tokens.get('demo-my') ?? '';
+  const linked = (
+    await call(
+      'POST',
+      '/api/payment_methods',
+      { country: 'MY', reference_id: randomUUID().slice(0, 8), channel: 'TOUCHNGO' },
+      malaysia,
+    )
+  ).json() as PaymentMethod;
+  await decide(linked.actions[0]?.value ?? '', 'link');
+  await waitFor(
+    'the Touch n Go method ACTIVE',
+    async () =>
+      (await call('GET', `/api/payment_methods/${linked.id}`, undefined, malaysia)).json()
+        .status === 'ACTIVE',
+  );
+  const { products } = (await call('GET', '/api/products', undefined, malaysia)).json() as {
+    products: Product[];
+  };
+  const [product] = products;
+  if (!product) throw new Error('no product in demo-my');
+  const { amount, currency } = product.price;
+  const saved = await pay(
+    {
+      amount,
+      currency,
+      country: 'MY',
+      type: 'PAY',
+      payment_token_id: linked.id,
+      orders: [{ product_id: product.id, quantity: 1, price: amount, currency }],
+    },
+    malaysia,
+  );
+  await decide(pageOf(saved), 'approve');
+  await waitForStatus(saved.id, 'SUCCEEDED', malaysia);
+  return saved.id;
 }
 
 /** A form the customer posts on the provider's hosted checkout. */
@@ -201,8 +268,10 @@ async function walkTheHostedCheckout() {
 }
 
 /**
- * Every channel both apps offer, paid once with what its form asks for, so each one's create, its
- * action and its webhooks are judged too. Codes the customer presents are paid by /simulate.
+ * Every channel every app offers, paid once with what its form asks for (a mobile number of the
+ * app's country where one is needed), so each one's create, its action and its webhooks are judged
+ * too. Codes the customer presents are paid by /simulate in development apps; cards go through a
+ * card session and the cards script.
  */
 async function payOnEveryChannel(): Promise<{
   ids: string[];
@@ -212,25 +281,47 @@ async function payOnEveryChannel(): Promise<{
   const ids: string[] = [];
   const channels: string[] = [];
   const simulated: string[] = [];
-  for (const as of [token, philippines]) {
+  for (const app of everyApp) {
+    const as = tokens.get(app.id) ?? '';
     const { products } = (await call('GET', '/api/products', undefined, as)).json() as {
       products: Product[];
     };
     const [product] = products;
-    if (!product) throw new Error('no product to pay for');
+    if (!product) throw new Error(`no product to pay for in ${app.id}`);
     const offered = (await call('GET', '/api/config/channels', undefined, as)).json() as {
       channels: Channel[];
     };
+    const { amount, currency } = product.price;
+    const line = { product_id: product.id, quantity: 1, price: amount, currency };
     for (const channel of offered.channels) {
-      // Cards are paid through a session and the cards script (walkTheStore).
-      if (channel.creation_workflow_type === 'CARDS_SESSION_JS') continue;
+      if (channel.creation_workflow_type === 'CARDS_SESSION_JS') {
+        const session = (
+          await call(
+            'POST',
+            '/api/payments/cards',
+            { orders: [line], country: channel.country, currency },
+            as,
+          )
+        ).json() as CardSession;
+        const collected = await collectCardData(server.xendit.url, session, '4000000000001000');
+        const card = await call(
+          'POST',
+          `/api/payments/cards/session/${session.id}/complete`,
+          { payment_request_id: collected.payment_request_id },
+          as,
+        );
+        expect(card.json().status, `${app.id} CARDS`).toBe('SUCCEEDED');
+        channels.push(`${channel.country} ${channel.code}`);
+        continue;
+      }
       const properties = Object.fromEntries(
         channel.properties
           .filter((property) => property.transaction_type === 'PAY')
-          .map((property) => [property.name, property.value ?? '+628111111111']),
+          .map((property) => [
+            property.name,
+            property.value ?? exampleMobileNumber(channel.country),
+          ]),
       );
-      const { amount, currency } = product.price;
-      const line = { product_id: product.id, quantity: 1, price: amount, currency };
       const payment = await pay(
         {
           amount,
@@ -243,7 +334,7 @@ async function payOnEveryChannel(): Promise<{
         },
         as,
       );
-      if (channel.creation_workflow_type === 'PRESENT_TO_CUSTOMER' && as === token) {
+      if (channel.creation_workflow_type === 'PRESENT_TO_CUSTOMER' && app.development) {
         expect(
           (await call('POST', `/api/payments/${payment.id}/simulate`, {}, as)).statusCode,
         ).toBe(200);
@@ -264,9 +355,12 @@ describe.skipIf(!descriptionPresent)(
       const ids = await walkTheStore();
       const everyChannel = await payOnEveryChannel();
       ids.push(...everyChannel.ids);
-      // Both apps' channels, cards apart: 5 virtual accounts, 3 e-wallets, a retail outlet and
-      // direct debit in Indonesia; 3 e-wallets, direct debit and a retail outlet in the Philippines.
-      expect(everyChannel.channels.length).toBeGreaterThanOrEqual(16);
+      // Every app's channels, cards included: 13 in Indonesia, 7 in the Philippines, 8 in
+      // Malaysia, 7 in Thailand, 3 in Vietnam and 2 in each Singapore app.
+      console.info(
+        `Paid once on each of ${everyChannel.channels.length} channels of ${everyApp.length} apps`,
+      );
+      expect(everyChannel.channels.length).toBe(42);
       // Every payment paid by /simulate is settled by its capture webhook: the walk fails if one
       // never came, instead of judging fewer webhooks.
       await waitFor('a payment.capture webhook for every simulated payment', async () => {
@@ -336,6 +430,6 @@ describe.skipIf(!descriptionPresent)(
           (v) => `${v.subject} ${v.path} ${v.keyword}: ${v.message}`,
         ),
       ).toEqual([]);
-    }, 60_000);
+    }, 180_000);
   },
 );

@@ -27,6 +27,14 @@ import {
   type ExchangeLink,
 } from './provider.ts';
 import { inStoreWords } from './otp-refusal.ts';
+import {
+  createPlanBody,
+  toProviderCycle,
+  toProviderPlan,
+  type PlanSource,
+  type ProviderCycle,
+  type ProviderPlan,
+} from './recurring-mapping.ts';
 import { createWebhookIntake } from './webhook-events.ts';
 
 /** A card session as the provider answers it, in the store's words. */
@@ -164,6 +172,26 @@ export function createProvider(config: ServerConfig, db: Database) {
       tokenId: session.payment_token_id ?? null,
     };
   }
+
+  const readPlan = async (
+    app: AppRow,
+    subscriptionId: string,
+    providerPlanId: string,
+  ): Promise<ProviderPlan> =>
+    toProviderPlan(
+      await call(app, { subscriptionId }, (client) => client.getRecurringPlan(providerPlanId)),
+    );
+
+  const readCycles = async (
+    app: AppRow,
+    subscriptionId: string,
+    plan: { providerPlanId: string; currency: string },
+  ): Promise<ProviderCycle[]> =>
+    (
+      await call(app, { subscriptionId }, (client) =>
+        client.listRecurringCycles(plan.providerPlanId),
+      )
+    ).map((cycle) => toProviderCycle(cycle, plan.currency));
 
   return {
     publicKeyFor: gateway.publicKeyFor,
@@ -415,6 +443,69 @@ export function createProvider(config: ServerConfig, db: Database) {
     ): Promise<CardSessionStatus> {
       const cancelled = await call(app, link, (client) => client.cancelSession(providerSessionId));
       return cancelled.status;
+    },
+
+    /**
+     * The customer a saved method's token belongs to at the provider, which a subscription's
+     * plan must name; read into the subscription's logs.
+     */
+    async tokenCustomer(app: AppRow, subscriptionId: string, tokenId: string) {
+      const token = toProviderToken(
+        await call(app, { subscriptionId }, (client) => client.getPaymentToken(tokenId)),
+      );
+      return { providerCustomerId: token.providerCustomerId, status: token.status };
+    },
+
+    /**
+     * A subscription's recurring plan, under the subscription id as idempotency key; the same
+     * call replays a create whose answer was lost (the body is built from what is stored).
+     */
+    async createPlan(app: AppRow, source: PlanSource): Promise<ProviderPlan> {
+      return toProviderPlan(
+        await call(app, { subscriptionId: source.id }, (client) =>
+          client.createRecurringPlan(createPlanBody(app, source), { idempotencyKey: source.id }),
+        ),
+      );
+    },
+
+    readPlan,
+    /** A plan read back to confirm a webhook; null when the provider holds no such plan. */
+    confirmPlan: (app: AppRow, subscriptionId: string, providerPlanId: string) =>
+      confirm(() => readPlan(app, subscriptionId, providerPlanId)),
+
+    readCycles,
+    confirmCycles: (
+      app: AppRow,
+      subscriptionId: string,
+      plan: { providerPlanId: string; currency: string },
+    ) => confirm(() => readCycles(app, subscriptionId, plan)),
+
+    /** Ends a plan: no cycle is charged after; the provider answers it INACTIVE. */
+    async deactivatePlan(
+      app: AppRow,
+      subscriptionId: string,
+      providerPlanId: string,
+    ): Promise<ProviderPlan> {
+      return toProviderPlan(
+        await call(app, { subscriptionId }, (client) =>
+          client.deactivateRecurringPlan(providerPlanId),
+        ),
+      );
+    },
+
+    /** Development mode only: the provider charges a scheduled cycle now instead of on its date. */
+    async simulateCycle(
+      app: AppRow,
+      subscriptionId: string,
+      plan: { providerPlanId: string; currency: string },
+      providerCycleId: string,
+    ): Promise<ProviderCycle> {
+      return toProviderCycle(
+        await call(app, { subscriptionId }, (client) =>
+          client.simulateRecurringCycle(plan.providerPlanId, providerCycleId),
+        ),
+        plan.currency,
+      );
     },
 
     /** A refund of a paid request, rebuilt the same for a replay under the same key. */

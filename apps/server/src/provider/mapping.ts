@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PaymentAction, PaymentMethodAction } from '@store/contract';
-import { screenPath, toMajorUnits, type Currency } from '@store/contract';
+import { e164Pattern, screenPath, toMajorUnits, type Currency } from '@store/contract';
 import type {
   Action,
   CreatePaymentRequestBody,
@@ -9,6 +9,7 @@ import type {
   PaymentToken,
   PaymentTokenStatus,
 } from '@store/xendit';
+import { marketChannel } from '@store/xendit';
 import type { Database } from '../db/database.ts';
 import { customers, type payments } from '../db/schema.ts';
 import type { StoredPaymentMethodStatus } from '../statuses/payment-method-status.ts';
@@ -229,7 +230,11 @@ export function providerCustomer(
       type: 'INDIVIDUAL',
       reference_id: customer.id,
       ...(customer.email.length <= 50 ? { email: customer.email } : {}),
-      ...(customer.mobileNumber ? { mobile_number: customer.mobileNumber } : {}),
+      // The account's number has no format check (the specification's rule), and the provider
+      // refuses a customer whose number is not E.164: such a number stays in the store.
+      ...(customer.mobileNumber && e164Pattern.test(customer.mobileNumber)
+        ? { mobile_number: customer.mobileNumber }
+        : {}),
       individual_detail: { given_names: (customer.name ?? localPart ?? 'Customer').slice(0, 50) },
     },
   };
@@ -261,6 +266,25 @@ export interface CreateCallSource {
 }
 
 /**
+ * Where a saved-method payment brings the customer back, for channels that ask their customer to
+ * approve each payment even with a saved account (Touch 'n Go, as the description's own
+ * PAY_WithToken_TOUCHNGO example sends it); nothing for the others, which are charged at once.
+ */
+function savedPaymentReturn(
+  country: string,
+  payment: Pick<CreateCallSource['payment'], 'channelCode' | 'channelProperties'>,
+) {
+  if (!marketChannel(country, payment.channelCode)?.savedPaymentsRedirect) return undefined;
+  const stored = payment.channelProperties as Record<string, string>;
+  return {
+    channel_properties: {
+      success_return_url: String(stored.success_return_url),
+      failure_return_url: String(stored.failure_return_url),
+    },
+  };
+}
+
+/**
  * The body of POST /v3/payment_requests for a payment. Built only from what is stored, so that a
  * replay after a lost answer sends the same body under the same idempotency key (the provider
  * refuses a key reused with another body).
@@ -277,12 +301,19 @@ export function createCallBody(
     type: payment.type,
     ...market,
     request_amount: toMajorUnits(payment.amount, currency),
-    channel_code: payment.channelCode,
     // Paying with a saved method is the published PayWithToken shape: the token and its channel,
-    // without channel_properties (a body with them would also fit Pay, which oneOf refuses).
+    // without channel_properties (a body with them would also fit Pay, which oneOf refuses) -
+    // unless the channel asks for approval each time: then the token with the return URLs and no
+    // channel_code, as the description's PAY_WithToken_TOUCHNGO sends it.
     ...(payment.paymentMethodId
-      ? { payment_token_id: payment.providerTokenId ?? '' }
-      : { channel_properties: payment.channelProperties as Record<string, string> }),
+      ? {
+          payment_token_id: payment.providerTokenId ?? '',
+          ...(savedPaymentReturn(market.country, payment) ?? { channel_code: payment.channelCode }),
+        }
+      : {
+          channel_code: payment.channelCode,
+          channel_properties: payment.channelProperties as Record<string, string>,
+        }),
     ...providerCustomer(customer),
     description: `Order ${payment.id}`,
     items: providerItems(app, lines),

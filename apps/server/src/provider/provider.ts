@@ -36,6 +36,7 @@ export interface ExchangeLink {
   paymentId?: string | null;
   paymentMethodId?: string | null;
   refundId?: string | null;
+  subscriptionId?: string | null;
 }
 
 /** The row that stores an exchange in the provider logs. */
@@ -52,6 +53,7 @@ export function exchangeRow(
     paymentId: link.paymentId ?? null,
     paymentMethodId: link.paymentMethodId ?? null,
     refundId: link.refundId ?? null,
+    subscriptionId: link.subscriptionId ?? null,
     exchange,
   };
 }

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { isNotNull } from 'drizzle-orm';
-import { verifyCallbackToken, webhookEventSchema } from '@store/xendit';
+import {
+  recurringWebhookEventSchema,
+  verifyCallbackToken,
+  webhookEventSchema,
+} from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { apps, exchanges } from '../db/schema.ts';
@@ -37,6 +41,18 @@ export type WebhookAction =
       /** A session ended: a card session, or a hosted checkout of a payment or a method. */
       action: 'session_ended';
       session: { providerSessionId: string; referenceId: string };
+    }
+  | {
+      /**
+       * A subscription's plan or one of its cycles changed: the plan it names (its reference is
+       * the store's subscription id), and the cycle for a cycle event.
+       */
+      action: 'subscription_changed';
+      subscription: {
+        providerPlanId: string;
+        referenceId: string | null;
+        providerCycleId: string | null;
+      };
     };
 
 /**
@@ -93,7 +109,7 @@ export function createWebhookIntake(config: ServerConfig, db: Database) {
     /** The action a body asks for, or null when it is no event this store understands. */
     parse(body: unknown): WebhookAction | null {
       const parsed = webhookEventSchema.safeParse(body);
-      if (!parsed.success) return null;
+      if (!parsed.success) return parseRecurring(body);
       const event = parsed.data;
       switch (event.event) {
         case 'payment.capture':
@@ -164,6 +180,7 @@ export function createWebhookIntake(config: ServerConfig, db: Database) {
           paymentId: verdict.link.paymentId ?? null,
           paymentMethodId: verdict.link.paymentMethodId ?? null,
           refundId: verdict.link.refundId ?? null,
+          subscriptionId: verdict.link.subscriptionId ?? null,
           event: eventName(named),
           data: body ?? null,
           dedupeKey: createHash('sha256')
@@ -174,6 +191,37 @@ export function createWebhookIntake(config: ServerConfig, db: Database) {
         .onConflictDoNothing();
     },
   };
+}
+
+/** A subscription webhook (plan or cycle) as the action it asks, or null when it is none. */
+function parseRecurring(body: unknown): WebhookAction | null {
+  const parsed = recurringWebhookEventSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const event = parsed.data;
+  switch (event.event) {
+    case 'recurring.plan.activated':
+    case 'recurring.plan.inactivated':
+      return {
+        action: 'subscription_changed',
+        subscription: {
+          providerPlanId: event.data.id,
+          referenceId: event.data.reference_id,
+          providerCycleId: null,
+        },
+      };
+    case 'recurring.cycle.created':
+    case 'recurring.cycle.succeeded':
+    case 'recurring.cycle.retrying':
+    case 'recurring.cycle.failed':
+      return {
+        action: 'subscription_changed',
+        subscription: {
+          providerPlanId: event.data.plan_id,
+          referenceId: event.data.reference_id ?? null,
+          providerCycleId: event.data.id,
+        },
+      };
+  }
 }
 
 /** The event a body names, for logs, whether or not it is one this store understands. */

@@ -9,6 +9,7 @@ import { refundStatusesAwaitingProvider } from '../statuses/refund-status.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
+import type { SubscriptionService } from '../subscriptions/subscription-service.ts';
 
 /** What one reconciliation round did. */
 export interface ReconcileReport {
@@ -22,6 +23,11 @@ export interface ReconcileReport {
   refundsSettled: number;
   /** Left for the next round: the provider was still unreachable. */
   open: number;
+  /** Subscriptions stuck CREATING whose plan create was replayed and answered, or refused. */
+  subscriptionsCreated: number;
+  subscriptionsFailed: number;
+  /** Open subscriptions read from the provider, in case a webhook was lost for good. */
+  subscriptionsSynced: number;
 }
 
 /** Time a create is given beyond the provider timeout before it counts as unanswered. */
@@ -48,7 +54,9 @@ const nextAttemptAt = sql`now() + least(interval '1 minute' * power(2, least(${p
  *   connection, or the server died waiting) gets the same create again with the same idempotency
  *   key, and the answer is applied; a definite refusal fails it;
  * - a refund stuck PENDING without a provider id, likewise;
- * - a payment the provider may still change, quiet for a minute, has its status read.
+ * - a payment the provider may still change, quiet for a minute, has its status read (one still
+ *   on the hosted checkout, its session);
+ * - a subscription left CREATING gets its plan create again; an open one is read now and then;
  * A refund the provider accepted is left to its webhook, which the provider sends again until it
  * is answered: the published API has no way to read a refund (see webhooks/receiver.ts).
  * Every step goes through the state machines, so racing a webhook or another server is harmless.
@@ -59,9 +67,11 @@ export function createReconciler(deps: {
   provider: Provider;
   payments: PaymentService;
   refunds: RefundService;
+  subscriptions: SubscriptionService;
   log: FastifyBaseLogger;
 }) {
   const { db, config, provider, payments: paymentService, refunds: refundService, log } = deps;
+  const subscriptionService = deps.subscriptions;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<ReconcileReport> | null = null;
 
@@ -99,6 +109,9 @@ export function createReconciler(deps: {
       refreshed: 0,
       refundsSettled: 0,
       open: 0,
+      subscriptionsCreated: 0,
+      subscriptionsFailed: 0,
+      subscriptionsSynced: 0,
     };
     const unanswered = new Date(now.getTime() - config.xendit.timeoutMs - createMarginMs);
     const quiet = new Date(now.getTime() - staleAfterMs);
@@ -121,7 +134,7 @@ export function createReconciler(deps: {
       now,
       and(
         inArray(payments.status, statusesReadFromProvider),
-        isNotNull(payments.providerRequestId),
+        or(isNotNull(payments.providerRequestId), isNotNull(payments.providerSessionId)),
         lt(payments.updatedAt, quiet),
       ),
       payments.updatedAt,
@@ -140,6 +153,13 @@ export function createReconciler(deps: {
       if (!app) continue;
       const providerRequestId = payment.providerRequestId ?? '';
       try {
+        // Still on the hosted checkout: its session says whether it completed, as its lost
+        // webhook would have.
+        if (!payment.providerRequestId) {
+          await paymentService.readCheckoutSession(payment);
+          report.refreshed += 1;
+          continue;
+        }
         const answer = await provider.readPayment(app, payment.id, providerRequestId);
         await paymentService.applyProviderPayment(payment, answer);
         report.refreshed += 1;
@@ -180,6 +200,12 @@ export function createReconciler(deps: {
       if (outcome === 'open') report.open += 1;
       else report.refundsSettled += 1;
     }
+
+    const subscriptions = await subscriptionService.reconcile(now);
+    report.subscriptionsCreated = subscriptions.created;
+    report.subscriptionsFailed = subscriptions.failed;
+    report.subscriptionsSynced = subscriptions.synced;
+    report.open += subscriptions.open;
 
     return report;
   }

@@ -18,6 +18,12 @@ import {
   statusesReadFromProvider,
 } from './payment-status.ts';
 import { canMoveRefund } from './refund-status.ts';
+import { canMoveCycle, isCycleOpen } from './subscription-cycle-status.ts';
+import {
+  canCancelSubscription,
+  canMoveSubscription,
+  subscriptionStatusesReadFromProvider,
+} from './subscription-status.ts';
 import { findStatusWrites } from '../test/status-writes.ts';
 
 describe('the payment state machine', () => {
@@ -52,6 +58,42 @@ describe('the payment state machine', () => {
     expect(awaiting.filter((status) => status !== 'CREATING').sort()).toEqual(
       [...awaitingProviderStatuses].sort(),
     );
+  });
+});
+
+describe('the subscription and cycle state machines', () => {
+  it('lets the provider activate and end a plan once, and the customer cancel it for good', () => {
+    expect(canMoveSubscription('CREATING', 'PENDING')).toBe(true);
+    expect(canMoveSubscription('PENDING', 'ACTIVE')).toBe(true);
+    expect(canMoveSubscription('ACTIVE', 'INACTIVE')).toBe(true);
+    expect(canMoveSubscription('ACTIVE', 'CANCELLED')).toBe(true);
+    // A late activation cannot bring an ended or cancelled plan back, nor a refusal fail a plan.
+    expect(canMoveSubscription('INACTIVE', 'ACTIVE')).toBe(false);
+    expect(canMoveSubscription('CANCELLED', 'INACTIVE')).toBe(false);
+    expect(canMoveSubscription('ACTIVE', 'PENDING')).toBe(false);
+    expect(canMoveSubscription('ACTIVE', 'FAILED')).toBe(false);
+    expect(canMoveSubscription('CREATING', 'FAILED')).toBe(true);
+  });
+
+  it('reads from the provider, and lets the customer cancel, only a plan that has not ended', () => {
+    expect([...subscriptionStatusesReadFromProvider].sort()).toEqual(['ACTIVE', 'PENDING']);
+    for (const status of ['INACTIVE', 'CANCELLED', 'FAILED'] as const) {
+      expect(canCancelSubscription(status)).toBe(false);
+    }
+    expect(canCancelSubscription('ACTIVE')).toBe(true);
+    // A plan whose create is unanswered has nothing at the provider to deactivate yet.
+    expect(canCancelSubscription('CREATING')).toBe(false);
+  });
+
+  it('retries a cycle as often as the provider says, and ends it once', () => {
+    expect(canMoveCycle('SCHEDULED', 'RETRYING')).toBe(true);
+    expect(canMoveCycle('RETRYING', 'RETRYING')).toBe(true);
+    expect(canMoveCycle('RETRYING', 'SUCCEEDED')).toBe(true);
+    expect(canMoveCycle('SUCCEEDED', 'RETRYING')).toBe(false);
+    expect(canMoveCycle('FAILED', 'SUCCEEDED')).toBe(false);
+    expect(canMoveCycle('CANCELLED', 'SCHEDULED')).toBe(false);
+    expect(['SCHEDULED', 'PENDING', 'RETRYING'].every(isCycleOpen)).toBe(true);
+    expect(['SUCCEEDED', 'FAILED', 'CANCELLED'].some(isCycleOpen)).toBe(false);
   });
 });
 

@@ -1,13 +1,23 @@
 import ts from 'typescript';
 
 /** The tables with a status column, as the schema names them in TypeScript and in SQL. */
-const statusTables = ['payments', 'paymentLines', 'paymentMethods', 'refunds', 'cardSessions'];
+const statusTables = [
+  'payments',
+  'paymentLines',
+  'paymentMethods',
+  'refunds',
+  'cardSessions',
+  'subscriptions',
+  'subscriptionCycles',
+];
 const statusTableNames = [
   'payments',
   'payment_lines',
   'payment_methods',
   'refunds',
   'card_sessions',
+  'subscriptions',
+  'subscription_cycles',
 ];
 
 const tableAlternatives = [...statusTables, ...statusTableNames].join('|');

@@ -14,6 +14,7 @@ import type { CardService } from '../cards/card-service.ts';
 import type { PaymentMethodService } from '../payment-methods/payment-method-service.ts';
 import type { RefundService } from '../refunds/refund-service.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
+import type { SubscriptionService } from '../subscriptions/subscription-service.ts';
 
 interface WebhookDependencies {
   provider: Provider;
@@ -21,6 +22,7 @@ interface WebhookDependencies {
   refunds: RefundService;
   paymentMethods: PaymentMethodService;
   cards: CardService;
+  subscriptions: SubscriptionService;
 }
 
 /**
@@ -54,6 +56,8 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookDependen
         return deps.refunds.matchWebhook(event.refund);
       case 'session_ended':
         return matchSession(event.session);
+      case 'subscription_changed':
+        return deps.subscriptions.matchWebhook(event.subscription);
     }
   }
 

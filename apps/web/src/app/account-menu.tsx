@@ -16,6 +16,9 @@ export function AccountMenu({ onSignOut }: { onSignOut: () => void }) {
         <Menu.Item component={Link} to={screenPaths.accountSettings}>
           Account Settings
         </Menu.Item>
+        <Menu.Item component={Link} to={screenPaths.subscriptions}>
+          Subscriptions
+        </Menu.Item>
         <Menu.Item onClick={onSignOut}>Sign Out</Menu.Item>
       </Menu.Dropdown>
     </Menu>

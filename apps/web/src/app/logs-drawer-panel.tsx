@@ -9,7 +9,10 @@ export interface LogsQuery {
   data: { xendit_operations?: ProviderOperation[] | undefined } | undefined;
 }
 
-/** View Xendit Logs: one payment's or payment method's provider exchanges, right drawer (800). */
+/**
+ * View Xendit Logs: one payment's, payment method's or subscription's provider exchanges and
+ * webhooks, right drawer (800).
+ */
 export function LogsDrawer({
   id,
   query,

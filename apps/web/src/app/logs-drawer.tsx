@@ -3,6 +3,7 @@ import { useOpenedOnce } from '@/components/opened-once';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { usePaymentMethod } from '@/features/payment-methods/api/get-payment-method';
 import type { LogsQuery } from './logs-drawer-panel';
+import { useSubscription } from '@/features/subscriptions/api/get-subscription';
 
 // The drawer's code (with the provider logs, the focus trap and scroll lock) loads when logs are
 // first asked for: the lists that offer them stay light.
@@ -39,4 +40,15 @@ export function PaymentMethodLogsDrawer({
 }) {
   const method = usePaymentMethod(paymentMethodId ?? '', { enabled: paymentMethodId !== null });
   return <OnDemandLogsDrawer id={paymentMethodId} query={method} onClose={onClose} />;
+}
+
+export function SubscriptionLogsDrawer({
+  subscriptionId,
+  onClose,
+}: {
+  subscriptionId: string | null;
+  onClose: () => void;
+}) {
+  const subscription = useSubscription(subscriptionId ?? '', { enabled: subscriptionId !== null });
+  return <OnDemandLogsDrawer id={subscriptionId} query={subscription} onClose={onClose} />;
 }

@@ -47,6 +47,7 @@ describe('Shell', () => {
     for (const [name, href] of [
       ['Orders', '/orders'],
       ['Payment Methods', '/payment_methods'],
+      ['Subscriptions', '/subscriptions'],
       ['Cart', '/cart'],
       ['Home', '/'],
       ['Account Settings', '/settings/account'],

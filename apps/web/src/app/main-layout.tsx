@@ -174,6 +174,15 @@ export function MainLayout() {
                 >
                   Account Settings
                 </Button>
+                {/* In the Account menu on a wide screen, where the top bar has no room left. */}
+                <Button
+                  component={Link}
+                  to={screenPaths.subscriptions}
+                  variant="subtle"
+                  onClick={nav.close}
+                >
+                  Subscriptions
+                </Button>
                 <Button variant="subtle" color="red" onClick={signOut}>
                   Sign Out
                 </Button>

@@ -15,6 +15,7 @@ import { useCart } from '@/features/cart/stores/cart-store';
 import { handOffPath, parseHandOffParams, paymentHandOffPage } from '@/lib/hand-off';
 import { useHandOff } from '@/lib/use-hand-off';
 import { useSession } from '@/lib/session';
+import { subscribeReturnPath } from '@/features/subscriptions/utils/subscribe-return';
 
 export const supportNote = 'If you have any questions, please contact our support team.';
 
@@ -156,6 +157,17 @@ export function GoBack() {
   return (
     <Button variant="default" onClick={() => navigate(-1)}>
       Go Back
+    </Button>
+  );
+}
+
+/** After saving a method on the way to subscribing: back to the product's Subscribe dialog. */
+export function ContinueSubscribing() {
+  const path = subscribeReturnPath();
+  if (path === null) return null;
+  return (
+    <Button component={Link} to={path} variant="light">
+      Continue subscribing
     </Button>
   );
 }

@@ -50,6 +50,9 @@ const LinkingSuccess = lazyScreen(
 const LinkingFailure = lazyScreen(
   async () => (await import('./routes/linking-failure')).LinkingFailureRoute,
 );
+const Subscriptions = lazyScreen(
+  async () => (await import('./routes/subscriptions')).SubscriptionsRoute,
+);
 
 export const routes: RouteObject[] = [
   // Top level, without the shell: where the provider sends the browser back after approval.
@@ -93,6 +96,7 @@ export const routes: RouteObject[] = [
               { path: screenPaths.paymentMethodNew, element: <PaymentMethodNew /> },
               { path: screenPaths.paymentMethodOtp, element: <PaymentMethodOtp /> },
               { path: screenPaths.refundPending, element: <RefundPending /> },
+              { path: screenPaths.subscriptions, element: <Subscriptions /> },
             ],
           },
           { path: '*', element: <RouteError error={notFound} /> },

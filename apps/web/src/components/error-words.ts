@@ -13,6 +13,11 @@ const words: Record<string, string> = {
   TOKEN_EXPIRED_ERROR: 'Your session has ended. Please sign in again.',
   CUSTOMER_NOT_FOUND: 'Your session has ended. Please sign in again.',
   RATE_LIMIT_EXCEEDED: 'Too many tries in a short time. Wait a minute, then try again.',
+  SUBSCRIPTION_NOT_ACTIONABLE:
+    'This subscription cannot do that any more: it has ended or is still being set up.',
+  NO_SCHEDULED_CYCLE:
+    'The next cycle is not scheduled yet. Wait a moment for the provider, then try again.',
+  SIMULATION_NOT_ALLOWED: 'Running a cycle early is for development stores only.',
 };
 
 export function customerWords(errorCode: string): string | null {

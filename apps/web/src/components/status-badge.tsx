@@ -21,11 +21,14 @@ const colourOf: Record<string, string> = {
   REFUND_FAILED: meaning.badly,
   REQUIRES_ACTION: meaning.awaiting,
   PENDING: meaning.awaiting,
+  SCHEDULED: meaning.awaiting,
+  RETRYING: meaning.badly,
   REFUND_PENDING: meaning.refunds,
   REFUND_SUCCEEDED: meaning.refunds,
   CANCELLED: meaning.over,
   CANCELED: meaning.over,
   EXPIRED: meaning.over,
+  INACTIVE: meaning.over,
 };
 
 /**

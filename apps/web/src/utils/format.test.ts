@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDeadline, formatPrice } from './format';
+import {
+  formatDateTime,
+  formatDeadline,
+  formatInterval,
+  formatPerCycle,
+  formatPrice,
+} from './format';
 
 describe('formatDateTime', () => {
   it('shows Month D, YYYY, h:mm:ss AM/PM', () => {
@@ -37,5 +43,24 @@ describe('formatDeadline', () => {
 
   it('shows an unreadable value as it came', () => {
     expect(formatDeadline('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatInterval', () => {
+  it('says one interval without a number and several with one', () => {
+    expect(formatInterval('MONTH', 1)).toBe('every month');
+    expect(formatInterval('WEEK', 2)).toBe('every 2 weeks');
+    expect(formatInterval('DAY', 30)).toBe('every 30 days');
+  });
+});
+
+describe('formatPerCycle', () => {
+  it('puts the price before how often it is charged', () => {
+    expect(formatPerCycle({ amount: 99000, currency: 'IDR' }, 'MONTH', 1)).toBe(
+      'IDR 99,000 every month',
+    );
+    expect(formatPerCycle({ amount: 49900, currency: 'PHP' }, 'WEEK', 2)).toBe(
+      'PHP 499.00 every 2 weeks',
+    );
   });
 });

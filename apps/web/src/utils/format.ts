@@ -48,3 +48,20 @@ export function formatDeadline(value: string | number | Date, timeZone?: string)
   const moment = formatDateTime(date, timeZone);
   return zone ? `${moment} ${zone}` : moment;
 }
+
+const intervalWords = { DAY: 'day', WEEK: 'week', MONTH: 'month' } as const;
+
+/** How often a subscription charges, in words: "every month", "every 2 weeks". */
+export function formatInterval(interval: keyof typeof intervalWords, count: number): string {
+  const unit = intervalWords[interval];
+  return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
+}
+
+/** A subscription's charge per cycle: "IDR 99,000 every month". */
+export function formatPerCycle(
+  money: Money,
+  interval: keyof typeof intervalWords,
+  count: number,
+): string {
+  return `${formatPrice(money)} ${formatInterval(interval, count)}`;
+}

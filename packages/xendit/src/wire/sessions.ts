@@ -10,7 +10,15 @@ import {
 } from './common.ts';
 import { captureMethodSchema } from './payment-requests.ts';
 
-export const sessionTypeSchema = z.enum(['PAY', 'SAVE']);
+/**
+ * The description's session_type enum (Payment_Session_SessionTypePublicEnum): PAY and SAVE only.
+ * A subscription is set up with a SAVE session and the /recurring plans, so SUBSCRIPTION, which
+ * some integrations try, is refused with that said.
+ */
+export const sessionTypeSchema = z.enum(['PAY', 'SAVE'], {
+  error:
+    'must be PAY or SAVE (the published description names no other session type; for a subscription, save the method with a SAVE session and create a plan with /recurring/plans)',
+});
 export type SessionType = z.infer<typeof sessionTypeSchema>;
 
 /** CARDS_SESSION_JS is the mode of the cards-session script (PROVIDER.md); the other two are published. */

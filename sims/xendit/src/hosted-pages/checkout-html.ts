@@ -1,15 +1,17 @@
-import type { Session } from '@store/xendit';
+import { marketOfCurrency, type Session } from '@store/xendit';
 import { escapeHtml } from './html.ts';
 
 // The hosted checkout's markup: plain HTML forms that work without JavaScript, one column that fits
 // a phone, every control labelled.
 
-/** Minor units the simulator shows each currency with (the provider charges IDR and VND whole). */
-const fractionDigits: Record<string, number> = { IDR: 0, VND: 0 };
-
-/** An amount in the session's currency, e.g. "IDR 50,000" or "PHP 1,250.00". */
-export function formatAmount(amount: number, currency: string, locale = 'en'): string {
-  const digits = fractionDigits[currency] ?? 2;
+/**
+ * An amount in its currency's minor units and its market's number format, e.g. "IDR 50,000",
+ * "PHP 1,250.00" or "VND 150.000"; `locale` (a session's own) wins over the market's.
+ */
+export function formatAmount(amount: number, currency: string, locale?: string): string {
+  const market = marketOfCurrency(currency);
+  const digits = market?.minorUnits ?? 2;
+  locale ??= market?.locale ?? 'en';
   try {
     return new Intl.NumberFormat(locale, {
       style: 'currency',
@@ -83,7 +85,7 @@ ${body}
 
 /** The order: what the merchant asks for, its items and their total. */
 export function renderSummary(session: Session): string {
-  const locale = session.locale ?? 'en';
+  const locale = session.locale ?? undefined;
   const items = session.items ?? [];
   const rows = items
     .map(

@@ -38,6 +38,7 @@ const groups: [string, ChannelKind[]][] = [
   ['Cards', ['CARDS']],
   ['E-wallets', ['EWALLET_REDIRECT', 'EWALLET_PUSH']],
   ['Direct debit', ['DIRECT_DEBIT']],
+  ['Online banking', ['ONLINE_BANKING']],
   ['Virtual accounts', ['VIRTUAL_ACCOUNT']],
   ['Retail outlets', ['RETAIL_OUTLET']],
   ['QR codes', ['QR_CODE']],

@@ -2,7 +2,7 @@ import type { PaymentRequest } from '@store/xendit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Owner } from '../accounts.ts';
 import { ApiError } from '../api-error.ts';
-import { authorisationOutcome, type Challenge } from '../cards.ts';
+import { authorisationOutcome, cardOutcome, type Challenge } from '../cards.ts';
 import { CHANNELS } from '../channels.ts';
 import type { Database } from '../db/database.ts';
 import { loadObjectById } from '../objects.ts';
@@ -10,6 +10,7 @@ import { loadPaymentRequest, payPresentedCode, settle } from '../payment-request
 import { loadToken, moveToken } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { renderPage, type Button } from './html.ts';
+import { formatAmount } from './checkout-html.ts';
 
 /** What the pages show of a payment request or payment token. */
 type PageObject = {
@@ -130,8 +131,8 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       ['Reference', found.data.reference_id],
       ['Channel', CHANNELS[found.data.channel_code]?.label ?? found.data.channel_code],
     ];
-    if (kind === 'payment_request') {
-      lines.push(['Amount', `${found.data.currency} ${found.data.request_amount}`]);
+    if (kind === 'payment_request' && found.data.request_amount !== undefined) {
+      lines.push(['Amount', formatAmount(found.data.request_amount, found.data.currency)]);
     }
     lines.push(['Status', found.data.status]);
     return show(
@@ -181,7 +182,10 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
     pageFor(reply, 'payment_request', request.params.id, (data) => ({
       title: `Approve your ${CHANNELS[data.channel_code]?.label ?? data.channel_code} payment`,
       awaiting: data.status === 'REQUIRES_ACTION',
-      note: 'Approve to pay from your e-wallet, or decline.',
+      note:
+        CHANNELS[data.channel_code]?.kind === 'ONLINE_BANKING'
+          ? 'Approve to pay from your bank account, or decline.'
+          : 'Approve to pay from your e-wallet, or decline.',
       buttons: [
         { value: 'approve', label: 'Approve' },
         { value: 'decline', label: 'Decline' },
@@ -261,7 +265,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
         owner,
         stored,
         authenticated
-          ? authorisationOutcome(stored.data.request_amount)
+          ? cardOutcome(stored.data.request_amount, stored.data.channel_properties?.card_details)
           : { status: 'FAILED', failureCode: 'AUTHENTICATION_FAILED' },
       );
     });

@@ -8,8 +8,14 @@ import {
   type ShownChannelProperties,
 } from '@store/xendit';
 import { validationError } from '../api-error.ts';
-import { authorisationOutcome, checkCard, type Challenge, type Outcome } from '../cards.ts';
-import { isEwallet, isPresentToCustomer, type Channel } from '../channels.ts';
+import {
+  authorisationOutcome,
+  cardOutcome,
+  checkCard,
+  type Challenge,
+  type Outcome,
+} from '../cards.ts';
+import { isEwallet, isPresentToCustomer, isRedirect, type Channel } from '../channels.ts';
 import { randomDigits } from '../ids.ts';
 import { otpActions } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
@@ -48,12 +54,32 @@ function presentAction(channel: Channel, channelCode: string): Action {
       value: `${channelCode.slice(0, 4).toUpperCase()}${randomDigits(10)}`,
     };
   }
-  // An EMV QR string of the channel's scheme: Thai PromptPay, else Indonesian QRIS.
+  // An EMV QR string of the channel's scheme: Thai PromptPay, Singapore PayNow, else Indonesian QRIS.
   const value =
     channelCode === 'QRPROMPTPAY'
       ? `00020101021230370016A000000677010112011300${randomDigits(11)}5303764540${randomDigits(2)}5802TH6304${randomDigits(4)}`
-      : `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`;
+      : channelCode === 'SGQR'
+        ? `00020101021226370009SG.PAYNOW010120213${randomDigits(9)}XEN5303702540${randomDigits(2)}5802SG6304${randomDigits(4)}`
+        : `00020101021226660014ID.CO.QRIS.WWW0215ID${randomDigits(13)}5204549953033605802ID6304${randomDigits(4)}`;
   return { type: 'PRESENT_TO_CUSTOMER', descriptor: 'QR_STRING', value };
+}
+
+/** An EMV QR field: its tag, its length in two digits, its value. */
+const tlv = (tag: string, value: string) =>
+  `${tag}${String(value.length).padStart(2, '0')}${value}`;
+
+/**
+ * The VietQR of a Vietnamese virtual account, as the description's VietCapital example shows it:
+ * NAPAS's EMV string naming the bank (BIN 970454) and the account number.
+ */
+function vietQrAction(accountNumber: string): Action {
+  const account = tlv('00', '970454') + tlv('01', accountNumber);
+  const napas = tlv('00', 'A000000727') + tlv('01', account) + tlv('02', 'QRIBFTTA');
+  return {
+    type: 'PRESENT_TO_CUSTOMER',
+    descriptor: 'QR_STRING',
+    value: `${tlv('00', '01')}${tlv('01', '12')}${tlv('38', napas)}${tlv('53', '704')}${tlv('58', 'VN')}6304${randomDigits(4)}`,
+  };
 }
 
 /**
@@ -92,22 +118,27 @@ export function firstStep(
   let challenge: Challenge | undefined;
 
   if (isPresentToCustomer(channel.kind)) {
-    status = body.type === 'REUSABLE_PAYMENT_CODE' ? 'ACCEPTING_PAYMENTS' : 'REQUIRES_ACTION';
+    status =
+      body.type === 'REUSABLE_PAYMENT_CODE' && !channel.reusableCodeAwaitsAction
+        ? 'ACCEPTING_PAYMENTS'
+        : 'REQUIRES_ACTION';
     actions = [presentAction(channel, channelCode)];
+    if (channel.qrWithNumber) actions.push(vietQrAction(actions[0]?.value ?? ''));
     // Every code paid away from the store (bank, counter, QR) has a deadline, and the request
     // expires with payment_request.expiry when it passes. The merchant may set it; else a day (choice).
     channelProperties.expires_at ??= new Date(Date.now() + CODE_LIFETIME_MS).toISOString();
     if (channel.kind === 'VIRTUAL_ACCOUNT') channelProperties.display_name ??= 'Simulated Merchant';
-  } else if (isEwallet(channel.kind)) {
+  } else if (isEwallet(channel.kind) || isRedirect(channel.kind)) {
     const declinedLater = body.request_amount === EWALLET_TEST_AMOUNTS.declinedLater;
-    if (token || channel.kind === 'EWALLET_PUSH') {
+    // A saved wallet pays at once, unless the channel asks its customer each time (Touch 'n Go).
+    if ((token && !channel.savedPaymentsRedirect) || channel.kind === 'EWALLET_PUSH') {
       // The published statuses have no PENDING for a payment request: a push approval or a saved
       // wallet awaits the customer in REQUIRES_ACTION, with no action for the merchant.
       if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
       else if (token) immediate = authorisationOutcome(body.request_amount);
       else later = 'decide-later';
     } else {
-      if (!channelProperties.success_return_url) {
+      if (!token && !channelProperties.success_return_url) {
         throw validationError([
           { path: 'channel_properties.success_return_url', message: 'is required for e-wallets' },
         ]);
@@ -147,7 +178,7 @@ export function firstStep(
         },
       ];
     } else {
-      immediate = authorisationOutcome(body.request_amount);
+      immediate = cardOutcome(body.request_amount, check.masked);
     }
   }
   return { status, actions, immediate, later, challenge };

@@ -1,6 +1,8 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import {
   EWALLET_TEST_AMOUNTS,
+  hasExcessDecimals,
+  marketOfCurrency,
   type CreatePaymentRequestBody,
   type PaymentToken,
 } from '@store/xendit';
@@ -55,6 +57,25 @@ function refuseEwalletTestAmount(amount: number) {
   }
 }
 
+/**
+ * An amount finer than the currency's minor unit (a fraction of a dong or of a rupiah, a third
+ * decimal of a peso) cannot be charged: refused as the provider refuses any invalid field.
+ */
+export function refuseExcessDecimals(amount: number, currency: string, path = 'request_amount') {
+  const market = marketOfCurrency(currency);
+  if (market && hasExcessDecimals(amount, market.minorUnits)) {
+    throw validationError([
+      {
+        path,
+        message:
+          market.minorUnits === 0
+            ? `must be a whole number of ${currency}: ${currency} has no minor unit`
+            : `must have at most ${market.minorUnits} decimal places for ${currency}`,
+      },
+    ]);
+  }
+}
+
 export async function checkCreateCall(
   db: Database,
   owner: Owner,
@@ -88,7 +109,7 @@ export async function checkCreateCall(
     ]);
   }
   if (body.type === 'PAY_AND_SAVE') {
-    if (!isSaveable(channel.kind)) {
+    if (!isSaveable(channel)) {
       throw validationError([
         {
           path: 'type',
@@ -107,8 +128,10 @@ export async function checkCreateCall(
       { path: 'type', message: `${channelCode} cannot issue a reusable payment code` },
     ]);
   }
-  const limits = amountLimits(channel.kind, body.currency);
+  refuseExcessDecimals(body.request_amount, body.currency);
+  const limits = amountLimits(channelCode, body.country);
   if (
+    limits &&
     body.type !== 'REUSABLE_PAYMENT_CODE' &&
     (body.request_amount < limits.min || body.request_amount > limits.max)
   ) {

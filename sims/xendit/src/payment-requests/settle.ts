@@ -152,7 +152,10 @@ export async function payPresentedCode(
       `Only virtual accounts, retail codes and QR codes can be simulated, not ${stored.data.channel_code}`,
     );
   }
-  if (stored.data.status === 'ACCEPTING_PAYMENTS') {
+  const reusable =
+    stored.data.type === 'REUSABLE_PAYMENT_CODE' &&
+    (stored.data.status === 'ACCEPTING_PAYMENTS' || stored.data.status === 'REQUIRES_ACTION');
+  if (reusable) {
     // A reusable code stays open; each payment is announced on its own.
     const now = new Date().toISOString();
     const payment = paymentOf(

@@ -71,7 +71,7 @@ export async function createPaymentToken(
       { path: 'channel_code', message: `${body.channel_code} is not a supported channel` },
     ]);
   }
-  if (!isSaveable(channel.kind)) {
+  if (!isSaveable(channel)) {
     throw validationError([
       { path: 'channel_code', message: `${body.channel_code} cannot be saved as a payment token` },
     ]);

@@ -47,7 +47,7 @@ export function offeredChannels(session: Session): [string, Channel][] {
       (!allowed || allowed.length === 0 || allowed.includes(code)) &&
       (session.session_type === 'PAY' && session.allow_save_payment_method !== 'FORCED'
         ? true
-        : isSaveable(channel.kind)),
+        : isSaveable(channel)),
   );
 }
 
@@ -55,7 +55,7 @@ export function offeredChannels(session: Session): [string, Channel][] {
 export const offersSave = (session: Session, channel: Channel) =>
   session.session_type === 'PAY' &&
   session.allow_save_payment_method === 'OPTIONAL' &&
-  isSaveable(channel.kind);
+  isSaveable(channel);
 
 /** The session as the page finds it: an ACTIVE one past its expires_at has expired. */
 export async function currentSession(ctx: SimContext, owner: Owner, id: string) {
@@ -156,7 +156,7 @@ export async function startAttempt(
     attempt = { kind: 'payment_token', id: made.payment_token_id };
   } else {
     const save =
-      isSaveable(channel.kind) &&
+      isSaveable(channel) &&
       (session.allow_save_payment_method === 'FORCED' ||
         (session.allow_save_payment_method === 'OPTIONAL' && choice.save));
     made = await createPaymentRequest(

@@ -104,7 +104,7 @@ export async function createSession(
 function offeredChannels(body: CreateSessionBody): string[] {
   return channelsOf(body.country, body.currency)
     .filter(([, channel]) => body.mode !== 'CARDS_SESSION_JS' || channel.kind === 'CARDS')
-    .filter(([, channel]) => body.session_type !== 'SAVE' || isSaveable(channel.kind))
+    .filter(([, channel]) => body.session_type !== 'SAVE' || isSaveable(channel))
     .map(([code]) => code);
 }
 

@@ -303,3 +303,52 @@ describe('sessions', () => {
     );
   });
 });
+
+describe('session types and expiry on demand', () => {
+  it('refuses session_type SUBSCRIPTION, saying the description names only PAY and SAVE', async () => {
+    const refused = await call('POST', '/sessions', paySession({ session_type: 'SUBSCRIPTION' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error_code: 'API_VALIDATION_ERROR',
+      errors: [
+        {
+          path: 'session_type',
+          message: expect.stringContaining('PAY or SAVE') as unknown,
+        },
+      ],
+    });
+  });
+
+  it('expires a live session on demand only when the simulator was started to allow it', async () => {
+    const live = (url: string, path: string, body?: unknown) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${account.liveSecretKey}:`).toString('base64')}`,
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'idempotency-key': key() }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const created = (await (await live(simulator.url, '/sessions', paySession())).json()) as Json;
+    const refused = await live(
+      simulator.url,
+      `/_sim/sessions/${String(created.payment_session_id)}/expire`,
+    );
+    expect(refused.status).toBe(403);
+
+    const allowing = await startXenditSimulator({ port: 0, expireLiveSessions: true });
+    try {
+      const session = (await (await live(allowing.url, '/sessions', paySession())).json()) as Json;
+      const expired = await live(
+        allowing.url,
+        `/_sim/sessions/${String(session.payment_session_id)}/expire`,
+      );
+      expect(expired.status).toBe(200);
+      expect(((await expired.json()) as Json).status).toBe('EXPIRED');
+    } finally {
+      await allowing.close();
+    }
+  });
+});

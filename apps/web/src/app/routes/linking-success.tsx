@@ -1,5 +1,12 @@
 import { screenPaths } from '@store/contract/client';
-import { AwaitLinking, BackToHome, HandOff, MatchPaymentMethod, ResultCard } from '../result-page';
+import {
+  AwaitLinking,
+  BackToHome,
+  ContinueSubscribing,
+  HandOff,
+  MatchPaymentMethod,
+  ResultCard,
+} from '../result-page';
 
 export function LinkingSuccessRoute() {
   // While the method is still being linked, the page says so instead of a result.
@@ -11,6 +18,7 @@ export function LinkingSuccessRoute() {
       >
         <MatchPaymentMethod page={screenPaths.linkingSuccess} />
         <HandOff />
+        <ContinueSubscribing />
         <BackToHome />
       </ResultCard>
     </AwaitLinking>

@@ -6,14 +6,15 @@ import { cartStorageKey } from '@/features/cart/stores/cart-store';
 import { setToken } from '@/lib/session';
 import { demoClaims, makeProduct, makeToken } from '@/test/fixtures';
 import { createTestQueryClient, renderRoutes } from '@/test/render';
+import type { CatalogProduct } from '@store/contract/client';
 import { ProductRoute } from './product';
 
 const product = makeProduct({ id: 'prod-1', name: 'Batik Shirt' });
 
-function renderProduct() {
+function renderProduct(shown: CatalogProduct = product) {
   const queryClient = createTestQueryClient();
   // The product is already cached, so the screen renders without calling the API.
-  queryClient.setQueryData(getProductQueryOptions(product.id).queryKey, product);
+  queryClient.setQueryData(getProductQueryOptions(product.id).queryKey, shown);
   return renderRoutes(
     [{ path: '/products/:productId', element: <ProductRoute /> }],
     `/products/${product.id}`,
@@ -48,5 +49,21 @@ describe('Product detail', () => {
     renderProduct();
     expect(screen.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+  });
+
+  it('offers Subscribe beside Add to Cart, with the amount per cycle, for a product sold by subscription', () => {
+    renderProduct({
+      ...product,
+      subscription: { interval: 'WEEK', interval_count: 2, amount: 140_000 },
+    });
+    expect(screen.getByText('IDR 140,000 every 2 weeks')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+  });
+
+  it('offers no Subscribe for a product sold only once', () => {
+    renderProduct();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/every/)).not.toBeInTheDocument();
   });
 });

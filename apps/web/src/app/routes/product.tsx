@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { screenPaths, errorCodes, type Product } from '@store/contract/client';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useCart } from '@/features/cart/stores/cart-store';
 import { useProduct } from '@/features/products/api/get-product';
@@ -16,13 +17,24 @@ const CartDrawer = lazy(async () => ({
   default: (await import('@/features/cart/components/cart-drawer')).CartDrawer,
 }));
 
-/** /products/{productId}: the product, Add to Cart, and the cart in a side drawer. */
+// So is the Subscribe dialog, fetched when first opened.
+const SubscribeFlow = lazy(async () => ({
+  default: (await import('../subscribe-flow')).SubscribeFlow,
+}));
+
+/**
+ * /products/{productId}: the product, Add to Cart, and the cart in a side drawer; a product sold by
+ * subscription also offers Subscribe (`?subscribe=1` opens its dialog, coming back from saving a
+ * method).
+ */
 export function ProductRoute() {
   const { productId = '' } = useParams();
+  const [search] = useSearchParams();
   const product = useProduct(productId);
   const cart = useCart();
   const [drawerOpen, drawer] = useDisclosure(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
+  const [subscribing, setSubscribing] = useState(search.get('subscribe') === '1');
 
   if (product.isPending) return <ProductDetailSkeleton />;
   // An id the catalogue does not have is a missing product: back to the list (specification).
@@ -45,7 +57,21 @@ export function ProductRoute() {
         product={item}
         inCart={cart.lines.some((line) => line.product_id === item.id)}
         onAddToCart={addToCart}
+        subscribeAction={
+          <Button variant="outline" onClick={() => setSubscribing(true)}>
+            Subscribe
+          </Button>
+        }
       />
+      {subscribing && item.subscription && (
+        <Suspense fallback={null}>
+          <SubscribeFlow
+            product={item}
+            terms={item.subscription}
+            onClose={() => setSubscribing(false)}
+          />
+        </Suspense>
+      )}
       {drawerWanted && (
         <Suspense fallback={null}>
           <CartDrawer opened={drawerOpen} onClose={drawer.close} />

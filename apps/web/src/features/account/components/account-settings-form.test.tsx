@@ -37,6 +37,11 @@ describe('Account settings form', () => {
     expect(screen.getByText(/for example OVO/)).toBeInTheDocument();
   });
 
+  it("offers an example number in the store's country's E.164 form", () => {
+    renderForm({ country: 'VN' });
+    expect(screen.getByLabelText('Mobile Number')).toHaveAttribute('placeholder', '+84912345678');
+  });
+
   it('enables Update only once the number changes, and sends the whole record', async () => {
     const { onUpdate } = renderForm();
     const update = screen.getByRole('button', { name: 'Update' });

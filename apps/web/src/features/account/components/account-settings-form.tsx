@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import type { Customer } from '@store/contract/client';
+import { exampleMobileNumber, type Customer } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 
 export interface AccountSettingsFormProps {
   customer: Customer;
+  /** The store's country, for an example number in its E.164 form; Indonesia's until known. */
+  country?: string;
   isUpdating: boolean;
   saved: boolean;
   error: unknown;
@@ -14,6 +16,7 @@ export interface AccountSettingsFormProps {
 
 export function AccountSettingsForm({
   customer,
+  country = 'ID',
   isUpdating,
   saved,
   error,
@@ -39,7 +42,7 @@ export function AccountSettingsForm({
       <TextInput
         label="Mobile Number"
         description="A mobile number is required for some payment channels (for example OVO)."
-        placeholder="+6281234567890"
+        placeholder={exampleMobileNumber(country)}
         type="tel"
         value={mobileNumber}
         onChange={(event) => setMobileNumber(event.currentTarget.value)}

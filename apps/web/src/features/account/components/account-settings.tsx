@@ -4,7 +4,7 @@ import { useCustomer } from '../api/get-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import { AccountSettingsForm } from './account-settings-form';
 
-export function AccountSettings() {
+export function AccountSettings({ country }: { country?: string }) {
   const customer = useCustomer();
   const update = useUpdateCustomer();
 
@@ -22,6 +22,7 @@ export function AccountSettings() {
   return (
     <AccountSettingsForm
       customer={customer.data}
+      country={country}
       isUpdating={update.isPending}
       saved={update.isSuccess}
       error={update.error}

@@ -8,7 +8,7 @@ import { follow, nextStepAfterPayment } from '@/lib/next-step';
 import { useCreateCheckoutSessionPayment } from '../api/create-checkout-session-payment';
 import { useCreatePayment } from '../api/create-payment';
 import { rememberHostedPayment } from '../utils/hosted-checkout-cart';
-import { useIdempotencyKey } from './use-idempotency-key';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 
 /**
  * Pays at checkout: creates the payment once per attempt (one Idempotency-Key for the same order

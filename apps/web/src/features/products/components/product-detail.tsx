@@ -1,11 +1,14 @@
-import { Button, Grid, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Product } from '@store/contract/client';
-import { formatPrice } from '@/utils/format';
+import type { ReactNode } from 'react';
+import { Button, Grid, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { CatalogProduct, Product } from '@store/contract/client';
+import { formatPerCycle, formatPrice } from '@/utils/format';
 
 export interface ProductDetailProps {
-  product: Product;
+  product: CatalogProduct;
   inCart: boolean;
   onAddToCart: (product: Product) => void;
+  /** Beside Add to Cart, for a product sold by subscription too (the app composes it). */
+  subscribeAction?: ReactNode;
 }
 
 /**
@@ -14,7 +17,13 @@ export interface ProductDetailProps {
  */
 const pictureSize = { width: 400, height: 340 };
 
-export function ProductDetail({ product, inCart, onAddToCart }: ProductDetailProps) {
+export function ProductDetail({
+  product,
+  inCart,
+  onAddToCart,
+  subscribeAction,
+}: ProductDetailProps) {
+  const terms = product.subscription;
   return (
     <Grid gutter="xl">
       <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -34,10 +43,25 @@ export function ProductDetail({ product, inCart, onAddToCart }: ProductDetailPro
           <Text size="xl" fw={600}>
             {formatPrice(product.price)}
           </Text>
+          {terms && (
+            <Text>
+              Or by subscription:{' '}
+              <Text span fw={600}>
+                {formatPerCycle(
+                  { amount: terms.amount, currency: product.price.currency },
+                  terms.interval,
+                  terms.interval_count,
+                )}
+              </Text>
+            </Text>
+          )}
           <Text>{product.description}</Text>
-          <Button onClick={() => onAddToCart(product)} disabled={inCart} w="fit-content">
-            {inCart ? 'Added to Cart' : 'Add to Cart'}
-          </Button>
+          <Group gap="sm">
+            <Button onClick={() => onAddToCart(product)} disabled={inCart} w="fit-content">
+              {inCart ? 'Added to Cart' : 'Add to Cart'}
+            </Button>
+            {terms && subscribeAction}
+          </Group>
         </Stack>
       </Grid.Col>
     </Grid>

@@ -1,8 +1,8 @@
 import { screenPath } from '@store/contract/client';
 import { Card, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import type { Product } from '@store/contract/client';
+import type { CatalogProduct } from '@store/contract/client';
 import { Link } from 'react-router';
-import { formatPrice } from '@/utils/format';
+import { formatPerCycle, formatPrice } from '@/utils/format';
 
 const gridColumns = { base: 2, md: 3 };
 const imageHeight = 160;
@@ -13,7 +13,8 @@ const imageHeight = 160;
 const firstTiles = 6;
 const laterTileStyle = { contentVisibility: 'auto', containIntrinsicSize: 'auto 232px' } as const;
 
-function ProductTile({ product, first }: { product: Product; first: boolean }) {
+function ProductTile({ product, first }: { product: CatalogProduct; first: boolean }) {
+  const terms = product.subscription;
   return (
     <Card
       style={first ? undefined : laterTileStyle}
@@ -41,12 +42,22 @@ function ProductTile({ product, first }: { product: Product; first: boolean }) {
         <Text c="dimmed" size="sm">
           {formatPrice(product.price)}
         </Text>
+        {terms && (
+          <Text c="dimmed" size="sm">
+            or{' '}
+            {formatPerCycle(
+              { amount: terms.amount, currency: product.price.currency },
+              terms.interval,
+              terms.interval_count,
+            )}
+          </Text>
+        )}
       </Stack>
     </Card>
   );
 }
 
-export function ProductGrid({ products }: { products: readonly Product[] }) {
+export function ProductGrid({ products }: { products: readonly CatalogProduct[] }) {
   return (
     <SimpleGrid cols={gridColumns}>
       {products.map((product, index) => (

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 
 /**
- * An Idempotency-Key per checkout attempt: the same order sent again (a double click, a retry after
- * an error) keeps its key; a different order, or any order after a success, gets a new one.
+ * An Idempotency-Key per attempt (a checkout, a subscribe): the same request sent again (a double
+ * click, a retry after an error) keeps its key; a different one, or any after a success, gets a
+ * new one.
  */
 export function useIdempotencyKey() {
   const current = useRef<{ fingerprint: string; key: string } | null>(null);

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel, Payment, PaymentMethod, Product } from '@store/contract';
+import { payments } from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { waitFor } from '../test/wait-for.ts';
+
+/**
+ * The markets beyond Indonesia and the Philippines over real HTTP: each app sells in its own
+ * currency, offers its market's channels, refuses a fraction of VND and amounts beyond a channel's
+ * limits before anything is recorded, and asks for mobile numbers of its own country.
+ */
+let server: TestServer;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const app of ['demo-my', 'demo-th', 'demo-vn', 'demo-sg', 'demo-sg-live']) {
+    tokens[app] = await server.signIn(`markets-${app}@example.com`, app);
+  }
+});
+afterAll(() => server?.close());
+
+async function call(app: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  const response = await fetch(new URL(url, server.url), {
+    method,
+    headers: {
+      authorization: `Bearer ${tokens[app]}`,
+      'idempotency-key': randomUUID(),
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+    },
+    body: payload ? JSON.stringify(payload) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function catalogue(app: string) {
+  return ((await call(app, 'GET', '/api/products')).body as { products: Product[] }).products;
+}
+
+const lineOf = (product: Product) => ({
+  product_id: product.id,
+  quantity: 1,
+  price: product.price.amount,
+  currency: product.price.currency,
+});
+
+const paymentCount = async () =>
+  (await server.db.select({ id: payments.id }).from(payments)).length;
+
+describe('the market apps', () => {
+  it.each([
+    [
+      'demo-my',
+      'MYR',
+      'MY',
+      ['CARDS', 'MAYB2U_FPX', 'TOUCHNGO', 'GRABPAY', 'AMBANK_VIRTUAL_ACCOUNT'],
+    ],
+    [
+      'demo-th',
+      'THB',
+      'TH',
+      ['CARDS', 'QRPROMPTPAY', 'SCB_MOBILE_BANKING', 'TRUEMONEY', 'SCB_DIRECT_DEBIT'],
+    ],
+    ['demo-vn', 'VND', 'VN', ['CARDS', 'VIETCAPITAL_VIRTUAL_ACCOUNT', 'ZALOPAY']],
+    ['demo-sg', 'SGD', 'SG', ['CARDS', 'SGQR']],
+  ])('%s sells in %s and offers its market channels', async (app, currency, country, codes) => {
+    const products = await catalogue(app);
+    expect(products.length).toBeGreaterThan(0);
+    expect(new Set(products.map((product) => product.price.currency))).toEqual(new Set([currency]));
+    const { channels } = (await call(app, 'GET', '/api/config/channels')).body as {
+      channels: Channel[];
+    };
+    expect(channels.every((channel) => channel.country === country)).toBe(true);
+    expect(channels.map((channel) => channel.code)).toEqual(expect.arrayContaining(codes));
+  });
+
+  it('prices Vietnam in whole dong', async () => {
+    const products = await catalogue('demo-vn');
+    const mug = products.find((product) => product.id === 'vn-ceramic-mug');
+    expect(mug?.price).toEqual({ amount: 135_000, currency: 'VND' });
+  });
+
+  it('refuses a fractional VND amount with a clear 400, recording nothing', async () => {
+    const [product] = await catalogue('demo-vn');
+    if (!product) throw new Error('no product');
+    const before = await paymentCount();
+    const answer = await call('demo-vn', 'POST', '/api/payments', {
+      amount: product.price.amount + 0.5,
+      currency: 'VND',
+      country: 'VN',
+      type: 'PAY',
+      channel: 'ZALOPAY',
+      orders: [lineOf(product)],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error_code).toBe('API_VALIDATION_ERROR');
+    expect(String(answer.body.message)).toContain('VND have no minor unit');
+    expect(await paymentCount()).toBe(before);
+  });
+
+  it("refuses an order beyond a channel's documented ceiling (GrabPay Malaysia, MYR 1,500)", async () => {
+    const products = await catalogue('demo-my');
+    const amount = products.reduce((sum, product) => sum + product.price.amount, 0);
+    expect(amount).toBeGreaterThan(150_000);
+    const before = await paymentCount();
+    const answer = await call('demo-my', 'POST', '/api/payments', {
+      amount,
+      currency: 'MYR',
+      country: 'MY',
+      type: 'PAY',
+      channel: 'GRABPAY',
+      orders: products.map(lineOf),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error_code).toBe('AMOUNT_OUT_OF_RANGE');
+    expect(answer.body.message).toMatch(
+      /^GRABPAY takes MYR 1\.00 to MYR 1,500\.00 a payment; this one is MYR [\d,]+\.\d\d$/,
+    );
+    expect(await paymentCount()).toBe(before);
+    // The same order on FPX, whose ceiling is higher, is taken.
+    const fpx = await call('demo-my', 'POST', '/api/payments', {
+      amount,
+      currency: 'MYR',
+      country: 'MY',
+      type: 'PAY',
+      channel: 'MAYB2U_FPX',
+      orders: products.map(lineOf),
+    });
+    expect(fpx.status, JSON.stringify(fpx.body)).toBe(201);
+    expect((fpx.body as Payment).actions[0]?.type).toBe('REDIRECT_CUSTOMER');
+  });
+
+  it('asks for a mobile number of its own country (SCB direct debit, +66)', async () => {
+    const [product] = await catalogue('demo-th');
+    if (!product) throw new Error('no product');
+    const pay = (mobileNumber: string) =>
+      call('demo-th', 'POST', '/api/payments', {
+        amount: product.price.amount,
+        currency: 'THB',
+        country: 'TH',
+        type: 'PAY',
+        channel: 'SCB_DIRECT_DEBIT',
+        orders: [lineOf(product)],
+        channel_properties: { mobile_number: mobileNumber },
+      });
+    const foreign = await pay('+628123456789');
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe(
+      "mobile_number must be a number of this store's country, starting +66 (for example +66812345678)",
+    );
+    const own = await pay('+66812345678');
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+  });
+
+  it('keeps the live rules in the live Singapore app: no Simulate', async () => {
+    const [product] = await catalogue('demo-sg-live');
+    if (!product) throw new Error('no product');
+    const created = await call('demo-sg-live', 'POST', '/api/payments', {
+      amount: product.price.amount,
+      currency: 'SGD',
+      country: 'SG',
+      type: 'PAY',
+      channel: 'SGQR',
+      orders: [lineOf(product)],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const simulate = await call(
+      'demo-sg-live',
+      'POST',
+      `/api/payments/${String(created.body.id)}/simulate`,
+      {},
+    );
+    expect(simulate.status).toBeGreaterThanOrEqual(400);
+    expect(simulate.status).toBeLessThan(500);
+  });
+
+  it("saves Touch 'n Go in Malaysia; a payment with it is approved on the wallet's page, as the description's PAY_WithToken_TOUCHNGO shows", async () => {
+    const linked = await call('demo-my', 'POST', '/api/payment_methods', {
+      country: 'MY',
+      reference_id: randomUUID().slice(0, 8),
+      channel: 'TOUCHNGO',
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+    const method = linked.body as PaymentMethod;
+    const page = method.actions.find((action) => action.type === 'REDIRECT_CUSTOMER')?.value;
+    await fetch(page ?? '', {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'link' }),
+      redirect: 'manual',
+    });
+    await waitFor(
+      'the Touch n Go method ACTIVE',
+      async () =>
+        (await call('demo-my', 'GET', `/api/payment_methods/${method.id}`)).body.status ===
+        'ACTIVE',
+    );
+    const [product] = await catalogue('demo-my');
+    if (!product) throw new Error('no product');
+    const paid = await call('demo-my', 'POST', '/api/payments', {
+      amount: product.price.amount,
+      currency: 'MYR',
+      country: 'MY',
+      type: 'PAY',
+      payment_token_id: method.id,
+      orders: [lineOf(product)],
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const approval = (paid.body as Payment).actions.find(
+      (action) => action.type === 'REDIRECT_CUSTOMER',
+    );
+    expect(approval?.value).toMatch(/\/pages\/ewallet\//);
+    await fetch(approval?.value ?? '', {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approve' }),
+      redirect: 'manual',
+    });
+    await waitFor(
+      'the saved-method payment SUCCEEDED',
+      async () =>
+        (await call('demo-my', 'GET', `/api/payments/${String(paid.body.id)}`)).body.status ===
+        'SUCCEEDED',
+    );
+  });
+
+  it("offers Thailand's channels on the provider's hosted checkout, amounts in baht", async () => {
+    const [product] = await catalogue('demo-th');
+    if (!product) throw new Error('no product');
+    const created = await call('demo-th', 'POST', '/api/payments/checkout_session', {
+      amount: product.price.amount,
+      currency: 'THB',
+      country: 'TH',
+      type: 'PAY',
+      orders: [lineOf(product)],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const page = (created.body as Payment).actions.find(
+      (action) => action.type === 'REDIRECT_CUSTOMER',
+    )?.value;
+    const html = await (await fetch(page ?? '')).text();
+    for (const shown of ['PromptPay', 'SCB Mobile Banking', 'TrueMoney Wallet', 'Online banking']) {
+      expect(html).toContain(shown);
+    }
+    expect(html).toContain(
+      `THB\u00a0${(product.price.amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
+  });
+});

@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  canBackSubscription,
+  subscriptionErrorCodes,
+  type CreateSubscriptionRequest,
+} from '@store/contract';
+import type { Caller } from '../auth/tenant.ts';
+import { findProduct, subscriptionTermsOf } from '../catalog/catalog-service.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { paymentMethods, subscriptions } from '../db/schema.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { idempotentCreate } from '../http/idempotent-create.ts';
+import { newId } from '../lib/ids.ts';
+import type { Provider } from '../provider/adapter.ts';
+import { decisiveCall, type AppRow, type DecisiveOutcome } from '../provider/provider.ts';
+import type { ProviderPlan } from '../provider/recurring-mapping.ts';
+import {
+  toApiMethodStatus,
+  type StoredPaymentMethodStatus,
+} from '../statuses/payment-method-status.ts';
+import {
+  initialSubscriptionStatus,
+  isSubscriptionCreating,
+  moveSubscription,
+} from '../statuses/subscription-status.ts';
+import type { SubscriptionRow } from './subscription-view.ts';
+
+const requestHashOf = (request: CreateSubscriptionRequest) =>
+  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/**
+ * Subscribing: the product's terms and the customer's method checked, the subscription recorded
+ * under the customer's Idempotency-Key (one per key, as payments), then the provider's plan
+ * created on the token's customer under the subscription id, so a replay never makes two plans.
+ */
+export function createSubscriber(deps: {
+  db: Database;
+  provider: Provider;
+  config: ServerConfig;
+  applyPlan: (subscription: SubscriptionRow, plan: ProviderPlan) => Promise<unknown>;
+}) {
+  const { db, provider, config, applyPlan } = deps;
+
+  async function keyHolder(appId: string, customerId: string, idempotencyKey: string) {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.appId, appId),
+          eq(subscriptions.customerId, customerId),
+          eq(subscriptions.idempotencyKey, idempotencyKey),
+        ),
+      );
+    return row;
+  }
+
+  async function waitWhileCreating(row: SubscriptionRow): Promise<SubscriptionRow> {
+    const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
+    let current = row;
+    while (isSubscriptionCreating(current.status) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [next] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+      if (!next) break;
+      current = next;
+    }
+    return current;
+  }
+
+  /**
+   * The plan's create call from the stored subscription: the token's customer read first when
+   * not yet known (kept, so a replay names the same one), then the plan under the subscription id.
+   */
+  async function submit(app: AppRow, row: SubscriptionRow): Promise<ProviderPlan> {
+    let providerCustomerId = row.providerCustomerId;
+    if (!providerCustomerId) {
+      const token = await provider.tokenCustomer(app, row.id, row.providerTokenId);
+      if (!token.providerCustomerId) {
+        throw new AppError(
+          400,
+          subscriptionErrorCodes.methodNotSubscribable,
+          'The provider names no customer for this saved method',
+        );
+      }
+      providerCustomerId = token.providerCustomerId;
+      await db
+        .update(subscriptions)
+        .set({ providerCustomerId })
+        .where(eq(subscriptions.id, row.id));
+    }
+    return provider.createPlan(app, { ...row, providerCustomerId });
+  }
+
+  /** Sends the create (again) and applies its answer; a refusal fails the subscription. */
+  async function settle(app: AppRow, row: SubscriptionRow): Promise<DecisiveOutcome<ProviderPlan>> {
+    const outcome = await decisiveCall(
+      () => submit(app, row),
+      (error) => moveSubscription(db, row.id, 'FAILED', { failureCode: error.errorCode }),
+    );
+    if (outcome.answer) await applyPlan(row, outcome.answer);
+    return outcome;
+  }
+
+  async function create(
+    session: Caller,
+    request: CreateSubscriptionRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<SubscriptionRow> {
+    const { app, customer } = await session.tenant();
+    const product = await findProduct(db, app.id, request.product_id);
+    if (!product) {
+      throw new AppError(
+        400,
+        'PRODUCT_NOT_FOUND',
+        `Product ${request.product_id} is not sold by this store`,
+      );
+    }
+    const terms = subscriptionTermsOf(product);
+    if (!terms) {
+      throw new AppError(
+        400,
+        subscriptionErrorCodes.productNotSubscribable,
+        `${product.name} is not sold by subscription`,
+      );
+    }
+    const [method] = await db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.id, request.payment_method_id),
+          eq(paymentMethods.appId, app.id),
+          eq(paymentMethods.customerId, customer.id),
+        ),
+      );
+    if (!method) throw notFound(`Payment method ${request.payment_method_id}`);
+    const status = toApiMethodStatus(method.status as StoredPaymentMethodStatus);
+    if (!method.providerTokenId || !canBackSubscription({ status, channel: method.channelCode })) {
+      throw new AppError(
+        400,
+        subscriptionErrorCodes.methodNotSubscribable,
+        `Payment method ${method.id} (${method.channelCode}, ${status}) cannot pay a subscription: it must be an ACTIVE card or e-wallet`,
+      );
+    }
+
+    const requestHash = requestHashOf(request);
+    const key = idempotencyKey ?? newId('auto');
+    const recorded = await idempotentCreate({
+      resource: 'subscription',
+      requestHash,
+      insert: async () => {
+        const [row] = await db
+          .insert(subscriptions)
+          .values({
+            id: newId('sub'),
+            appId: app.id,
+            customerId: customer.id,
+            productId: product.id,
+            productName: product.name,
+            productImagePath: product.imagePath,
+            paymentMethodId: method.id,
+            providerTokenId: method.providerTokenId ?? '',
+            // Read from the token before the create (submit): the plan must name its customer.
+            providerCustomerId: null,
+            idempotencyKey: key,
+            requestHash,
+            amount: terms.amount,
+            currency: product.currency,
+            interval: terms.interval,
+            intervalCount: terms.interval_count,
+            status: initialSubscriptionStatus,
+          })
+          .onConflictDoNothing({
+            target: [subscriptions.appId, subscriptions.customerId, subscriptions.idempotencyKey],
+          })
+          .returning();
+        return row;
+      },
+      holder: () => keyHolder(app.id, customer.id, key),
+    });
+    if (recorded.earlier) return waitWhileCreating(recorded.earlier);
+    const outcome = await settle(app, recorded.created);
+    // A refusal is the customer's answer; a fault leaves the subscription PENDING (CREATING) for
+    // the reconciler, as a payment whose answer was lost.
+    if (outcome.refused) throw outcome.refused;
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, recorded.created.id));
+    return row ?? recorded.created;
+  }
+
+  return { create, keyHolder, settle };
+}
+export type Subscriber = ReturnType<typeof createSubscriber>;

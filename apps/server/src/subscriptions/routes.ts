@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '@store/contract';
+import type { CreateBudget } from '../http/create-budget.ts';
+import { registerEndpoint } from '../http/register-endpoint.ts';
+import { idempotencyKeyOf } from '../http/request-headers.ts';
+import type { SubscriptionService } from './subscription-service.ts';
+
+export function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  { subscriptions, budget }: { subscriptions: SubscriptionService; budget: CreateBudget },
+): void {
+  registerEndpoint(app, api.createSubscription, async ({ session, body, request }) => {
+    const key = idempotencyKeyOf(request);
+    // A plan is a provider create, under the customer's budget; its retry under the same key is not.
+    await budget.enforce(
+      session,
+      async () =>
+        key !== undefined &&
+        (await subscriptions.keyHolder(session.appId, session.customerId, key)) !== undefined,
+    );
+    return subscriptions.create(session, body, key);
+  });
+  registerEndpoint(app, api.listSubscriptions, async ({ session }) => ({
+    subscriptions: await subscriptions.list(session),
+  }));
+  registerEndpoint(app, api.getSubscription, async ({ session, params }) =>
+    subscriptions.get(session, params.subscriptionId),
+  );
+  registerEndpoint(app, api.cancelSubscription, async ({ session, params }) =>
+    subscriptions.cancel(session, params.subscriptionId),
+  );
+  registerEndpoint(app, api.runNextSubscriptionCycle, async ({ session, params }) =>
+    subscriptions.runNextCycle(session, params.subscriptionId),
+  );
+}

@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessibleAtBothWidths, signIn, watchForReloads } from './support';
+
+/** Opens a product of the grid by its name. */
+async function openProduct(page: Page, name: string) {
+  await page.goto('/products');
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}
+
+/** Links an e-wallet on the provider's linking page; the result page waits for it to be ACTIVE. */
+async function linkEwallet(page: Page, channel: string) {
+  await page.goto('/payment_methods/new');
+  await page.getByRole('button', { name: channel, exact: true }).click();
+  await expect(page).toHaveURL(/\/pages\/link\//);
+  await page.getByRole('button', { name: 'Link account' }).click();
+  await expect(page.getByRole('heading', { name: 'Linking Successful!' })).toBeVisible();
+}
+
+/** Subscribes to the open product with the saved method named `method`. */
+async function subscribeWith(page: Page, productName: string, method: string | RegExp) {
+  const dialog = page.getByRole('dialog', { name: `Subscribe to ${productName}` });
+  if (!(await dialog.isVisible())) {
+    await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click();
+  }
+  await dialog.getByRole('radio', { name: method }).check();
+  await dialog.getByRole('button', { name: 'Confirm subscription' }).click();
+  await expect(page).toHaveURL(/\/subscriptions$/);
+}
+
+function plan(page: Page) {
+  return page
+    .getByRole('main')
+    .getByRole('listitem', { name: /^Subscription / })
+    .first();
+}
+
+test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads the logs and cancels', async ({
+  page,
+  context,
+}) => {
+  const product = 'Sandbox: Daily Subscription';
+  await signIn(page);
+  await openProduct(page, product);
+  const main = page.getByRole('main');
+  await expect(main.getByText('IDR 13,579 every day')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await main.getByRole('button', { name: 'Subscribe' }).click();
+
+  // No saved card or e-wallet yet: save one and come back to the same dialog.
+  const dialog = page.getByRole('dialog', { name: `Subscribe to ${product}` });
+  await expect(dialog.getByText('You have no saved card or e-wallet')).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+  await dialog.getByRole('link', { name: 'Save a new card or e-wallet' }).click();
+  await page.getByRole('button', { name: 'DANA ID', exact: true }).click();
+  await page.getByRole('button', { name: 'Link account' }).click();
+  await expect(page.getByRole('heading', { name: 'Linking Successful!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue subscribing' }).click();
+  await expect(dialog).toBeVisible();
+  await subscribeWith(page, product, /^DANA ID/);
+
+  const subscription = plan(page);
+  await expect(subscription).toContainText(product);
+  await expect(subscription).toContainText('IDR 13,579 every day');
+  // Activated and its first cycle charged by the provider, followed by the open page.
+  await expect(subscription.getByText('ACTIVE', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(subscription.getByRole('listitem', { name: 'Cycle 1' })).toContainText('SUCCEEDED', {
+    timeout: 20_000,
+  });
+  await expect(subscription.getByRole('listitem', { name: 'Cycle 2' })).toContainText('SCHEDULED');
+  const firstCharge = subscription
+    .getByRole('listitem', { name: 'Cycle 1' })
+    .getByText(/^Payment /);
+  const paymentId = (await firstCharge.textContent())?.replace(/^Payment /, '') ?? '';
+  await expectAccessibleAtBothWidths(page);
+
+  // Run from another tab: this page follows by the live feed, without a reload.
+  const other = await context.newPage();
+  await other.goto('/subscriptions');
+  const noReload = await watchForReloads(page);
+  await plan(other).getByRole('button', { name: 'Run next cycle now' }).click();
+  await expect(subscription.getByRole('listitem', { name: 'Cycle 2' })).toContainText('SUCCEEDED', {
+    timeout: 20_000,
+  });
+  await expect(subscription.getByRole('listitem', { name: 'Cycle 3' })).toContainText('SCHEDULED');
+  await noReload();
+  await other.close();
+
+  await subscription.getByRole('button', { name: 'View Xendit Logs' }).click();
+  const logs = page.getByRole('dialog', { name: /^Xendit Logs/ });
+  await expect(logs.getByText(/^POST \S+\/recurring\/plans$/).first()).toBeVisible();
+  await expect(logs.getByText(/^Webhook recurring\.cycle\.succeeded$/).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await subscription.getByRole('button', { name: 'Cancel subscription' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this subscription?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+  // The plan's own badge comes before its cycles' (the scheduled one is cancelled with it).
+  await expect(subscription.getByText('CANCELED', { exact: true }).first()).toBeVisible();
+  await expect(subscription.getByRole('listitem', { name: 'Cycle 3' })).toContainText('CANCELED');
+  await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+  await expect(subscription.getByRole('button', { name: 'Run next cycle now' })).toHaveCount(0);
+
+  // The first cycle's charge is one of the store's payments.
+  await subscription
+    .getByRole('listitem', { name: 'Cycle 1' })
+    .getByRole('link', { name: 'View in Payments' })
+    .click();
+  await expect(page.getByRole('listitem', { name: `Payment ${paymentId}` })).toContainText(
+    'SUCCEEDED',
+  );
+});
+
+test('a cycle the method cannot pay says why and what the customer can do', async ({ page }) => {
+  const product = 'Sandbox: Subscription Declined';
+  await signIn(page);
+  await linkEwallet(page, 'DANA ID');
+  await openProduct(page, product);
+  await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click();
+  // The dialog offering a saved method, checked as the customer sees it.
+  await expect(page.getByRole('radio', { name: /^DANA ID/ })).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+  await subscribeWith(page, product, /^DANA ID/);
+
+  const cycle = plan(page).getByRole('listitem', { name: 'Cycle 1' });
+  await expect(cycle).toContainText(/RETRYING|FAILED/, { timeout: 20_000 });
+  await expect(cycle).toContainText('There was not enough money in the account or wallet.');
+  await expect(cycle).toContainText('cancel this subscription and subscribe again');
+  await expect(cycle).toContainText('Code for support: INSUFFICIENT_BALANCE');
+});
+
+test('the live store (demo-ph) subscribes but offers no Run next cycle now', async ({ page }) => {
+  const product = 'Kopi Arabica Beans';
+  await signIn(page, { appId: 'demo-ph' });
+  await linkEwallet(page, 'GRABPAY PH');
+  await openProduct(page, product);
+  await expect(page.getByRole('main').getByText('PHP 410.00 every month')).toBeVisible();
+  await subscribeWith(page, product, /^GrabPay PH/);
+
+  const subscription = plan(page);
+  await expect(subscription.getByText('ACTIVE', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+  await expect(subscription.getByRole('button', { name: 'Run next cycle now' })).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page);
+
+  // The screen is in the Account menu on a wide screen, and behind the burger on a phone.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Subscriptions' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscriptions' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await page.getByRole('link', { name: 'Subscriptions' }).click();
+  await expect(plan(page)).toContainText(product);
+});

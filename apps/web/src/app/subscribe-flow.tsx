@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { screenPaths, type CatalogProduct, type SubscriptionTerms } from '@store/contract/client';
+import { useNavigate } from 'react-router';
+import { useActivePaymentMethods } from '@/features/payment-methods/api/get-payment-methods';
+import { SubscribeDialog } from '@/features/subscriptions/components/subscribe-dialog';
+import { forgetSubscribeReturn } from '@/features/subscriptions/utils/subscribe-return';
+
+/**
+ * Subscribe on a product page: the dialog offered the customer's saved methods; once subscribed,
+ * the Subscriptions screen, where the new plan turns ACTIVE by itself.
+ */
+export function SubscribeFlow({
+  product,
+  terms,
+  onClose,
+}: {
+  product: CatalogProduct;
+  terms: SubscriptionTerms;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const methods = useActivePaymentMethods();
+  // Back on the product: the way back from saving a method has been taken.
+  useEffect(forgetSubscribeReturn, []);
+  return (
+    <SubscribeDialog
+      opened
+      onClose={onClose}
+      product={product}
+      terms={terms}
+      methods={methods}
+      onSubscribed={() => navigate(screenPaths.subscriptions)}
+    />
+  );
+}

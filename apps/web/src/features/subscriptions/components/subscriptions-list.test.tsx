@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  clientConfigGlobalName,
+  type Subscription,
+  type SubscriptionCycle,
+} from '@store/contract/client';
+import { setToken } from '@/lib/session';
+import { demoClaims, makeToken } from '@/test/fixtures';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { MemoryRouter } from 'react-router';
+import { getSubscriptionQueryOptions } from '../api/get-subscription';
+import { getSubscriptionsQueryOptions } from '../api/get-subscriptions';
+import { SubscriptionsList } from './subscriptions-list';
+
+const fetchStub = vi.fn<typeof fetch>();
+
+function cycle(overrides: Partial<SubscriptionCycle>): SubscriptionCycle {
+  return {
+    id: 'cyc-1',
+    cycle_number: 1,
+    status: 'SUCCEEDED',
+    scheduled_date: '2026-11-01T00:00:00Z',
+    amount: 115_000,
+    currency: 'IDR',
+    attempts: 1,
+    next_attempt_date: null,
+    failure_code: null,
+    failure_reason: null,
+    payment_id: 'pay-1',
+    created: '2026-11-01T00:00:00Z',
+    updated: '2026-11-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+const plan: Subscription = {
+  id: 'sub-1',
+  status: 'ACTIVE',
+  product_id: 'id-kopi-beans',
+  product_name: 'Kopi Arabica Beans',
+  product_image_url: '/images/products/kopi-beans.svg',
+  amount: 115_000,
+  currency: 'IDR',
+  interval: 'MONTH',
+  interval_count: 1,
+  payment_method: { id: 'pm-1', channel: 'DANA', channel_name: 'DANA', details: null },
+  next_cycle_date: '2026-12-01T12:00:00Z',
+  failure_code: null,
+  created: '2026-11-01T00:00:00Z',
+  updated: '2026-11-01T00:00:00Z',
+};
+
+const cycles = [
+  cycle({ id: 'cyc-2', cycle_number: 2, status: 'SCHEDULED', payment_id: null }),
+  cycle({ id: 'cyc-1', cycle_number: 1 }),
+];
+
+function renderList(mode: 'development' | 'live', detail: Subscription) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(getSubscriptionsQueryOptions().queryKey, { subscriptions: [plan] });
+  queryClient.setQueryData(getSubscriptionQueryOptions(plan.id).queryKey, detail);
+  renderWithProviders(
+    <MemoryRouter>
+      <SubscriptionsList mode={mode} onViewLogs={() => {}} />
+    </MemoryRouter>,
+    queryClient,
+  );
+  return screen.getByRole('listitem', { name: `Subscription ${plan.id}` });
+}
+
+describe('Subscriptions list', () => {
+  beforeEach(() => {
+    Object.assign(window, { [clientConfigGlobalName]: { api_base_url: '/api' } });
+    setToken(makeToken(demoClaims));
+    vi.stubGlobal('fetch', fetchStub);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchStub.mockReset();
+    Reflect.deleteProperty(window, clientConfigGlobalName);
+  });
+
+  it('shows the plan with its amount per cycle, next cycle and cycles', () => {
+    const row = renderList('development', { ...plan, cycles });
+    expect(row).toHaveTextContent('IDR 115,000 every month');
+    expect(row).toHaveTextContent('December 1, 2026');
+    expect(within(row).getByText('ACTIVE')).toBeInTheDocument();
+    expect(within(row).getByRole('listitem', { name: 'Cycle 1' })).toHaveTextContent('SUCCEEDED');
+    expect(within(row).getByRole('listitem', { name: 'Cycle 2' })).toHaveTextContent('SCHEDULED');
+    expect(within(row).getByRole('button', { name: 'Run next cycle now' })).toBeEnabled();
+    // The paid cycle's payment is one of the store's payments.
+    const paid = within(row).getByRole('listitem', { name: 'Cycle 1' });
+    expect(paid).toHaveTextContent('Payment pay-1');
+    expect(within(paid).getByRole('link', { name: 'View in Payments' })).toHaveAttribute(
+      'href',
+      '/payments',
+    );
+  });
+
+  it('offers no Run next cycle now in live mode', () => {
+    const row = renderList('live', { ...plan, cycles });
+    expect(within(row).getByRole('button', { name: 'Cancel subscription' })).toBeEnabled();
+    expect(within(row).queryByRole('button', { name: 'Run next cycle now' })).toBeNull();
+  });
+
+  it('says in words why a cycle failed and that the method can be changed', () => {
+    const failing = cycle({
+      status: 'RETRYING',
+      failure_code: 'INSUFFICIENT_BALANCE',
+      next_attempt_date: '2026-11-02T12:00:00Z',
+      attempts: 1,
+      payment_id: null,
+    });
+    const row = renderList('development', { ...plan, cycles: [failing] });
+    const shown = within(row).getByRole('listitem', { name: 'Cycle 1' });
+    expect(shown).toHaveTextContent('There was not enough money in the account or wallet.');
+    expect(shown).toHaveTextContent('The charge will be tried again on November 2, 2026');
+    expect(shown).toHaveTextContent('cancel this subscription and subscribe again');
+  });
+
+  it('cancels only once the customer confirms', async () => {
+    fetchStub.mockResolvedValue(Response.json({ ...plan, status: 'CANCELLED' }));
+    const row = renderList('development', { ...plan, cycles });
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel subscription' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
+    expect(fetchStub).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
+
+    await waitFor(() =>
+      expect(
+        fetchStub.mock.calls.some(
+          ([url, init]) =>
+            String(url).endsWith('/subscriptions/sub-1/cancel') && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+  });
+});

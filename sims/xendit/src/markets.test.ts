@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKETS } from '@store/xendit';
+import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { formatAmount } from './hosted-pages/checkout-html.ts';
+
+// The markets of the provider's channel table as the simulator serves them: every channel of
+// every market takes a payment request in its own currency, amounts finer than the currency's
+// minor unit are refused, each channel's documented limits hold, and the hosted pages write
+// amounts the market's way.
+
+let simulator: XenditSimulator;
+const account = createDefaultAccount();
+const basic = `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`;
+let sequence = 0;
+
+beforeAll(async () => {
+  simulator = await startXenditSimulator({ port: 0, accounts: [account], pollIntervalMs: 50 });
+});
+afterAll(() => simulator?.close());
+
+async function create(body: Record<string, unknown>) {
+  sequence += 1;
+  const response = await fetch(`${simulator.url}/v3/payment_requests`, {
+    method: 'POST',
+    headers: {
+      authorization: basic,
+      'content-type': 'application/json',
+      'api-version': '2024-11-11',
+      'idempotency-key': `markets-${Date.now()}-${sequence}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const request = (country: string, currency: string, channel: string, amount: number) => ({
+  reference_id: `markets-${channel}`,
+  type: 'PAY',
+  country,
+  currency,
+  request_amount: amount,
+  channel_code: channel,
+  channel_properties: {
+    success_return_url: 'https://store.example/success',
+    failure_return_url: 'https://store.example/failure',
+    mobile_number: '+60123456789',
+    card_details: {
+      card_number: '4000000000001000',
+      expiry_month: '12',
+      expiry_year: '2030',
+      cvn: '123',
+      cardholder_first_name: 'Ana',
+      cardholder_last_name: 'Lim',
+      cardholder_email: 'ana@example.com',
+      cardholder_phone_number: '+60123456789',
+    },
+  },
+});
+
+describe('the markets', () => {
+  const channels = MARKETS.filter((market) =>
+    ['MY', 'TH', 'VN', 'SG'].includes(market.country),
+  ).flatMap((market) =>
+    market.channels.map(
+      (channel) => [market.country, market.currency, channel.code, channel.min] as const,
+    ),
+  );
+
+  it.each(channels)('%s %s takes %s', async (country, currency, channel, min) => {
+    const answer = await create(request(country, currency, channel, Math.max(min, 100)));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.channel_code).toBe(channel);
+  });
+
+  it('refuses a fraction of a dong, naming the field and why', async () => {
+    const answer = await create(request('VN', 'VND', 'ZALOPAY', 150_000.5));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error_code).toBe('API_VALIDATION_ERROR');
+    expect(JSON.stringify(answer.body)).toContain(
+      'must be a whole number of VND: VND has no minor unit',
+    );
+  });
+
+  it('refuses a third decimal of a baht, and takes two', async () => {
+    const third = await create(request('TH', 'THB', 'QRPROMPTPAY', 100.005));
+    expect(third.status).toBe(400);
+    expect(JSON.stringify(third.body)).toContain('must have at most 2 decimal places for THB');
+    expect((await create(request('TH', 'THB', 'QRPROMPTPAY', 100.05))).status).toBe(201);
+  });
+
+  it("holds each channel's documented limits: GrabPay Malaysia up to MYR 1,500, Thai mobile banking from THB 20", async () => {
+    const over = await create(request('MY', 'MYR', 'GRABPAY', 1_500.01));
+    expect(over.status).toBe(400);
+    expect(JSON.stringify(over.body)).toContain('must be between 1 and 1500 MYR for GRABPAY');
+    expect((await create(request('MY', 'MYR', 'GRABPAY', 1_500))).status).toBe(201);
+    const under = await create(request('TH', 'THB', 'SCB_MOBILE_BANKING', 19.99));
+    expect(under.status).toBe(400);
+    expect((await create(request('TH', 'THB', 'SCB_MOBILE_BANKING', 20))).status).toBe(201);
+  });
+
+  it("sends online banking to the bank's approval page, a PayNow QR to be presented", async () => {
+    const fpx = await create(request('MY', 'MYR', 'CIMB_FPX', 50));
+    expect(fpx.body.actions).toEqual([
+      expect.objectContaining({ type: 'REDIRECT_CUSTOMER', descriptor: 'WEB_URL' }),
+    ]);
+    const paynow = await create(request('SG', 'SGD', 'SGQR', 11.9));
+    expect(paynow.body.actions).toEqual([
+      expect.objectContaining({ type: 'PRESENT_TO_CUSTOMER', descriptor: 'QR_STRING' }),
+    ]);
+  });
+
+  it("writes amounts on its pages in the market's form", () => {
+    // Vietnam writes the code after the amount.
+    expect(formatAmount(1_369_000, 'VND')).toMatch(/^1\.369\.000\sVND$/);
+    expect(formatAmount(1_290.1, 'MYR')).toBe('MYR\u00a01,290.10');
+    expect(formatAmount(50_000, 'IDR')).toBe('IDR\u00a050,000');
+  });
+});
