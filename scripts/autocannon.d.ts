@@ -8,6 +8,8 @@ declare module 'autocannon' {
     requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
+    /** Answers by status code, e.g. statusCodeStats["304"].count. */
+    statusCodeStats: Record<string, { count: number }>;
     errors: number;
     duration: number;
   }

@@ -5,13 +5,20 @@
  * customer's sign-in. Everything started is remembered, so that `cleanUp` leaves nothing behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-export const ports = { store: 3300, identity: 4320, xendit: 4310, bare: 3399 };
+/** BENCH_PORT_OFFSET moves every port, so the bench can run beside browser tests on the same machine. */
+const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+export const ports = {
+  store: 3300 + offset,
+  identity: 4320 + offset,
+  xendit: 4310 + offset,
+  bare: 3399 + offset,
+};
 export const storeUrl = `http://localhost:${ports.store}`;
 export const benchEmail = 'bench@example.com';
 const dataDirs: string[] = [];
@@ -49,8 +56,12 @@ const commonEnv = {
   XENDIT_SIM_RATE_LIMIT_PER_MINUTE: '1000000',
 };
 
-function run(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, {
+function run(
+  args: string[],
+  env: Record<string, string>,
+  nodeOptions: string[] = [],
+): ChildProcess {
+  const child = spawn(process.execPath, [...nodeOptions, ...args], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...commonEnv, ...env },
@@ -62,16 +73,27 @@ function run(args: string[], env: Record<string, string>): ChildProcess {
 
 /** Exactly what `npm start` runs: the prebuilt bundle when current, else the sources via tsx. */
 export const startProduct = (dataDir: string) => run(['scripts/launch.mjs'], { DATA_DIR: dataDir });
-export const startSimulators = (dataDir: string) =>
-  run(['dist/start.mjs', '--simulators-only'], { DATA_DIR: dataDir });
+export const startSimulators = (
+  dataDir: string,
+  nodeOptions: string[] = [],
+  env: Record<string, string> = {},
+) => run(['dist/start.mjs', '--simulators-only'], { DATA_DIR: dataDir, ...env }, nodeOptions);
 /** The storefront alone (apps/server's main), talking to the simulators' process. */
-export const startStorefront = (dataDir: string, env: Record<string, string> = {}) =>
-  run(['dist/server.mjs'], {
-    DATA_DIR: dataDir,
-    XENDIT_BASE_URL: `http://127.0.0.1:${ports.xendit}`,
-    IDENTITY_SIM_URL: `http://localhost:${ports.identity}`,
-    ...env,
-  });
+export const startStorefront = (
+  dataDir: string,
+  env: Record<string, string> = {},
+  nodeOptions: string[] = [],
+) =>
+  run(
+    ['dist/server.mjs'],
+    {
+      DATA_DIR: dataDir,
+      XENDIT_BASE_URL: `http://127.0.0.1:${ports.xendit}`,
+      IDENTITY_SIM_URL: `http://localhost:${ports.identity}`,
+      ...env,
+    },
+    nodeOptions,
+  );
 /** The reference the API figures are compared with: one Fastify route and nothing else. */
 export const startBareRoute = () =>
   run(
@@ -105,6 +127,69 @@ export function rssMegabytes(pid: number): number {
 export function cpuMilliseconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The name scripts/provider-simulator-thread.ts gives its thread inside `npm start`. */
+const providerSimulatorThread = 'provider-sim';
+
+function threadCpuMilliseconds(pid: number, name: string): number {
+  let total = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== name) continue;
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ');
+    total += (Number(fields?.[11]) + Number(fields?.[12])) * 10;
+  }
+  return total;
+}
+
+/** CPU milliseconds so far of the storefront and of the provider simulator, apart. */
+export interface CpuSplit {
+  store: number;
+  simulator: number;
+}
+export type CpuMeter = () => CpuSplit;
+
+/**
+ * The meter for `npm start`, one process: the provider simulator's thread (named by
+ * provider-simulator-thread.ts) is the simulator; the rest (the storefront, the identity
+ * simulator, and V8's and libuv's helper threads, shared by both) counts as the store.
+ */
+export function oneProcessMeter(product: ChildProcess): CpuMeter {
+  return () => {
+    const pid = product.pid ?? 0;
+    const simulator = threadCpuMilliseconds(pid, providerSimulatorThread);
+    return { store: cpuMilliseconds(pid) - simulator, simulator };
+  };
+}
+
+/** A process's CPU with its living descendants' (STORE_INSTANCES=2 runs its instances as workers). */
+function treeCpuMilliseconds(pid: number): number {
+  let total = cpuMilliseconds(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
+      if (Number(parent) === pid) total += treeCpuMilliseconds(Number(entry));
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return total;
+}
+
+/** The meter for the storefront alone (one instance or several) beside the simulators' process. */
+export function twoProcessMeter(store: ChildProcess, simulators: ChildProcess): CpuMeter {
+  return () => ({
+    store: treeCpuMilliseconds(store.pid ?? 0),
+    simulator: cpuMilliseconds(simulators.pid ?? 0),
+  });
+}
+
+/** CPU per request of each process over a load that started when `before` was read. */
+export function cpuPerRequest(meter: CpuMeter, before: CpuSplit, requests: number): string {
+  const after = meter();
+  const perRequest = (ms: number) => `${((ms * 1000) / Math.max(requests, 1)).toFixed(0)} µs`;
+  return `CPU per request: store ${perRequest(after.store - before.store)}, simulator ${perRequest(after.simulator - before.simulator)}`;
 }
 
 /** Signs the bench customer in through the identity simulator; returns the store's token. */

@@ -4,6 +4,7 @@
  * `npm start` stays one process. Messages: `ready` (with the URL) or `failed` to the parent;
  * `close` from it, answered by `closed` once the simulator has stopped.
  */
+import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startXenditSimulator, type XenditSimulatorOptions } from '@store/xendit-sim';
 
@@ -12,6 +13,15 @@ export type ProviderSimulatorMessage =
 
 const port = parentPort;
 if (!port) throw new Error('provider-simulator-thread runs as a worker thread');
+// Named (scripts/bench-processes.ts looks for this name), so that per-thread tools (top -H, the
+// bench's CPU per request) can tell the simulator's CPU from the storefront's in the one process;
+// Linux only, and nothing else depends on it.
+try {
+  writeFileSync('/proc/thread-self/comm', 'provider-sim');
+} catch {
+  // not Linux: the thread keeps the process's name
+}
+
 const post = (message: ProviderSimulatorMessage) => port.postMessage(message);
 
 try {

@@ -52,8 +52,30 @@ function precompress(): Plugin {
   };
 }
 
+const appShellScrollClasses = fileURLToPath(
+  new URL('./src/app/app-shell-scroll-classes.ts', import.meta.url),
+);
+
+/**
+ * Gives Mantine's AppShell the scroll lock's class names alone (src/app/app-shell-scroll-classes.ts)
+ * instead of react-remove-scroll, which it imports only for them; dialogs and drawers keep the
+ * library.
+ */
+function appShellWithoutScrollLock(): Plugin {
+  return {
+    name: 'store:app-shell-without-scroll-lock',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'react-remove-scroll' && importer?.includes('/components/AppShell/')) {
+        return appShellScrollClasses;
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), appShellWithoutScrollLock()],
   // The manifest lets `npm run bench` add up the JavaScript each route needs.
   build: {
     manifest: true,
@@ -67,7 +89,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /@mantine\/core\/esm\/components\/(Button|Center|Loader|Stack)\//,
+              test: /@mantine\/core\/esm\/components\/(Button|Center|Loader|Stack|Alert|Card|Paper|Image|Skeleton)\/|@tanstack\/|src\/components\/error-panel/,
             },
           ],
         },

@@ -168,10 +168,10 @@ export async function buildApp({
   app.addHook('onClose', async () => statusFeed.stop());
   await app.register(
     async (api) => {
-      await api.register(authenticatePlugin, { db, sessionTokens });
+      await api.register(authenticatePlugin, { db, sessionTokens, listen });
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       registerAuthRoutes(api, { db, verifyCredential, sessionTokens, limiter, limits });
-      registerCatalogRoutes(api, { db });
+      registerCatalogRoutes(api, { db, listen });
       registerStatusEventRoutes(api, { feed: statusFeed, limits: config.connections });
       registerPaymentRoutes(api, { payments, limiter, limits });
       registerCardRoutes(api, { cards });

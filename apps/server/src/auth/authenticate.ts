@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database, DatabaseHandle } from '../db/database.ts';
 import { customers, revokedSessions } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SessionTokens, VerifiedSession } from './session-token.ts';
@@ -18,16 +18,26 @@ declare module 'fastify' {
   }
 }
 
-/** How long a customer seen to exist is trusted without asking the database again. */
+/**
+ * How long a customer seen to exist is trusted without asking the database again. A sign-out is
+ * announced to every instance (sessionsRevokedChannel), which forget the session at once; the
+ * time bound covers an announcement lost while an instance's listening connection was down.
+ */
 const knownCustomerTtlMs = 30_000;
+/** Signing out (one session, or every session of a customer) is announced here (migration 0013). */
+export const sessionsRevokedChannel = 'sessions_revoked';
 
 /**
  * Decorates `authenticate`: a valid bearer session token whose customer still exists in its app.
  * A database reset leaves browsers holding tokens of customers that are gone: they get
  * CUSTOMER_NOT_FOUND and sign in again.
  */
-export const authenticatePlugin = fp<{ db: Database; sessionTokens: SessionTokens }>(
-  async (app: FastifyInstance, { db, sessionTokens }) => {
+export const authenticatePlugin = fp<{
+  db: Database;
+  sessionTokens: SessionTokens;
+  listen: DatabaseHandle['listen'];
+}>(
+  async (app: FastifyInstance, { db, sessionTokens, listen }) => {
     const knownCustomers = new Map<string, number>();
 
     async function assertSessionLive(session: VerifiedSession): Promise<void> {
@@ -54,11 +64,35 @@ export const authenticatePlugin = fp<{ db: Database; sessionTokens: SessionToken
       knownCustomers.set(key, Date.now());
     }
 
-    app.decorate('forgetSessions', (appId: string, customerId: string) => {
+    function forgetSessions(appId: string, customerId: string): void {
       const prefix = `${appId}/${customerId}/`;
       for (const key of knownCustomers.keys())
         if (key.startsWith(prefix)) knownCustomers.delete(key);
+    }
+    function forgetSession(sessionId: string): void {
+      const suffix = `/${sessionId}`;
+      for (const key of knownCustomers.keys()) if (key.endsWith(suffix)) knownCustomers.delete(key);
+    }
+    function onRevoked(payload: string): void {
+      let revoked: { session_id?: unknown; app_id?: unknown; customer_id?: unknown };
+      try {
+        revoked = JSON.parse(payload) as typeof revoked;
+      } catch {
+        // Not an announcement this code makes: nothing to forget.
+        return;
+      }
+      if (typeof revoked.session_id === 'string') forgetSession(revoked.session_id);
+      if (typeof revoked.app_id === 'string' && typeof revoked.customer_id === 'string') {
+        forgetSessions(revoked.app_id, revoked.customer_id);
+      }
+    }
+    let unlisten: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      unlisten = await listen(sessionsRevokedChannel, onRevoked);
     });
+    app.addHook('onClose', async () => unlisten?.());
+
+    app.decorate('forgetSessions', forgetSessions);
     app.decorateRequest('session', null as unknown as FastifyRequest['session']);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;

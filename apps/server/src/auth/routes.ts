@@ -74,8 +74,8 @@ export function registerAuthRoutes(
     return row;
   }
 
-  // The token is refused from now on: at once on this instance, and on the others once they
-  // check again (a customer seen live is trusted for 30 s).
+  // The token is refused from now on: at once on this instance, and on the others as the
+  // revocation's announcement reaches them (migration 0013's trigger).
   registerEndpoint(app, api.logout, async ({ session }) => {
     await db
       .insert(revokedSessions)

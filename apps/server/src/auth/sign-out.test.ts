@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -7,8 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function call(token: string, path: string, method = 'GET') {
-  const response = await fetch(`${server.url}/api${path}`, {
+async function call(token: string, path: string, method = 'GET', on = server) {
+  const response = await fetch(`${on.url}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}` },
   });
@@ -41,5 +41,34 @@ describe('signing out on the server', () => {
     }
     const fresh = await server.signIn('everywhere@example.com');
     expect((await call(fresh, '/payments')).status).toBe(200);
+  });
+
+  it('refuses the token on another instance as soon as it is signed out, though that one had just checked it', async () => {
+    const other = await startTestServer(
+      { SESSION_SECRET: server.config.sessionSecret },
+      { database: server.database },
+    );
+    try {
+      const token = await server.signIn('two-instances@example.com');
+      const everywhere = await server.signIn('two-instances-everywhere@example.com');
+      // The other instance checks both sessions, and would trust them for 30 s.
+      expect((await call(token, '/auth/customers/me', 'GET', other)).status).toBe(200);
+      expect((await call(everywhere, '/auth/customers/me', 'GET', other)).status).toBe(200);
+      expect((await call(token, '/auth/logout', 'POST')).status).toBe(200);
+      expect((await call(everywhere, '/auth/logout_all', 'POST')).status).toBe(200);
+      // The sign-outs reach it as announcements: well within the time it would trust them.
+      await vi.waitFor(
+        async () => {
+          const signedOut = await call(token, '/auth/customers/me', 'GET', other);
+          const everywhereOut = await call(everywhere, '/auth/customers/me', 'GET', other);
+          expect(signedOut.status).toBe(401);
+          expect(everywhereOut.status).toBe(401);
+          expect(signedOut.body.error_code).toBe('TOKEN_EXPIRED_ERROR');
+        },
+        { timeout: 2_000, interval: 20 },
+      );
+    } finally {
+      await other.close();
+    }
   });
 });

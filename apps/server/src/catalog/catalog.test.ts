@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { parse } from 'zod/v4/core';
 import { api } from '@store/contract';
+import { products } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -67,6 +69,74 @@ describe('GET /api/products', () => {
       expect(image.statusCode, product.image_url).toBe(200);
       expect(image.headers['content-type']).toContain('image/svg+xml');
     }
+  });
+});
+
+describe('GET /api/products, revalidated by its ETag', () => {
+  const list = (token: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ url: '/api/products', headers: { ...bearer(token), ...headers } });
+
+  it('tags the listing with a strong ETag, the same while the catalogue is, and its own per app', async () => {
+    const first = await list(indonesianToken);
+    const again = await list(indonesianToken);
+    const other = await list(philippineToken);
+    expect(first.headers.etag).toMatch(/^"[\w-]{32}"$/);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('answers 304 without a body to If-None-Match naming the ETag, and 200 to any other', async () => {
+    const { etag } = (await list(indonesianToken)).headers as { etag: string };
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const response = await list(indonesianToken, { 'if-none-match': ifNoneMatch });
+      expect(response.statusCode, ifNoneMatch).toBe(304);
+      expect(response.body).toBe('');
+      expect(response.headers.etag).toBe(etag);
+    }
+    const stale = await list(indonesianToken, { 'if-none-match': '"not-this-one"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().products.length).toBeGreaterThanOrEqual(12);
+    // Another app's copy is not this one.
+    const otherApp = await list(philippineToken, { 'if-none-match': etag });
+    expect(otherApp.statusCode).toBe(200);
+  });
+
+  it('answers 401, not 304, to a request without a valid session that names the ETag', async () => {
+    const { etag } = (await list(indonesianToken)).headers as { etag: string };
+    const anonymous = await server.app.inject({
+      url: '/api/products',
+      headers: { 'if-none-match': etag },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error_code).toBe('UNAUTHORIZED');
+    const forged = await list(`${indonesianToken.slice(0, -4)}AAAA`, { 'if-none-match': etag });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('answers the changed catalogue, with a new ETag, as soon as a product changes', async () => {
+    const before = await list(indonesianToken);
+    const mug = and(eq(products.appId, 'demo-id'), eq(products.id, 'id-ceramic-mug'));
+    await server.db.update(products).set({ name: 'Ceramic Mug, glazed' }).where(mug);
+    try {
+      // The change reaches the server as a notification: no time bound is waited out.
+      await vi.waitFor(
+        async () => {
+          const after = await list(indonesianToken, { 'if-none-match': before.headers.etag! });
+          expect(after.statusCode).toBe(200);
+          expect(after.headers.etag).not.toBe(before.headers.etag);
+          const names = (after.json().products as { name: string }[]).map((p) => p.name);
+          expect(names).toContain('Ceramic Mug, glazed');
+        },
+        { timeout: 3_000, interval: 20 },
+      );
+    } finally {
+      await server.db.update(products).set({ name: 'Ceramic Mug' }).where(mug);
+    }
+    await vi.waitFor(
+      async () => expect((await list(indonesianToken)).headers.etag).toBe(before.headers.etag),
+      { timeout: 3_000, interval: 20 },
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { api, errorCodes, type CatalogProduct, type Voucher } from '@store/contract';
-import type { Database } from '../db/database.ts';
+import type { Database, DatabaseHandle } from '../db/database.ts';
 import { apps, products, vouchers } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
@@ -19,16 +19,29 @@ export function toVoucher(row: typeof vouchers.$inferSelect): Voucher {
 }
 
 /**
- * The catalogue is written only by the seed, and read on every page: each app's listing is kept,
- * serialised, for a few seconds, so a load of product pages costs neither a database round-trip
- * nor a serialisation per request.
+ * The catalogue is read on every page and changes only when its data does: each app's listing is
+ * kept serialised (with its ETag), so a load of product pages costs neither a database round-trip
+ * nor a serialisation per request. Any change to the products is announced on this channel
+ * (migration 0013), and every instance drops its copies then; the time bound only covers an
+ * announcement lost while the listening connection was down.
  */
-const catalogueTtlMs = 5_000;
+export const catalogueChangedChannel = 'catalogue_changed';
+const catalogueTtlMs = 60_000;
 
 type Catalogue = SerializedResponse<{ products: CatalogProduct[] }>;
 
-export function registerCatalogRoutes(app: FastifyInstance, { db }: { db: Database }): void {
+export function registerCatalogRoutes(
+  app: FastifyInstance,
+  { db, listen }: { db: Database; listen: DatabaseHandle['listen'] },
+): void {
   const catalogues = new Map<string, { listing: Promise<Catalogue>; until: number }>();
+  // A listing being read as the change is announced is dropped with the rest, so the next
+  // request reads the changed rows.
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await listen(catalogueChangedChannel, () => catalogues.clear());
+  });
+  app.addHook('onClose', async () => unlisten?.());
 
   async function loadCatalogue(appId: string): Promise<Catalogue> {
     const rows = await db

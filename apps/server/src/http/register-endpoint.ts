@@ -61,6 +61,10 @@ export function registerEndpoint<E extends Endpoint>(
       } as AuthenticatedInput<E>;
       const result = await (handler as (i: AuthenticatedInput<E>) => Promise<Answer<E>>)(input);
       if (result instanceof SerializedResponse) {
+        // Private (it is the caller's app's), and revalidated on every use: its ETag makes that
+        // a 304 without a body while it has not changed.
+        void reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
+        if (result.matches(request.headers['if-none-match'])) return reply.status(304).send();
         // A JSON string with a JSON content type skips the route's serializer.
         return reply.status(status).type('application/json; charset=utf-8').send(result.json);
       }

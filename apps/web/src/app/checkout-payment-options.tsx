@@ -1,7 +1,6 @@
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Box, Button, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { ErrorPanel } from '@/components/error-panel';
-import { CardPayment } from '@/features/cards/components/card-payment';
 import { useChannels } from '@/features/channels/api/get-channels';
 import { ChannelList } from '@/features/channels/components/channel-list';
 import { checkoutTransactionTypes } from '@/features/channels/utils/channel-filter';
@@ -15,6 +14,12 @@ import {
   type CheckoutOrder,
 } from '@/features/checkout/utils/payment-request';
 import { useActivePaymentMethods } from '@/features/payment-methods/api/get-payment-methods';
+
+// The card form (8 KB of JavaScript, gzip) loads when the card channel is opened: most checkouts
+// never show it, and /checkout stays under its budget.
+const CardPayment = lazy(async () => ({
+  default: (await import('@/features/cards/components/card-payment')).CardPayment,
+}));
 
 /**
  * The checkout's ways to pay for the order: the customer's saved methods, Save Payment Method?,
@@ -115,7 +120,9 @@ export function CheckoutPaymentOptions({
               )
             }
             renderCardForm={(channel) => (
-              <CardPayment request={cardPaymentRequestOf(order, channel)} onPaid={onPaid} />
+              <Suspense fallback={<Loader role="status" aria-label="Loading card form" />}>
+                <CardPayment request={cardPaymentRequestOf(order, channel)} onPaid={onPaid} />
+              </Suspense>
             )}
           />
         </>

@@ -1,46 +1,22 @@
-import { Drawer, Loader } from '@mantine/core';
-import type { ProviderOperation } from '@store/contract/client';
-import { ErrorPanel } from '@/components/error-panel';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '@/components/opened-once';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { usePaymentMethod } from '@/features/payment-methods/api/get-payment-method';
-import { ProviderLogs } from '@/features/provider-logs/components/provider-logs';
+import type { LogsQuery } from './logs-drawer-panel';
 import { useSubscription } from '@/features/subscriptions/api/get-subscription';
 
-interface LogsQuery {
-  isPending: boolean;
-  error: unknown;
-  data: { xendit_operations?: ProviderOperation[] | undefined } | undefined;
-}
+// The drawer's code (with the provider logs, the focus trap and scroll lock) loads when logs are
+// first asked for: the lists that offer them stay light.
+const LogsDrawer = lazy(async () => ({
+  default: (await import('./logs-drawer-panel')).LogsDrawer,
+}));
 
-/**
- * View Xendit Logs: one payment's, payment method's or subscription's provider exchanges and
- * webhooks, right drawer (800).
- */
-function LogsDrawer({
-  id,
-  query,
-  onClose,
-}: {
-  id: string | null;
-  query: LogsQuery;
-  onClose: () => void;
-}) {
+function OnDemandLogsDrawer(props: { id: string | null; query: LogsQuery; onClose: () => void }) {
+  if (!useOpenedOnce(props.id !== null)) return null;
   return (
-    <Drawer
-      opened={id !== null}
-      onClose={onClose}
-      position="right"
-      size={800}
-      title={id ? `Xendit Logs ${id}` : 'Xendit Logs'}
-    >
-      {id === null ? null : query.isPending ? (
-        <Loader role="status" aria-label="Loading logs" />
-      ) : query.data === undefined ? (
-        <ErrorPanel error={query.error} />
-      ) : (
-        <ProviderLogs operations={query.data.xendit_operations ?? []} />
-      )}
-    </Drawer>
+    <Suspense fallback={null}>
+      <LogsDrawer {...props} />
+    </Suspense>
   );
 }
 
@@ -52,7 +28,7 @@ export function PaymentLogsDrawer({
   onClose: () => void;
 }) {
   const payment = usePayment(paymentId ?? '', { enabled: paymentId !== null });
-  return <LogsDrawer id={paymentId} query={payment} onClose={onClose} />;
+  return <OnDemandLogsDrawer id={paymentId} query={payment} onClose={onClose} />;
 }
 
 export function PaymentMethodLogsDrawer({
@@ -63,7 +39,7 @@ export function PaymentMethodLogsDrawer({
   onClose: () => void;
 }) {
   const method = usePaymentMethod(paymentMethodId ?? '', { enabled: paymentMethodId !== null });
-  return <LogsDrawer id={paymentMethodId} query={method} onClose={onClose} />;
+  return <OnDemandLogsDrawer id={paymentMethodId} query={method} onClose={onClose} />;
 }
 
 export function SubscriptionLogsDrawer({
@@ -74,5 +50,5 @@ export function SubscriptionLogsDrawer({
   onClose: () => void;
 }) {
   const subscription = useSubscription(subscriptionId ?? '', { enabled: subscriptionId !== null });
-  return <LogsDrawer id={subscriptionId} query={subscription} onClose={onClose} />;
+  return <OnDemandLogsDrawer id={subscriptionId} query={subscription} onClose={onClose} />;
 }

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
-import { RouteError } from '@/components/route-error';
 import { getToken, setToken } from '@/lib/session';
 import { demoClaims, makeToken } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { MainLayout } from './main-layout';
+import { routes as appRoutes } from './router';
+import { ScreenBoundary } from './screen-boundary';
 
 function Broken(): never {
   throw new Error('Render failed');
@@ -17,7 +18,7 @@ const routes: RouteObject[] = [
     element: <MainLayout />,
     children: [
       {
-        errorElement: <RouteError />,
+        element: <ScreenBoundary />,
         children: [
           { path: '/', element: <p>Home screen</p> },
           { path: '/login', element: <p>Login screen</p> },
@@ -40,7 +41,7 @@ describe('Shell', () => {
 
   it('shows app id and mode from the token, and Sign Out clears the session and goes to /login', async () => {
     setToken(makeToken({ ...demoClaims, app_id: 'demo-ph', mode: 'live' }));
-    const { router } = renderRoutes(routes, '/');
+    const { location } = renderRoutes(routes, '/');
     expect(screen.getByText('demo-ph')).toBeInTheDocument();
     expect(screen.getByText('live')).toBeInTheDocument();
     for (const [name, href] of [
@@ -59,12 +60,12 @@ describe('Shell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
 
     expect(getToken()).toBeNull();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
     expect(screen.getByText('Login screen')).toBeInTheDocument();
   });
 
   it('shows the error fallback with the error inside the shell', () => {
-    // React and React Router report the caught error on the console; expected here.
+    // React reports the caught error on the console; expected here.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderRoutes(routes, '/broken');
@@ -76,7 +77,8 @@ describe('Shell', () => {
   });
 
   it('shows status and text for an unknown route', () => {
-    renderRoutes([{ path: '/', element: <p>Home</p>, errorElement: <RouteError /> }], '/nowhere');
+    renderRoutes(appRoutes, '/nowhere/at/all');
     expect(screen.getByText('404 Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Xendit Demo Store' })).toBeInTheDocument();
   });
 });

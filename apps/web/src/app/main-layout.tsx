@@ -16,9 +16,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate, useNavigation } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { useCart } from '@/features/cart/stores/cart-store';
 import { endSession, useSession } from '@/lib/session';
+import { useScreenLoading } from './screen-loading';
 import { useLiveStatuses } from './use-live-statuses';
 
 export const storeTitle = 'Xendit Demo Store';
@@ -35,7 +36,7 @@ export function MainLayout() {
   const wide = useMediaQuery(wideQuery, false, { getInitialValueInEffect: false });
   const [navOpen, nav] = useDisclosure(false);
   const navigate = useNavigate();
-  const navigation = useNavigation();
+  const screenLoading = useScreenLoading();
   const queryClient = useQueryClient();
   const { lines } = useCart();
   const [accountMenuWanted, setAccountMenuWanted] = useState(false);
@@ -136,9 +137,7 @@ export function MainLayout() {
                 </Group>
               )}
             </Flex>
-            {navigation.state === 'loading' && (
-              <Loader size="xs" role="status" aria-label="Loading page" />
-            )}
+            {screenLoading && <Loader size="xs" role="status" aria-label="Loading page" />}
           </Group>
           {wide && (
             <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap">

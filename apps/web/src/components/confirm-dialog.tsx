@@ -1,41 +1,30 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from './opened-once';
 
-/**
- * Asks before an action that cannot be undone (unlinking a payment method, cancelling a
- * payment): the action runs only on the confirming button.
- */
-export function ConfirmDialog({
-  opened,
-  title,
-  message,
-  confirmLabel,
-  onConfirm,
-  onClose,
-}: {
+export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   message: string;
   confirmLabel: string;
   onConfirm: () => void;
   onClose: () => void;
-}) {
+}
+
+// The modal's code (with its focus trap and scroll lock) loads when the dialog first opens, so the
+// lists that offer it stay light.
+const ConfirmModal = lazy(async () => ({
+  default: (await import('./confirm-modal')).ConfirmModal,
+}));
+
+/**
+ * Asks before an action that cannot be undone (unlinking a payment method, cancelling a
+ * payment): the action runs only on the confirming button.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!useOpenedOnce(props.opened)) return null;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Text mb="md">{message}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button
-          color="red"
-          onClick={() => {
-            onClose();
-            onConfirm();
-          }}
-        >
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmModal {...props} />
+    </Suspense>
   );
 }

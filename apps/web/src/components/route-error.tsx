@@ -1,16 +1,17 @@
 import { screenPaths } from '@store/contract/client';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
+
+/** What an address no route matches shows. */
+export const notFound = '404 Not Found';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
 /** The shell's error fallback for render errors and unknown routes. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   return (
     <Stack p="xl" align="flex-start" role="alert">
       <Title order={2}>Oops! Sorry, an unexpected error has occurred.</Title>

@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,13 +25,26 @@ export function renderWithProviders(ui: ReactNode, queryClient = createTestQuery
   );
 }
 
-/** Renders routes in a memory router at `path`; the router exposes the resulting location. */
+/** Renders routes in a memory router at `path`; `location()` reads where the router is now. */
 export function renderRoutes(
   routes: RouteObject[],
   path: string,
   queryClient = createTestQueryClient(),
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = renderWithProviders(<RouterProvider router={router} />, queryClient);
-  return { ...result, router, queryClient };
+  let current: Location | undefined;
+  function Routes() {
+    current = useLocation();
+    return useRoutes(routes);
+  }
+  const result = renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes />
+    </MemoryRouter>,
+    queryClient,
+  );
+  const location = () => {
+    if (!current) throw new Error('the routes have not rendered');
+    return current;
+  };
+  return { ...result, location, queryClient };
 }

@@ -46,16 +46,16 @@ describe('Login', () => {
   });
 
   it('redirects the literal app id undefined to /login', async () => {
-    const { router } = renderRoutes(routes, '/undefined/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { location } = renderRoutes(routes, '/undefined/login');
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(await screen.findByLabelText(/Enter App Id/)).toBeInTheDocument();
   });
 
   it('redirects an existing session to /{appId}', async () => {
     setToken(makeToken({ ...demoClaims, app_id: 'demo-ph' }));
-    const { router } = renderRoutes(routes, '/login');
+    const { location } = renderRoutes(routes, '/login');
     expect(await screen.findByText('Home of the app')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/demo-ph');
+    expect(location().pathname).toBe('/demo-ph');
   });
 
   it('asks for the app id only when the route has none', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Loader, Modal, Stack, Title } from '@mantine/core';
+import { Button, Card, Loader, Stack, Title } from '@mantine/core';
 import { isRefundableLine, screenPaths } from '@store/contract/client';
 import { useNavigate, useParams } from 'react-router';
+import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorPanel } from '@/components/error-panel';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { OrderLineList } from '@/features/payments/components/order-line-list';
@@ -59,9 +60,12 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
           Refund
         </Button>
       </Stack>
-      <Modal opened={refund.isError} onClose={refund.reset} title="Refund failed">
-        <ErrorPanel error={refund.error} onClose={refund.reset} />
-      </Modal>
+      <ErrorDialog
+        opened={refund.isError}
+        title="Refund failed"
+        error={refund.error}
+        onClose={refund.reset}
+      />
     </Card>
   );
 }

@@ -1,0 +1,167 @@
+/**
+ * `npm run profile:create` (after `npm run build`): a CPU profile of POST /api/payments in the
+ * storefront and in the provider simulator, each in its own process under `node --cpu-prof`, at
+ * the bench's full-speed load (20 connections, 2 s of warm-up, then 5 s). Prints, for each process,
+ * its CPU per payment and where the time went by self time (the functions, and the packages they
+ * belong to), and leaves the two .cpuprofile files in profiles/ for Chrome DevTools or speedscope.
+ * DATABASE_URL=postgres://… profiles the storefront on PostgreSQL instead of the embedded PGlite;
+ * `-- products` profiles GET /api/products (10 connections) instead of the create.
+ */
+import autocannon from 'autocannon';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { paymentRequest } from './bench-payments.ts';
+import {
+  cleanUp,
+  cpuMilliseconds,
+  newDataDir,
+  ports,
+  root,
+  signIn,
+  startSimulators,
+  startStorefront,
+  stop,
+  storeUrl,
+  waitForHealth,
+} from './bench-processes.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  /** Microseconds of the monotonic clock, the one process.hrtime reads. */
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The measured load's span, in microseconds of the monotonic clock. */
+interface Window {
+  from: number;
+  to: number;
+}
+const now = () => Number(process.hrtime.bigint() / 1000n);
+
+const profilesDir = join(root, 'profiles');
+
+/** Where a function's code comes from: a package, Node itself, or the workspace's own file. */
+function originOf(url: string): string {
+  if (url === '') return '(native, GC, idle)';
+  if (url.startsWith('node:')) return 'node:internal';
+  const path = url.replace(/^file:\/\//, '');
+  const nodeModules = path.lastIndexOf('node_modules/');
+  if (nodeModules >= 0) {
+    const [scopeOrName, name] = path.slice(nodeModules + 'node_modules/'.length).split('/');
+    return scopeOrName?.startsWith('@') ? `${scopeOrName}/${name}` : (scopeOrName ?? path);
+  }
+  return relative(root, path);
+}
+
+/** Samples per node taken inside the window: start-up and warm-up stay out of the figures. */
+function samplesIn(profile: Profile, window: Window): Map<number, number> {
+  const counts = new Map<number, number>();
+  let time = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    time += profile.timeDeltas[index] ?? 0;
+    if (time >= window.from && time <= window.to) counts.set(id, (counts.get(id) ?? 0) + 1);
+  });
+  return counts;
+}
+
+function summarise(
+  label: string,
+  file: string,
+  window: Window,
+  payments: number,
+  cpuMs: number,
+): void {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const samples = samplesIn(profile, window);
+  const hits = new Map<string, number>();
+  const origins = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const count = samples.get(node.id) ?? 0;
+    if (count === 0 || node.callFrame.functionName === '(idle)') continue;
+    total += count;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url ? `${originOf(url)}:${lineNumber + 1}` : '';
+    const key = `${functionName || '(anonymous)'} ${where}`;
+    hits.set(key, (hits.get(key) ?? 0) + count);
+    const origin = originOf(url);
+    origins.set(origin, (origins.get(origin) ?? 0) + count);
+  }
+  const share = (count: number) => `${((100 * count) / total).toFixed(1).padStart(5)}%`;
+  const top = (map: Map<string, number>, n: number) =>
+    [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log(
+    `\n${label}: ${cpuMs} ms CPU for ${payments} requests, ${((cpuMs * 1000) / payments).toFixed(0)} µs per request (${relative(root, file)})`,
+  );
+  console.log('  by origin (self time, share of the busy samples during the load):');
+  for (const [origin, count] of top(origins, 12)) console.log(`    ${share(count)}  ${origin}`);
+  console.log('  top functions (self time):');
+  for (const [name, count] of top(hits, 25)) console.log(`    ${share(count)}  ${name}`);
+}
+
+function newestProfile(dir: string): string {
+  const files = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile'));
+  if (files.length !== 1) throw new Error(`expected one profile in ${dir}, found ${files.length}`);
+  return join(dir, files[0] as string);
+}
+
+async function main(): Promise<void> {
+  rmSync(profilesDir, { recursive: true, force: true });
+  const storeDir = join(profilesDir, 'store');
+  const simulatorDir = join(profilesDir, 'simulator');
+  const cpuProf = (dir: string) => ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+  const simulators = startSimulators(newDataDir(), cpuProf(simulatorDir));
+  await waitForHealth(`http://localhost:${ports.identity}/.well-known/openid-configuration`);
+  const databaseUrl = process.env.DATABASE_URL;
+  const store = startStorefront(
+    newDataDir(),
+    databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+    cpuProf(storeDir),
+  );
+  await waitForHealth(`${storeUrl}/api/health`);
+  const token = await signIn();
+  const products = process.argv.includes('products');
+  const load = (duration: number) =>
+    products
+      ? autocannon({
+          url: `${storeUrl}/api/products`,
+          connections: 10,
+          duration,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      : autocannon({ url: storeUrl, connections: 20, duration, requests: [paymentRequest(token)] });
+  const what = products ? 'GET /api/products' : 'POST /api/payments';
+  console.log(`Warming up (2 s), then ${what} for 5 s...`);
+  await load(2);
+  // A profile covers the whole process: only its samples inside this window are summed.
+  const from = now();
+  const storeBefore = cpuMilliseconds(store.pid ?? 0);
+  const simulatorBefore = cpuMilliseconds(simulators.pid ?? 0);
+  const result = await load(5);
+  const window = { from, to: now() };
+  const storeCpu = cpuMilliseconds(store.pid ?? 0) - storeBefore;
+  const simulatorCpu = cpuMilliseconds(simulators.pid ?? 0) - simulatorBefore;
+  console.log(
+    `${result.requests.average.toFixed(0)} requests/s, ${result.non2xx + result.errors} failed`,
+  );
+  // Both write their profile as they exit (SIGTERM closes them cleanly).
+  await stop(store);
+  await stop(simulators);
+  const payments = result.requests.total;
+  summarise('storefront', newestProfile(storeDir), window, payments, storeCpu);
+  summarise('provider simulator', newestProfile(simulatorDir), window, payments, simulatorCpu);
+}
+
+main()
+  .then(cleanUp)
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await cleanUp();
+    process.exit(1);
+  });
