@@ -24,7 +24,7 @@ declare module 'fastify' {
  * time bound covers an announcement lost while an instance's listening connection was down.
  */
 const knownCustomerTtlMs = 30_000;
-/** Signing out (one session, or every session of a customer) is announced here (migration 0013). */
+/** Signing out (one session, or every session of a customer) is announced here (migration 0012). */
 export const sessionsRevokedChannel = 'sessions_revoked';
 
 /**

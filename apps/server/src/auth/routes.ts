@@ -75,7 +75,7 @@ export function registerAuthRoutes(
   }
 
   // The token is refused from now on: at once on this instance, and on the others as the
-  // revocation's announcement reaches them (migration 0013's trigger).
+  // revocation's announcement reaches them (migration 0012's trigger).
   registerEndpoint(app, api.logout, async ({ session }) => {
     await db
       .insert(revokedSessions)

@@ -22,7 +22,7 @@ export function toVoucher(row: typeof vouchers.$inferSelect): Voucher {
  * The catalogue is read on every page and changes only when its data does: each app's listing is
  * kept serialised (with its ETag), so a load of product pages costs neither a database round-trip
  * nor a serialisation per request. Any change to the products is announced on this channel
- * (migration 0013), and every instance drops its copies then; the time bound only covers an
+ * (migration 0012), and every instance drops its copies then; the time bound only covers an
  * announcement lost while the listening connection was down.
  */
 export const catalogueChangedChannel = 'catalogue_changed';
