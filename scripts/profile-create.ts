@@ -5,14 +5,18 @@
  * its CPU per payment and where the time went by self time (the functions, and the packages they
  * belong to), and leaves the two .cpuprofile files in profiles/ for Chrome DevTools or speedscope.
  * DATABASE_URL=postgres://… profiles the storefront on PostgreSQL instead of the embedded PGlite;
- * `-- products` profiles GET /api/products (10 connections) instead of the create.
+ * `-- products` profiles GET /api/products (10 connections) instead of the create; `-- list` (with
+ * DATABASE_URL) GET /api/payments's first page once the table holds 1,000,000 payments, 10,000 of
+ * them the signed-in customer's, as the bench measures it.
  */
 import autocannon from 'autocannon';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { paymentRequest } from './bench-payments.ts';
+import { customerIdOf, fillPayments } from './bench-postgres.ts';
 import {
   cleanUp,
+  benchEmail,
   cpuMilliseconds,
   newDataDir,
   ports,
@@ -127,16 +131,31 @@ async function main(): Promise<void> {
   await waitForHealth(`${storeUrl}/api/health`);
   const token = await signIn();
   const products = process.argv.includes('products');
+  const list = process.argv.includes('list');
+  if (list) {
+    if (!databaseUrl)
+      throw new Error('-- list profiles a table of 1,000,000 rows: give DATABASE_URL');
+    console.log("Filling payments to 1,000,000 rows (10,000 of them the signed-in customer's)...");
+    const customerId = await customerIdOf(databaseUrl, benchEmail);
+    const fill = await fillPayments(
+      databaseUrl,
+      { appId: 'demo-id', customerId },
+      10_000,
+      1_000_000,
+    );
+    console.log(`  ${fill.seconds.toFixed(1)} s`);
+  }
+  const path = products ? '/api/products' : list ? '/api/payments?limit=20' : null;
   const load = (duration: number) =>
-    products
+    path
       ? autocannon({
-          url: `${storeUrl}/api/products`,
+          url: `${storeUrl}${path}`,
           connections: 10,
           duration,
           headers: { authorization: `Bearer ${token}` },
         })
       : autocannon({ url: storeUrl, connections: 20, duration, requests: [paymentRequest(token)] });
-  const what = products ? 'GET /api/products' : 'POST /api/payments';
+  const what = path ? `GET ${path}` : 'POST /api/payments';
   console.log(`Warming up (2 s), then ${what} for 5 s...`);
   await load(2);
   // A profile covers the whole process: only its samples inside this window are summed.
