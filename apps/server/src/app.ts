@@ -177,7 +177,7 @@ export async function buildApp({
       registerCardRoutes(api, { cards });
       registerRefundRoutes(api, { refunds, budget });
       registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits, budget });
-      registerSubscriptionRoutes(api, { subscriptions, budget });
+      registerSubscriptionRoutes(api, { subscriptions, budget, limiter, limits });
       registerWebhookRoute(api, {
         provider,
         payments,
