@@ -22,6 +22,7 @@ import {
   isSubscriptionCancelled,
   moveSubscription,
   subscriptionStatusesReadFromProvider,
+  subscriptionStatusOfPlan,
   toApiSubscriptionStatus,
   type StoredSubscriptionStatus,
 } from '../statuses/subscription-status.ts';
@@ -58,7 +59,14 @@ export function createSubscriptionService(deps: {
 
   /** Applies what the provider says of the plan; its status through the state machine. */
   async function applyPlan(row: SubscriptionRow, plan: ProviderPlan) {
-    return moveSubscription(db, row.id, plan.status, { providerPlanId: plan.providerPlanId });
+    return moveSubscription(
+      db,
+      row.id,
+      subscriptionStatusOfPlan(plan.status, row.cancelRequestedAt),
+      {
+        providerPlanId: plan.providerPlanId,
+      },
+    );
   }
 
   /**
@@ -351,7 +359,24 @@ export function createSubscriptionService(deps: {
         throw notActionable(row, 'be cancelled');
       }
       const { app } = await session.tenant();
-      await provider.deactivatePlan(app, row.id, row.providerPlanId);
+      // Recorded first: the plan's inactivation may reach the store before this call's answer.
+      await db
+        .update(subscriptions)
+        .set({ cancelRequestedAt: sql`now()` })
+        .where(eq(subscriptions.id, row.id));
+      try {
+        await provider.deactivatePlan(app, row.id, row.providerPlanId);
+      } catch (error) {
+        // Refused: the plan goes on, and its end later is the provider's, not this cancel. A lost
+        // answer keeps the request: the provider may have deactivated the plan.
+        if (isRefusal(error)) {
+          await db
+            .update(subscriptions)
+            .set({ cancelRequestedAt: null })
+            .where(eq(subscriptions.id, row.id));
+        }
+        throw error;
+      }
       await moveSubscription(db, row.id, 'CANCELLED');
       try {
         await syncCycles(app, row);
