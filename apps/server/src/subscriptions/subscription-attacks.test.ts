@@ -254,6 +254,46 @@ describe('subscriptions under attack', () => {
     expect(cycle).toBeDefined();
   });
 
+  it("shows a cycle attempt's payment webhooks in its subscription's logs, checked as the plan's own", async () => {
+    const subscription = await activeSubscription();
+    const [row] = await server.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    const planId = row?.providerPlanId ?? '';
+    const captures = await waitFor('the first cycle’s payment.capture recorded', async () => {
+      const rows = (
+        await server.db.select().from(exchanges).where(eq(exchanges.event, 'payment.capture'))
+      ).filter(
+        (exchange) =>
+          (exchange.data as { data?: { metadata?: Record<string, unknown> } }).data?.metadata
+            ?.recurring_plan_id === planId,
+      );
+      return rows.length > 0 && rows;
+    });
+    for (const capture of captures) {
+      expect(capture).toMatchObject({ subscriptionId: subscription.id, ignoredReason: null });
+    }
+    // The same event claiming a payment request no attempt of the plan made changes nothing.
+    const sent = captures[0]?.data as { data: Record<string, unknown> };
+    const forged = webhookEnvelope('payment.capture', {
+      ...sent.data,
+      payment_request_id: `pr-${randomUUID()}`,
+      payment_id: `py-${randomUUID()}`,
+    });
+    expect((await server.deliverWebhook(forged)).statusCode).toBe(200);
+    const shown = await read(subscription.id);
+    const reasons = (shown.xendit_operations ?? []).flatMap((operation) =>
+      operation.kind === 'webhook' && operation.event === 'payment.capture'
+        ? [operation.ignored_reason ?? null]
+        : [],
+    );
+    expect(reasons).toEqual(expect.arrayContaining([null, expect.stringContaining('no attempt')]));
+    expect(shown.cycles?.map((cycle) => cycle.status)).toEqual(
+      subscription.cycles?.map((cycle) => cycle.status),
+    );
+  });
+
   it("limits each customer's provider calls on running cycles and cancelling, as payments' provider reads", async () => {
     const runner = await server.signIn('cycle-runner@example.com');
     const subscription = await activeSubscription(runner, await linkedEwallet(runner));

@@ -175,14 +175,16 @@ export function createSubscriptionService(deps: {
   }
 
   /**
-   * The subscription a recurring webhook concerns, and its check: the plan read back with the
-   * app's key must be this subscription's (reference, customer, amount and currency), and a
-   * cycle event's cycle one of the plan's; what is applied is what the provider holds.
+   * The subscription a recurring webhook (or a cycle attempt's payment event) concerns, and its
+   * check: the plan read back with the app's key must be this subscription's (reference, customer,
+   * amount and currency), a cycle event's cycle one of the plan's, and an attempt's payment
+   * request one its cycle made; what is applied is what the provider holds.
    */
   async function matchWebhook(event: {
     providerPlanId: string;
     referenceId: string | null;
     providerCycleId: string | null;
+    providerRequestId: string | null;
   }): Promise<WebhookMatch> {
     // One read, so a create answered meanwhile cannot hide the row from both ways of finding
     // it: by its plan, or, while the create's answer is not in, by the plan's reference.
@@ -237,6 +239,18 @@ export function createSubscriptionService(deps: {
           !cycles.some((cycle) => cycle.providerCycleId === event.providerCycleId)
         ) {
           return { ignored: `Plan ${plan.providerPlanId} has no cycle ${event.providerCycleId}` };
+        }
+        // A cycle attempt's payment event: one of the named cycle's (or the plan's) attempts made it.
+        const attempted = cycles.filter(
+          (cycle) => !event.providerCycleId || cycle.providerCycleId === event.providerCycleId,
+        );
+        if (
+          event.providerRequestId &&
+          !attempted.some((cycle) => cycle.requestIds.includes(event.providerRequestId ?? ''))
+        ) {
+          return {
+            ignored: `Payment request ${event.providerRequestId} is no attempt of plan ${plan.providerPlanId}'s cycles`,
+          };
         }
         return {
           apply: async () => {
