@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { CreateBudget } from '../http/create-budget.ts';
-import type { RateLimiter } from '../http/rate-limits.ts';
+import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { idempotencyKeyOf } from '../http/request-headers.ts';
 import type { SubscriptionService } from './subscription-service.ts';
@@ -21,27 +21,9 @@ export function registerSubscriptionRoutes(
     limits: ServerConfig['rateLimits'];
   },
 ): void {
-  /**
-   * Cancelling and running a cycle call the provider (up to three calls a run) on the merchant's
-   * key: counted per customer, so one customer's loop cannot spend the app's calls, and per app.
-   * A figure of 0 (no provider reads for payments) cannot stop a customer from cancelling: it sets
-   * no limit here.
-   */
-  const providerCalls = (session: { customerId: string; appId: string }) =>
-    limiter.enforce(
-      [
-        {
-          key: `subscription-call:customer:${session.customerId}`,
-          max: limits.providerReadsPerCustomerPerMinute,
-          windowSeconds: 60,
-        },
-        {
-          key: `subscription-call:app:${session.appId}`,
-          max: limits.providerReadsPerAppPerMinute,
-          windowSeconds: 60,
-        },
-      ].filter((limit) => limit.max > 0),
-    );
+  // Each cancel and run calls the provider (a run up to three times).
+  const providerCalls = (session: { appId: string; customerId: string }) =>
+    limiter.enforce(providerCallLimits(limits, session));
 
   registerEndpoint(app, api.createSubscription, async ({ session, body, request }) => {
     const key = idempotencyKeyOf(request);
