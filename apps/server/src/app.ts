@@ -174,10 +174,10 @@ export async function buildApp({
       registerCatalogRoutes(api, { db, listen });
       registerStatusEventRoutes(api, { feed: statusFeed, limits: config.connections });
       registerPaymentRoutes(api, { payments, limiter, limits });
-      registerCardRoutes(api, { cards });
+      registerCardRoutes(api, { cards, limiter, limits });
       registerRefundRoutes(api, { refunds, budget });
       registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits, budget });
-      registerSubscriptionRoutes(api, { subscriptions, budget });
+      registerSubscriptionRoutes(api, { subscriptions, budget, limiter, limits });
       registerWebhookRoute(api, {
         provider,
         payments,

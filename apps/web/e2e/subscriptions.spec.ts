@@ -95,6 +95,8 @@ test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads 
   const logs = page.getByRole('dialog', { name: /^Xendit Logs/ });
   await expect(logs.getByText(/^POST \S+\/recurring\/plans$/).first()).toBeVisible();
   await expect(logs.getByText(/^Webhook recurring\.cycle\.succeeded$/).first()).toBeVisible();
+  // A paid cycle's own payment webhook is the plan's too, not an unknown payment's.
+  await expect(logs.getByText(/^Webhook payment\.capture$/).first()).toBeVisible();
   await page.keyboard.press('Escape');
 
   await subscription.getByRole('button', { name: 'Cancel subscription' }).click();

@@ -336,6 +336,11 @@ export const subscriptions = pgTable(
     /** CREATING until the provider answers; then the contract's subscription statuses. */
     status: text('status').notNull(),
     failureCode: text('failure_code'),
+    /**
+     * When the customer asked to cancel, set before the provider is asked: the plan's inactivation
+     * is then the customer's cancel, however it reaches the store first.
+     */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     /** The reconciler's claim and backoff of a create whose answer was lost (as payments'). */
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
     nextReconcileAt: timestamp('next_reconcile_at', { withTimezone: true }),

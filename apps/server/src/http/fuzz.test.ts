@@ -167,6 +167,12 @@ describe('hostile webhooks never break the receiver', () => {
     'refund.succeeded',
     'refund.failed',
     'payment_session.completed',
+    'recurring.plan.activated',
+    'recurring.plan.inactivated',
+    'recurring.cycle.created',
+    'recurring.cycle.succeeded',
+    'recurring.cycle.retrying',
+    'recurring.cycle.failed',
   );
   const dataKeys = [
     'payment_id',
@@ -183,6 +189,9 @@ describe('hostile webhooks never break the receiver', () => {
     'amount',
     'created',
     'updated',
+    'plan_id',
+    'metadata',
+    'attempt_details',
   ];
 
   const paidCount = async () =>

@@ -14,6 +14,31 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/**
+ * The limits of a customer's request that calls the provider every time it is sent (a verb on a
+ * payment, a plan or a method; a card session's completion): on the merchant's key, so counted per
+ * customer, that one customer's loop cannot spend the app's calls, and per app, with the figures of
+ * the provider reads (PROVIDER_READS_PER_*). A figure of 0, which stops payment reads from asking
+ * the provider, sets no limit here: a customer must still be able to cancel.
+ */
+export function providerCallLimits(
+  figures: { providerReadsPerCustomerPerMinute: number; providerReadsPerAppPerMinute: number },
+  caller: { appId: string; customerId: string },
+): Limit[] {
+  return [
+    {
+      key: `provider-call:customer:${caller.customerId}`,
+      max: figures.providerReadsPerCustomerPerMinute,
+      windowSeconds: 60,
+    },
+    {
+      key: `provider-call:app:${caller.appId}`,
+      max: figures.providerReadsPerAppPerMinute,
+      windowSeconds: 60,
+    },
+  ].filter((limit) => limit.max > 0);
+}
+
 /** 429 RATE_LIMIT_EXCEEDED, with the seconds until a hit is free again, for Retry-After. */
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { CreateBudget } from '../http/create-budget.ts';
-import type { RateLimiter } from '../http/rate-limits.ts';
+import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
 import type { CardLinker, PaymentMethodService } from './payment-method-service.ts';
@@ -65,7 +65,9 @@ export function registerPaymentMethodRoutes(
     ]);
     return paymentMethods.validateOtp(session, params.paymentMethodId, body.otp_code);
   });
-  registerEndpoint(app, api.cancelPaymentMethod, async ({ session, params }) =>
-    paymentMethods.cancel(session, params.paymentMethodId),
-  );
+  // Unlinking is a provider call.
+  registerEndpoint(app, api.cancelPaymentMethod, async ({ session, params }) => {
+    await limiter.enforce(providerCallLimits(limits, session));
+    return paymentMethods.cancel(session, params.paymentMethodId);
+  });
 }

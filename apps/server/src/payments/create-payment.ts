@@ -114,11 +114,13 @@ export function createPaymentCreator(deps: {
   statements: CreateStatements;
   loadPayment: (paymentId: string) => Promise<PaymentRow | undefined>;
   settleCreating: (payment: PaymentRow) => Promise<unknown>;
+  /** Whether a retry may send a create again now: a provider call, within the customer's limits. */
+  maySettleAgain: (payment: PaymentRow) => Promise<boolean>;
   returnUrls: (paymentId: string, clientId: string) => Record<string, string>;
   checkoutSessions: CheckoutSessions;
 }) {
   const { db, provider, config, statements, loadPayment, settleCreating, returnUrls } = deps;
-  const { checkoutSessions } = deps;
+  const { checkoutSessions, maySettleAgain } = deps;
 
   /** The signed-in customer with their app, the ordered products and the voucher, in one read. */
   async function loadOrderContext(session: Caller, request: CreatePaymentRequest) {
@@ -175,9 +177,10 @@ export function createPaymentCreator(deps: {
   /** The answer to a create whose key was used before: that payment, settled if it can be. */
   async function answerAgain(earlier: PaymentRow): Promise<Payment> {
     // The first request is still at the provider, or its answer was lost (a timeout, a crash):
-    // once it has had its time, this retry settles it as the reconciler would.
+    // once it has had its time, this retry settles it as the reconciler would. Past the customer's
+    // provider-call limits it answers PENDING: the reconciler settles it all the same.
     let current = await waitWhileCreating(earlier);
-    if (isCreating(current.status)) {
+    if (isCreating(current.status) && (await maySettleAgain(current))) {
       await settleCreating(current);
       current = (await loadPayment(current.id)) ?? current;
     }

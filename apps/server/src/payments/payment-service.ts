@@ -5,7 +5,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
-import type { RateLimiter } from '../http/rate-limits.ts';
+import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderPayment } from '../provider/mapping.ts';
@@ -105,6 +105,7 @@ export function createPaymentService(deps: {
     statements,
     loadPayment,
     settleCreating,
+    maySettleAgain: (payment) => limiter.tryTake(providerCallLimits(config.rateLimits, payment)),
     returnUrls: paymentReturnUrls,
     checkoutSessions,
   });

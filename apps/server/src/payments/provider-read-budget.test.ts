@@ -60,4 +60,35 @@ describe("one customer's reads and the merchant's provider budget", () => {
     // The provider took it at once: not left CREATING by a provider 429.
     expect(row?.status).toBe('REQUIRES_ACTION');
   });
+
+  it('answers 429 to a customer repeating provider verbs on one payment, not the provider', async () => {
+    const looping = await server.signIn('verb-looper@example.com');
+    const id = await create(looping);
+    const answers: number[] = [];
+    for (const verb of [
+      'simulate',
+      'cancel',
+      'simulate',
+      'cancel',
+      'simulate',
+      'cancel',
+      'simulate',
+    ]) {
+      const response = await fetch(`${server.url}/api/payments/${id}/${verb}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${looping}` },
+        body: '{}',
+      });
+      answers.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get('retry-after')).not.toBe(null);
+        expect(await response.json()).toMatchObject({ error_code: 'RATE_LIMIT_EXCEEDED' });
+      }
+    }
+    expect(answers.filter((status) => status === 429).length, answers.join()).toBeGreaterThan(0);
+    expect(
+      answers.every((status) => status < 500),
+      answers.join(),
+    ).toBe(true);
+  });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
-import type { RateLimiter } from '../http/rate-limits.ts';
+import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
 import { channelsFor } from './channels.ts';
@@ -61,10 +61,13 @@ export function registerPaymentRoutes(
     ]);
     return payments.runVerb(session, params.paymentId, 'resend_otp');
   });
-  registerEndpoint(app, api.cancelPayment, async ({ session, params }) =>
-    payments.runVerb(session, params.paymentId, 'cancel'),
-  );
-  registerEndpoint(app, api.simulatePayment, async ({ session, params }) =>
-    payments.runVerb(session, params.paymentId, 'simulate'),
-  );
+  // Each cancel and simulate is a provider call, whatever the payment's status.
+  registerEndpoint(app, api.cancelPayment, async ({ session, params }) => {
+    await limiter.enforce(providerCallLimits(limits, session));
+    return payments.runVerb(session, params.paymentId, 'cancel');
+  });
+  registerEndpoint(app, api.simulatePayment, async ({ session, params }) => {
+    await limiter.enforce(providerCallLimits(limits, session));
+    return payments.runVerb(session, params.paymentId, 'simulate');
+  });
 }

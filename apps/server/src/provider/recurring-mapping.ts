@@ -59,6 +59,8 @@ export interface ProviderCycle {
   failureCode: string | null;
   /** The payment request of the attempt that paid it. */
   paidRequestId: string | null;
+  /** The payment requests of every attempt, paid or not: a payment webhook names one of them. */
+  requestIds: string[];
 }
 
 const dateOf = (value: string | null | undefined) => (value ? new Date(value) : null);
@@ -82,6 +84,7 @@ export function toProviderCycle(cycle: RecurringCycle, planCurrency: string): Pr
       ? null
       : ([...attempts].reverse().find((a) => a.failure_code)?.failure_code ?? null),
     paidRequestId: paid?.action_id ?? null,
+    requestIds: attempts.flatMap((attempt) => (attempt.action_id ? [attempt.action_id] : [])),
   };
 }
 

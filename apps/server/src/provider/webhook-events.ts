@@ -45,13 +45,15 @@ export type WebhookAction =
   | {
       /**
        * A subscription's plan or one of its cycles changed: the plan it names (its reference is
-       * the store's subscription id), and the cycle for a cycle event.
+       * the store's subscription id), the cycle for a cycle event, and for a payment event of a
+       * cycle's attempt, its payment request.
        */
       action: 'subscription_changed';
       subscription: {
         providerPlanId: string;
         referenceId: string | null;
         providerCycleId: string | null;
+        providerRequestId: string | null;
       };
     };
 
@@ -117,15 +119,17 @@ export function createWebhookIntake(config: ServerConfig, db: Database) {
         case 'payment.failure':
         case 'payment.expiry':
         case 'payment_request.expiry':
-          return {
-            action: 'payment_changed',
-            payment: {
-              paymentId: event.data.reference_id,
-              providerRequestId: event.data.payment_request_id,
-              amount: event.data.request_amount,
-              currency: event.data.currency,
-            },
-          };
+          return (
+            cycleAttemptOf(event.data) ?? {
+              action: 'payment_changed',
+              payment: {
+                paymentId: event.data.reference_id,
+                providerRequestId: event.data.payment_request_id,
+                amount: event.data.request_amount,
+                currency: event.data.currency,
+              },
+            }
+          );
         case 'payment_token.activation':
         case 'payment_token.failure':
         case 'payment_token.expiry':
@@ -193,6 +197,30 @@ export function createWebhookIntake(config: ServerConfig, db: Database) {
   };
 }
 
+/**
+ * A payment event of a subscription cycle's attempt: the provider charges the cycle with a payment
+ * request of its own, not one of the store's payments, and names the plan and cycle in its metadata
+ * (the simulator's recurring/cycles.ts does so). What the metadata claims is checked by reading the
+ * plan's cycles back, as for a cycle event; null for any other payment.
+ */
+function cycleAttemptOf(data: {
+  payment_request_id: string;
+  metadata?: Record<string, unknown> | null;
+}): WebhookAction | null {
+  const planId = data.metadata?.recurring_plan_id;
+  const cycleId = data.metadata?.recurring_cycle_id;
+  if (typeof planId !== 'string' || planId.length === 0) return null;
+  return {
+    action: 'subscription_changed',
+    subscription: {
+      providerPlanId: planId,
+      referenceId: null,
+      providerCycleId: typeof cycleId === 'string' ? cycleId : null,
+      providerRequestId: data.payment_request_id,
+    },
+  };
+}
+
 /** A subscription webhook (plan or cycle) as the action it asks, or null when it is none. */
 function parseRecurring(body: unknown): WebhookAction | null {
   const parsed = recurringWebhookEventSchema.safeParse(body);
@@ -207,6 +235,7 @@ function parseRecurring(body: unknown): WebhookAction | null {
           providerPlanId: event.data.id,
           referenceId: event.data.reference_id,
           providerCycleId: null,
+          providerRequestId: null,
         },
       };
     case 'recurring.cycle.created':
@@ -219,6 +248,7 @@ function parseRecurring(body: unknown): WebhookAction | null {
           providerPlanId: event.data.plan_id,
           referenceId: event.data.reference_id ?? null,
           providerCycleId: event.data.id,
+          providerRequestId: null,
         },
       };
   }

@@ -50,6 +50,17 @@ export const isSubscriptionActive = (status: string) => status === 'ACTIVE';
 export const subscriptionStatusesReadFromProvider: readonly StoredSubscriptionStatus[] =
   subscriptionAwaitingProviderStatuses.filter((status) => transitions[status].length > 0);
 
+/**
+ * The status a plan the provider holds gives a subscription: its inactivation is the customer's
+ * cancel once they asked for one (the webhook or a read may come before the deactivation's answer,
+ * or instead of it), the provider ending the plan otherwise.
+ */
+export const subscriptionStatusOfPlan = (
+  planStatus: 'PENDING' | 'ACTIVE' | 'INACTIVE',
+  cancelRequestedAt: Date | null,
+): StoredSubscriptionStatus =>
+  planStatus === 'INACTIVE' && cancelRequestedAt ? 'CANCELLED' : planStatus;
+
 export const toApiSubscriptionStatus = (status: StoredSubscriptionStatus): SubscriptionStatus =>
   status === initialSubscriptionStatus ? 'PENDING' : status;
 

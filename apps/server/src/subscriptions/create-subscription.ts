@@ -57,8 +57,13 @@ export function createSubscriber(deps: {
     return row;
   }
 
+  /**
+   * A retry while the first request is still at the provider waits for its answer, but only as long
+   * as that request can take: a retry of a create left unanswered long ago answers at once, so
+   * retries under one key (free of the create budget) cannot each hold a request polling the database.
+   */
   async function waitWhileCreating(row: SubscriptionRow): Promise<SubscriptionRow> {
-    const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
+    const deadline = row.createdAt.getTime() + config.xendit.timeoutMs + 2_000;
     let current = row;
     while (isSubscriptionCreating(current.status) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,14 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
+import type { ServerConfig } from '../config.ts';
 import type { CreateBudget } from '../http/create-budget.ts';
+import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { idempotencyKeyOf } from '../http/request-headers.ts';
 import type { SubscriptionService } from './subscription-service.ts';
 
 export function registerSubscriptionRoutes(
   app: FastifyInstance,
-  { subscriptions, budget }: { subscriptions: SubscriptionService; budget: CreateBudget },
+  {
+    subscriptions,
+    budget,
+    limiter,
+    limits,
+  }: {
+    subscriptions: SubscriptionService;
+    budget: CreateBudget;
+    limiter: RateLimiter;
+    limits: ServerConfig['rateLimits'];
+  },
 ): void {
+  // Each cancel and run calls the provider (a run up to three times).
+  const providerCalls = (session: { appId: string; customerId: string }) =>
+    limiter.enforce(providerCallLimits(limits, session));
+
   registerEndpoint(app, api.createSubscription, async ({ session, body, request }) => {
     const key = idempotencyKeyOf(request);
     // A plan is a provider create, under the customer's budget; its retry under the same key is not.
@@ -26,10 +42,12 @@ export function registerSubscriptionRoutes(
   registerEndpoint(app, api.getSubscription, async ({ session, params }) =>
     subscriptions.get(session, params.subscriptionId),
   );
-  registerEndpoint(app, api.cancelSubscription, async ({ session, params }) =>
-    subscriptions.cancel(session, params.subscriptionId),
-  );
-  registerEndpoint(app, api.runNextSubscriptionCycle, async ({ session, params }) =>
-    subscriptions.runNextCycle(session, params.subscriptionId),
-  );
+  registerEndpoint(app, api.cancelSubscription, async ({ session, params }) => {
+    await providerCalls(session);
+    return subscriptions.cancel(session, params.subscriptionId);
+  });
+  registerEndpoint(app, api.runNextSubscriptionCycle, async ({ session, params }) => {
+    await providerCalls(session);
+    return subscriptions.runNextCycle(session, params.subscriptionId);
+  });
 }

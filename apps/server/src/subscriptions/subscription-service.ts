@@ -22,6 +22,7 @@ import {
   isSubscriptionCancelled,
   moveSubscription,
   subscriptionStatusesReadFromProvider,
+  subscriptionStatusOfPlan,
   toApiSubscriptionStatus,
   type StoredSubscriptionStatus,
 } from '../statuses/subscription-status.ts';
@@ -58,7 +59,14 @@ export function createSubscriptionService(deps: {
 
   /** Applies what the provider says of the plan; its status through the state machine. */
   async function applyPlan(row: SubscriptionRow, plan: ProviderPlan) {
-    return moveSubscription(db, row.id, plan.status, { providerPlanId: plan.providerPlanId });
+    return moveSubscription(
+      db,
+      row.id,
+      subscriptionStatusOfPlan(plan.status, row.cancelRequestedAt),
+      {
+        providerPlanId: plan.providerPlanId,
+      },
+    );
   }
 
   /**
@@ -167,14 +175,16 @@ export function createSubscriptionService(deps: {
   }
 
   /**
-   * The subscription a recurring webhook concerns, and its check: the plan read back with the
-   * app's key must be this subscription's (reference, customer, amount and currency), and a
-   * cycle event's cycle one of the plan's; what is applied is what the provider holds.
+   * The subscription a recurring webhook (or a cycle attempt's payment event) concerns, and its
+   * check: the plan read back with the app's key must be this subscription's (reference, customer,
+   * amount and currency), a cycle event's cycle one of the plan's, and an attempt's payment
+   * request one its cycle made; what is applied is what the provider holds.
    */
   async function matchWebhook(event: {
     providerPlanId: string;
     referenceId: string | null;
     providerCycleId: string | null;
+    providerRequestId: string | null;
   }): Promise<WebhookMatch> {
     // One read, so a create answered meanwhile cannot hide the row from both ways of finding
     // it: by its plan, or, while the create's answer is not in, by the plan's reference.
@@ -229,6 +239,18 @@ export function createSubscriptionService(deps: {
           !cycles.some((cycle) => cycle.providerCycleId === event.providerCycleId)
         ) {
           return { ignored: `Plan ${plan.providerPlanId} has no cycle ${event.providerCycleId}` };
+        }
+        // A cycle attempt's payment event: one of the named cycle's (or the plan's) attempts made it.
+        const attempted = cycles.filter(
+          (cycle) => !event.providerCycleId || cycle.providerCycleId === event.providerCycleId,
+        );
+        if (
+          event.providerRequestId &&
+          !attempted.some((cycle) => cycle.requestIds.includes(event.providerRequestId ?? ''))
+        ) {
+          return {
+            ignored: `Payment request ${event.providerRequestId} is no attempt of plan ${plan.providerPlanId}'s cycles`,
+          };
         }
         return {
           apply: async () => {
@@ -351,7 +373,24 @@ export function createSubscriptionService(deps: {
         throw notActionable(row, 'be cancelled');
       }
       const { app } = await session.tenant();
-      await provider.deactivatePlan(app, row.id, row.providerPlanId);
+      // Recorded first: the plan's inactivation may reach the store before this call's answer.
+      await db
+        .update(subscriptions)
+        .set({ cancelRequestedAt: sql`now()` })
+        .where(eq(subscriptions.id, row.id));
+      try {
+        await provider.deactivatePlan(app, row.id, row.providerPlanId);
+      } catch (error) {
+        // Refused: the plan goes on, and its end later is the provider's, not this cancel. A lost
+        // answer keeps the request: the provider may have deactivated the plan.
+        if (isRefusal(error)) {
+          await db
+            .update(subscriptions)
+            .set({ cancelRequestedAt: null })
+            .where(eq(subscriptions.id, row.id));
+        }
+        throw error;
+      }
       await moveSubscription(db, row.id, 'CANCELLED');
       try {
         await syncCycles(app, row);

@@ -823,6 +823,50 @@ describe('a plan create whose answer is lost or refused', () => {
     expect(planCreatesLogged(await read(server, token, active.id))).toHaveLength(1);
   });
 
+  it('answers a retry of a create left unanswered long ago at once, PENDING, without waiting on it', async () => {
+    proxy.inject('status503', { times: 1, match: planCreates });
+    const key = randomUUID();
+    const body = { product_id: 'id-kopi-beans', payment_method_id: method.id };
+    const first = (await subscribe(server, token, body, key)).json() as Subscription;
+    expect(first.status).toBe('PENDING');
+    // Unanswered for a minute: the first request has long given up on the provider.
+    await server.db
+      .update(subscriptions)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.id, first.id));
+    const startedAt = Date.now();
+    const retry = await subscribe(server, token, body, key);
+    expect(Date.now() - startedAt).toBeLessThan(server.config.xendit.timeoutMs / 2);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json()).toMatchObject({ id: first.id, status: 'PENDING' });
+  });
+
+  it("keeps the customer's cancel when the deactivation's answer is lost: CANCELLED, not ended by the provider", async () => {
+    const created = (
+      await subscribe(server, token, { product_id: 'id-kopi-beans', payment_method_id: method.id })
+    ).json() as Subscription;
+    await waitForSubscription(server, token, created.id, 'ACTIVE', (s) => s.status === 'ACTIVE');
+    // The provider deactivates the plan and says so by webhook; the store never hears the answer.
+    proxy.inject('drop', {
+      times: 1,
+      match: (verb, path) => verb === 'POST' && path.endsWith('/deactivate'),
+    });
+    const lost = await call(server, token, 'POST', `/api/subscriptions/${created.id}/cancel`);
+    expect(lost.statusCode).toBeGreaterThanOrEqual(500);
+    const ended = await waitForSubscription(
+      server,
+      token,
+      created.id,
+      'ended by the inactivation webhook',
+      (s) => s.status !== 'ACTIVE',
+    );
+    expect(ended.status).toBe('CANCELLED');
+    // Asked again, the cancel answers what the customer asked for.
+    const again = await call(server, token, 'POST', `/api/subscriptions/${created.id}/cancel`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json() as Subscription).status).toBe('CANCELLED');
+  });
+
   it('fails the subscription when the provider refuses the plan', async () => {
     proxy.inject('refuse', { times: 1, match: planCreates });
     const refused = await subscribe(server, token, {
