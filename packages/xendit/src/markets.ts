@@ -102,7 +102,9 @@ const indonesia: Market = {
   country: 'ID',
   currency: 'IDR',
   minorUnits: 0,
-  locale: 'en-US',
+  // Indonesian groups thousands with dots ("Rp10.000"), as the provider's own components write
+  // IDR: https://github.com/xendit/xendit-components-web (sdk/src/__snapshots__/amount-format.test.ts.snap).
+  locale: 'id-ID',
   callingCode: '62',
   channels: [
     cards(1),

@@ -152,6 +152,8 @@ describe('the markets', () => {
     // Vietnam writes the code after the amount.
     expect(formatAmount(1_369_000, 'VND')).toMatch(/^1\.369\.000\sVND$/);
     expect(formatAmount(1_290.1, 'MYR')).toBe('MYR\u00a01,290.10');
-    expect(formatAmount(50_000, 'IDR')).toBe('IDR\u00a050,000');
+    // Indonesia groups with dots, the Philippines with commas, each as its locale writes.
+    expect(formatAmount(50_000, 'IDR')).toBe('IDR\u00a050.000');
+    expect(formatAmount(12_500.5, 'PHP')).toBe('PHP\u00a012,500.50');
   });
 });
