@@ -188,7 +188,7 @@ test('4. a refund of one line of two reads "partially refunded" with the amount 
   await expect(row.getByText('Partially refunded', { exact: true })).toBeVisible();
   const refunded = row.getByText(/^IDR [\d.]+ refunded of IDR [\d.]+$/);
   await expect(refunded).toBeVisible();
-  const [back, of] = ((await refunded.textContent()) ?? '').match(/[\d,]+/g) ?? [];
+  const [back, of] = ((await refunded.textContent()) ?? '').match(/[\d.]+/g) ?? [];
   expect(amountOf(back ?? '')).toBeLessThan(amountOf(of ?? ''));
   await expect(row.getByText(/: REFUND_SUCCEEDED, .+: PAID$/)).toBeVisible();
 
