@@ -81,7 +81,7 @@ test('shows the failure page when the card is declined for insufficient balance'
     .click();
   await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto('/checkout');
-  await expect(page.getByText('IDR 10,054').first()).toBeVisible();
+  await expect(page.getByText('IDR 10.054').first()).toBeVisible();
   await payByCard(page, '4000000000001000');
 
   await expect(page).toHaveURL(/\/payments\/failure/);

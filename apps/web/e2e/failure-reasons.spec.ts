@@ -13,7 +13,7 @@ test('a payment the provider refuses at creation says why, keeps the cart and le
   await main.getByRole('link', { name: /Sandbox: Channel Unavailable/ }).click();
   await main.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto('/checkout');
-  await expect(page.getByText('IDR 10,101').first()).toBeVisible();
+  await expect(page.getByText('IDR 10.101').first()).toBeVisible();
 
   const dana = page.getByRole('button', { name: 'DANA ID', exact: true });
   await dana.click();

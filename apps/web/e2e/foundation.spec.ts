@@ -32,10 +32,10 @@ test('a customer signs in, fills the cart, updates the mobile number and signs o
     await expect(main.getByRole('heading', { name: productName })).toBeVisible();
     price =
       (await main
-        .getByText(/^IDR [\d,]+$/)
+        .getByText(/^IDR [\d.]+$/)
         .first()
         .textContent()) ?? '';
-    expect(price).toMatch(/^IDR [\d,]+$/);
+    expect(price).toMatch(/^IDR [\d.]+$/);
 
     await main.getByRole('button', { name: 'Add to Cart' }).click();
     const drawer = page.getByRole('dialog', { name: 'Cart' });

@@ -17,7 +17,7 @@ function newestPayment(page: Page) {
   return page.getByRole('main').getByRole('listitem').filter({ hasText: 'Reference ID' }).first();
 }
 
-/** "IDR 65,000" as 65000. */
+/** "IDR 65.000" as 65000. */
 const amountOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
 
 async function addProduct(page: Page, name: string | number) {
@@ -69,19 +69,19 @@ test('1. a voucher for one channel shows its condition and the total each channe
 
   await main.getByRole('button', { name: 'Enter voucher code' }).click();
   const drawer = page.getByRole('dialog', { name: 'Vouchers' });
-  await expect(drawer.getByText(/IDR 25,000 off with OVO only/)).toBeVisible();
-  await expect(drawer.getByText(/IDR 10,000 off with any channel/)).toBeVisible();
+  await expect(drawer.getByText(/IDR 25\.000 off with OVO only/)).toBeVisible();
+  await expect(drawer.getByText(/IDR 10\.000 off with any channel/)).toBeVisible();
   await expectAccessibleAtBothWidths(page);
   await drawer.getByRole('button', { name: 'Apply OVO25' }).click();
   await expect(drawer).toBeHidden();
 
   // The condition where the voucher is applied; the total of any other channel stays whole, and
   // the total with OVO is shown beside it.
-  await expect(main.getByText(/- IDR 25,000 with OVO only/)).toBeVisible();
-  await expect(total).toHaveText(`IDR ${full.toLocaleString('en-US')}`);
+  await expect(main.getByText(/- IDR 25\.000 with OVO only/)).toBeVisible();
+  await expect(total).toHaveText(`IDR ${full.toLocaleString('id-ID')}`);
   await expect(main.getByText('Total with OVO')).toBeVisible();
   await expect(main.getByTestId('order-total-with-voucher-channel')).toHaveText(
-    `IDR ${(full - 25_000).toLocaleString('en-US')}`,
+    `IDR ${(full - 25_000).toLocaleString('id-ID')}`,
   );
 
   // A store refusal reads as the store's, not the provider's: an older page that still sent
@@ -186,9 +186,9 @@ test('4. a refund of one line of two reads "partially refunded" with the amount 
   await page.goto('/payments');
   const row = newestPayment(page);
   await expect(row.getByText('Partially refunded', { exact: true })).toBeVisible();
-  const refunded = row.getByText(/^IDR [\d,]+ refunded of IDR [\d,]+$/);
+  const refunded = row.getByText(/^IDR [\d.]+ refunded of IDR [\d.]+$/);
   await expect(refunded).toBeVisible();
-  const [back, of] = ((await refunded.textContent()) ?? '').match(/[\d,]+/g) ?? [];
+  const [back, of] = ((await refunded.textContent()) ?? '').match(/[\d.]+/g) ?? [];
   expect(amountOf(back ?? '')).toBeLessThan(amountOf(of ?? ''));
   await expect(row.getByText(/: REFUND_SUCCEEDED, .+: PAID$/)).toBeVisible();
 
@@ -196,7 +196,7 @@ test('4. a refund of one line of two reads "partially refunded" with the amount 
   await page.goto('/orders');
   const order = main.getByRole('listitem').first();
   await expect(order.getByText('Partially refunded', { exact: true })).toBeVisible();
-  await expect(order.getByText(/^IDR [\d,]+ refunded of IDR [\d,]+$/)).toBeVisible();
+  await expect(order.getByText(/^IDR [\d.]+ refunded of IDR [\d.]+$/)).toBeVisible();
   await order.getByRole('button', { name: 'View More' }).click();
   await expect(order.getByText('REFUND_SUCCEEDED', { exact: true })).toBeVisible();
   await expect(order.getByText('PAID', { exact: true })).toBeVisible();

@@ -85,7 +85,7 @@ test('on a phone, checkout shows the amount to pay before the channel buttons', 
   await page.setViewportSize(phone);
   await signIn(page);
   await checkoutFirstProduct(page);
-  const amount = page.getByText(/^Amount to pay: IDR [\d,]+$/);
+  const amount = page.getByText(/^Amount to pay: IDR [\d.]+$/);
   await expect(amount).toBeVisible();
   await expect(amount).toHaveText(
     `Amount to pay: ${await page.getByTestId('order-total').innerText()}`,

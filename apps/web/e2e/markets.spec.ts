@@ -41,6 +41,7 @@ const markets: MarketCase[] = [
     channels: [
       ['QRPROMPTPAY', 'code'],
       ['TRUEMONEY', 'redirect'],
+      ['LINEPAY', 'redirect'],
       ['SCB_MOBILE_BANKING', 'redirect'],
       ['SCB_DIRECT_DEBIT', 'otp'],
       ['CARDS', 'card'],
@@ -56,6 +57,7 @@ const markets: MarketCase[] = [
     channels: [
       ['VIETCAPITAL_VIRTUAL_ACCOUNT', 'code'],
       ['ZALOPAY', 'redirect'],
+      ['VIETTELPAY', 'redirect'],
       ['CARDS', 'card'],
     ],
     mobileNumber: '+84912345678',

@@ -25,7 +25,7 @@ test('pays with a virtual account and Simulate Payment', async ({ page }) => {
   await expect(main.getByText(/^Please complete payment before \w+ \d+, \d{4}, /)).toBeVisible();
   await expect(main.getByText('Payment Code')).toBeVisible();
   await expect(main.getByTestId('payment-code')).toHaveText(/\d+/);
-  await expect(main.getByText(/^Amount IDR [\d,]+$/)).toBeVisible();
+  await expect(main.getByText(/^Amount IDR [\d.]+$/)).toBeVisible();
   // Where and how to pay, a copy button for the number, and a way on that is not a dead end.
   await expect(main.getByText('Bank: BCA Virtual Account')).toBeVisible();
   await expect(

@@ -46,7 +46,7 @@ test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads 
   await signIn(page);
   await openProduct(page, product);
   const main = page.getByRole('main');
-  await expect(main.getByText('IDR 13,579 every day')).toBeVisible();
+  await expect(main.getByText('IDR 13.579 every day')).toBeVisible();
   await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await main.getByRole('button', { name: 'Subscribe' }).click();
 
@@ -64,7 +64,7 @@ test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads 
 
   const subscription = plan(page);
   await expect(subscription).toContainText(product);
-  await expect(subscription).toContainText('IDR 13,579 every day');
+  await expect(subscription).toContainText('IDR 13.579 every day');
   // Activated and its first cycle charged by the provider, followed by the open page.
   await expect(subscription.getByText('ACTIVE', { exact: true })).toBeVisible({
     timeout: 20_000,

@@ -30,14 +30,22 @@ describe('formatMoney', () => {
   });
 
   it('groups thousands and keeps the minor unit', () => {
-    expect(formatMoney(150000, 'IDR')).toBe('150,000');
+    expect(formatMoney(150000, 'IDR')).toBe('150.000');
     expect(formatMoney(150000, 'PHP')).toBe('1,500.00');
     expect(formatMoney(5, 'USD')).toBe('0.05');
     expect(formatMoney(0, 'IDR')).toBe('0');
   });
 
+  it("groups by each market's locale: dots in Indonesia and Vietnam, commas in the Philippines", () => {
+    expect(numberFormats.IDR.locale).toBe('id-ID');
+    expect(numberFormats.PHP.locale).toBe('en-PH');
+    expect(formatMoney(1_234_567_890, 'IDR')).toBe('1.234.567.890');
+    expect(formatMoney(123_456_789, 'PHP')).toBe('1,234,567.89');
+    expect(formatMoney(-10_000, 'IDR')).toBe('-10.000');
+  });
+
   it('writes every market in its own form', () => {
-    expect(formatMoney(12_500_000, 'IDR')).toBe('12,500,000');
+    expect(formatMoney(12_500_000, 'IDR')).toBe('12.500.000');
     expect(formatMoney(149_000, 'PHP')).toBe('1,490.00');
     expect(formatMoney(11_990, 'MYR')).toBe('119.90');
     expect(formatMoney(199_000, 'THB')).toBe('1,990.00');

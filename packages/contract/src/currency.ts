@@ -17,12 +17,13 @@ export const currencyExponents = {
 } as const satisfies Record<Currency, number>;
 
 /**
- * How each market writes an amount: the thousands separator and the decimal mark. The store is in
- * English and writes the English grouping everywhere but Vietnam, where amounts are written
- * with dots (vi-VN: "150.000").
+ * How each market writes an amount, by the locale of its market in the provider's table
+ * (packages/xendit/src/markets.ts): the thousands separator and the decimal mark. Indonesia and
+ * Vietnam group with dots (id-ID "150.000", vi-VN "150.000"), the English-writing markets with
+ * commas (en-PH "1,500.00"); USD is written as in the United States.
  */
 export const numberFormats = {
-  IDR: { locale: 'en-US', group: ',', decimal: '.' },
+  IDR: { locale: 'id-ID', group: '.', decimal: ',' },
   PHP: { locale: 'en-PH', group: ',', decimal: '.' },
   VND: { locale: 'vi-VN', group: '.', decimal: ',' },
   THB: { locale: 'en-TH', group: ',', decimal: '.' },
@@ -59,7 +60,7 @@ export function minorUnitProblem(amount: number, currency: Currency): string | n
 
 /**
  * An amount in major units as its market writes it: thousands grouped, the currency's decimal
- * places ("150,000", "1,500.00", "150.000" for VND). Intl.NumberFormat writes the same, but the
+ * places ("150.000" for IDR and VND, "1,500.00" for PHP). Intl.NumberFormat writes the same, but the
  * first formatter a page makes loads locale data, a long task the first screen should not wait for.
  */
 export function formatMoney(amount: number, currency: Currency): string {

@@ -102,7 +102,9 @@ const indonesia: Market = {
   country: 'ID',
   currency: 'IDR',
   minorUnits: 0,
-  locale: 'en-US',
+  // Indonesian groups thousands with dots ("Rp10.000"), as the provider's own components write
+  // IDR: https://github.com/xendit/xendit-components-web (sdk/src/__snapshots__/amount-format.test.ts.snap).
+  locale: 'id-ID',
   callingCode: '62',
   channels: [
     cards(1),
@@ -305,6 +307,28 @@ const thailand: Market = {
       max: 50_000,
       saveable: false,
     },
+    // https://docs.xendit.co/docs/line-pay-e-wallet.md: LINEPAY, THB 1 to 50,000, redirect, not
+    // saveable.
+    {
+      code: 'LINEPAY',
+      kind: 'EWALLET_REDIRECT',
+      label: 'LINE Pay',
+      name: 'LINE Pay',
+      min: 1,
+      max: 50_000,
+      saveable: false,
+    },
+    // https://docs.xendit.co/docs/shopeepay-1.md: SHOPEEPAY in THB, 1 to 200,000, redirect, not
+    // saveable (unlike ShopeePay in Indonesia and the Philippines).
+    {
+      code: 'SHOPEEPAY',
+      kind: 'EWALLET_REDIRECT',
+      label: 'ShopeePay',
+      name: 'ShopeePay',
+      min: 1,
+      max: 200_000,
+      saveable: false,
+    },
     // https://docs.xendit.co/docs/scb-direct-debit.md: THB 20 to 700,000, saveable; the bank
     // checks the mobile number sent with the request.
     {
@@ -351,6 +375,28 @@ const vietnam: Market = {
       name: 'ZaloPay',
       min: 1,
       max: 50_000_000,
+      saveable: false,
+    },
+    // https://docs.xendit.co/docs/viettal-pay.md: VIETTELPAY (Viettel Money), VND 1 to 50,000,000,
+    // redirect, not saveable.
+    {
+      code: 'VIETTELPAY',
+      kind: 'EWALLET_REDIRECT',
+      label: 'Viettel Pay',
+      name: 'Viettel Money',
+      min: 1,
+      max: 50_000_000,
+      saveable: false,
+    },
+    // https://docs.xendit.co/docs/vnpt-wallet.md: VNPTWALLET, VND 1,000 to 500,000,000, redirect,
+    // not saveable.
+    {
+      code: 'VNPTWALLET',
+      kind: 'EWALLET_REDIRECT',
+      label: 'VNPT Wallet',
+      name: 'VNPT Wallet',
+      min: 1_000,
+      max: 500_000_000,
       saveable: false,
     },
   ],

@@ -28,27 +28,45 @@ export type Channel = {
   saveable: boolean;
 } & Pick<MarketChannel, 'savedPaymentsRedirect' | 'qrWithNumber' | 'reusableCodeAwaitsAction'>;
 
-/** Every channel code with the markets that offer it (a code such as CARDS serves several). */
+/** A market's channel as the simulator serves it, with every market that lists its code. */
+const channelView = (channel: MarketChannel, countries: readonly Country[]): Channel => ({
+  kind: channel.kind,
+  countries,
+  label: channel.label,
+  saveable: channel.saveable,
+  savedPaymentsRedirect: channel.savedPaymentsRedirect,
+  qrWithNumber: channel.qrWithNumber,
+  reusableCodeAwaitsAction: channel.reusableCodeAwaitsAction,
+});
+
+/**
+ * Every channel code with the markets that offer it (a code such as CARDS serves several), as the
+ * first market lists it: its kind and label are the same everywhere, but whether it can be saved
+ * is a market's (ShopeePay is saved in Indonesia, not in Thailand), so ask channelIn for that.
+ */
 export const CHANNELS: Readonly<Record<string, Channel>> = (() => {
-  const channels: Record<string, Channel> = {};
+  const countries: Record<string, Country[]> = {};
+  const first: Record<string, MarketChannel> = {};
   for (const market of MARKETS) {
     for (const channel of market.channels) {
-      const known = channels[channel.code];
-      channels[channel.code] = known
-        ? { ...known, countries: [...known.countries, market.country] }
-        : {
-            kind: channel.kind,
-            countries: [market.country],
-            label: channel.label,
-            saveable: channel.saveable,
-            savedPaymentsRedirect: channel.savedPaymentsRedirect,
-            qrWithNumber: channel.qrWithNumber,
-            reusableCodeAwaitsAction: channel.reusableCodeAwaitsAction,
-          };
+      (countries[channel.code] ??= []).push(market.country);
+      first[channel.code] ??= channel;
     }
   }
-  return channels;
+  return Object.fromEntries(
+    Object.entries(first).map(([code, channel]) => [
+      code,
+      channelView(channel, countries[code] ?? []),
+    ]),
+  );
 })();
+
+/** A channel as one market lists it, if that market offers it. */
+export function channelIn(channelCode: string, country: string): Channel | undefined {
+  const listed = marketChannel(country, channelCode);
+  const known = CHANNELS[channelCode];
+  return listed && known && channelView(listed, known.countries);
+}
 
 /** The channels a customer of this country and currency can choose, in the market's order. */
 export function channelsOf(country: Country, currency: Currency): [string, Channel][] {
@@ -56,7 +74,9 @@ export function channelsOf(country: Country, currency: Currency): [string, Chann
   if (market?.currency !== currency) return [];
   return market.channels.flatMap((channel) => {
     const known = CHANNELS[channel.code];
-    return known ? [[channel.code, known] as [string, Channel]] : [];
+    return known
+      ? [[channel.code, channelView(channel, known.countries)] as [string, Channel]]
+      : [];
   });
 }
 
@@ -67,7 +87,7 @@ export const isRedirect = (kind: ChannelKind) =>
   kind === 'EWALLET_REDIRECT' || kind === 'ONLINE_BANKING';
 export const isPresentToCustomer = (kind: ChannelKind) =>
   kind === 'VIRTUAL_ACCOUNT' || kind === 'RETAIL_OUTLET' || kind === 'QR_CODE';
-/** Channels that can become a payment token (saved method). */
+/** Channels that can become a payment token (saved method) in the market they were taken from. */
 export const isSaveable = (channel: Channel) => channel.saveable;
 
 /** The amounts a channel takes in the market of this currency (major units), as documented. */

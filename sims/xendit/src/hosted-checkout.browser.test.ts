@@ -135,9 +135,9 @@ describe('the hosted checkout page', () => {
     await page.goto(created.payment_link_url ?? '');
     await expectPage(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
     await expectPage(page.getByText('Test mode')).toBeVisible();
-    await expectPage(page.getByText('Total IDR 75,000')).toBeVisible();
+    await expectPage(page.getByText('Total IDR 75.000')).toBeVisible();
     await expectPage(page.getByRole('cell', { name: 'Kopi Arabica Beans × 2' })).toBeVisible();
-    await expectPage(page.getByRole('cell', { name: 'IDR 50,000' })).toBeVisible();
+    await expectPage(page.getByRole('cell', { name: 'IDR 50.000' })).toBeVisible();
     for (const name of ['Pay with Card', 'Pay with DANA', 'Pay with BCA', 'Pay with Alfamart']) {
       await expectPage(page.getByRole('button', { name })).toBeVisible();
     }

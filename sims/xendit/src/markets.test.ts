@@ -98,6 +98,45 @@ describe('the markets', () => {
     expect((await create(request('TH', 'THB', 'SCB_MOBILE_BANKING', 20))).status).toBe(201);
   });
 
+  it.each([
+    ['TH', 'THB', 'LINEPAY', 1, 50_000, 0.01],
+    ['TH', 'THB', 'SHOPEEPAY', 1, 200_000, 0.01],
+    ['VN', 'VND', 'VIETTELPAY', 1, 50_000_000, 1],
+    ['VN', 'VND', 'VNPTWALLET', 1_000, 500_000_000, 1],
+  ])(
+    '%s %s %s takes %s to %s and nothing a minor unit beyond',
+    async (country, currency, channel, min, max, unit) => {
+      for (const amount of [min, max]) {
+        expect((await create(request(country, currency, channel, amount))).status).toBe(201);
+      }
+      for (const amount of [min - unit, max + unit].filter((amount) => amount > 0)) {
+        const refused = await create(request(country, currency, channel, amount));
+        expect(refused.status).toBe(400);
+        expect(JSON.stringify(refused.body)).toContain(
+          `must be between ${min} and ${max} ${currency} for ${channel}`,
+        );
+      }
+    },
+  );
+
+  it('saves ShopeePay where its market saves it (Indonesia), not in Thailand', async () => {
+    const save = (country: string, currency: string, amount: number) =>
+      create({
+        ...request(country, currency, 'SHOPEEPAY', amount),
+        type: 'PAY_AND_SAVE',
+        customer: {
+          type: 'INDIVIDUAL',
+          reference_id: `markets-${country}`,
+          individual_detail: { given_names: 'Ana', surname: 'Lim' },
+        },
+      });
+    const thailand = await save('TH', 'THB', 100);
+    expect(thailand.status).toBe(400);
+    expect(JSON.stringify(thailand.body)).toContain('SHOPEEPAY cannot be saved');
+    const indonesia = await save('ID', 'IDR', 10_000);
+    expect(indonesia.status, JSON.stringify(indonesia.body)).toBe(201);
+  });
+
   it("sends online banking to the bank's approval page, a PayNow QR to be presented", async () => {
     const fpx = await create(request('MY', 'MYR', 'CIMB_FPX', 50));
     expect(fpx.body.actions).toEqual([
@@ -113,6 +152,8 @@ describe('the markets', () => {
     // Vietnam writes the code after the amount.
     expect(formatAmount(1_369_000, 'VND')).toMatch(/^1\.369\.000\sVND$/);
     expect(formatAmount(1_290.1, 'MYR')).toBe('MYR\u00a01,290.10');
-    expect(formatAmount(50_000, 'IDR')).toBe('IDR\u00a050,000');
+    // Indonesia groups with dots, the Philippines with commas, each as its locale writes.
+    expect(formatAmount(50_000, 'IDR')).toBe('IDR\u00a050.000');
+    expect(formatAmount(12_500.5, 'PHP')).toBe('PHP\u00a012,500.50');
   });
 });

@@ -97,7 +97,7 @@ describe('paying on the hosted checkout', () => {
     const page = pageOf(payment);
     expect(page).toMatch(/\/pages\/checkout\/ps-/);
     const html = (await (await fetch(page)).text()).replaceAll('\u00a0', ' ');
-    expect(html).toContain('IDR 89,000');
+    expect(html).toContain('IDR 89.000');
     expect(html).toContain('Ceramic Mug');
   });
 

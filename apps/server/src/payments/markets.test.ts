@@ -59,9 +59,22 @@ describe('the market apps', () => {
       'demo-th',
       'THB',
       'TH',
-      ['CARDS', 'QRPROMPTPAY', 'SCB_MOBILE_BANKING', 'TRUEMONEY', 'SCB_DIRECT_DEBIT'],
+      [
+        'CARDS',
+        'QRPROMPTPAY',
+        'SCB_MOBILE_BANKING',
+        'TRUEMONEY',
+        'LINEPAY',
+        'SHOPEEPAY',
+        'SCB_DIRECT_DEBIT',
+      ],
     ],
-    ['demo-vn', 'VND', 'VN', ['CARDS', 'VIETCAPITAL_VIRTUAL_ACCOUNT', 'ZALOPAY']],
+    [
+      'demo-vn',
+      'VND',
+      'VN',
+      ['CARDS', 'VIETCAPITAL_VIRTUAL_ACCOUNT', 'ZALOPAY', 'VIETTELPAY', 'VNPTWALLET'],
+    ],
     ['demo-sg', 'SGD', 'SG', ['CARDS', 'SGQR']],
   ])('%s sells in %s and offers its market channels', async (app, currency, country, codes) => {
     const products = await catalogue(app);

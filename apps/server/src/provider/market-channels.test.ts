@@ -28,6 +28,31 @@ describe("the store's markets and the provider's", () => {
     },
   );
 
+  it.each([
+    ['TH', 'LINEPAY', 1, 50_000, 'REDIRECT'],
+    ['TH', 'SHOPEEPAY', 1, 200_000, 'REDIRECT'],
+    ['VN', 'VIETTELPAY', 1, 50_000_000, 'REDIRECT'],
+    ['VN', 'VNPTWALLET', 1_000, 500_000_000, 'REDIRECT'],
+  ] as const)(
+    '%s offers %s from %s to %s, approved on the wallet page and never saved',
+    (country, code, min, max, workflow) => {
+      const channel = marketChannels(country).find((candidate) => candidate.code === code);
+      expect(channel).toMatchObject({
+        min,
+        max,
+        creation_workflow_type: workflow,
+        is_saveable: false,
+        requiredProperties: [],
+      });
+    },
+  );
+
+  it('saves ShopeePay in Indonesia and the Philippines, not in Thailand', () => {
+    const saveable = (country: string) =>
+      marketChannels(country).find((channel) => channel.code === 'SHOPEEPAY')?.is_saveable;
+    expect([saveable('ID'), saveable('PH'), saveable('TH')]).toEqual([true, true, false]);
+  });
+
   it('documents limits that make sense for every channel', () => {
     for (const market of MARKETS) {
       for (const channel of market.channels) {

@@ -29,7 +29,7 @@ describe('formatDateTime', () => {
 
 describe('formatPrice', () => {
   it('puts the currency code before the amount', () => {
-    expect(formatPrice({ amount: 150000, currency: 'IDR' })).toBe('IDR 150,000');
+    expect(formatPrice({ amount: 150000, currency: 'IDR' })).toBe('IDR 150.000');
   });
 });
 
@@ -57,7 +57,7 @@ describe('formatInterval', () => {
 describe('formatPerCycle', () => {
   it('puts the price before how often it is charged', () => {
     expect(formatPerCycle({ amount: 99000, currency: 'IDR' }, 'MONTH', 1)).toBe(
-      'IDR 99,000 every month',
+      'IDR 99.000 every month',
     );
     expect(formatPerCycle({ amount: 49900, currency: 'PHP' }, 'WEEK', 2)).toBe(
       'PHP 499.00 every 2 weeks',

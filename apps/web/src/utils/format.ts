@@ -1,6 +1,6 @@
 import { formatMoney, type Money } from '@store/contract/client';
 
-/** A price as the storefront shows it: currency code, then the amount, e.g. "IDR 150,000". */
+/** A price as the storefront shows it: currency code, then the amount, e.g. "IDR 150.000". */
 export function formatPrice({ amount, currency }: Money): string {
   return `${currency} ${formatMoney(amount, currency)}`;
 }
@@ -57,7 +57,7 @@ export function formatInterval(interval: keyof typeof intervalWords, count: numb
   return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
 }
 
-/** A subscription's charge per cycle: "IDR 99,000 every month". */
+/** A subscription's charge per cycle: "IDR 99.000 every month". */
 export function formatPerCycle(
   money: Money,
   interval: keyof typeof intervalWords,

@@ -5,13 +5,15 @@ import { escapeHtml } from './html.ts';
 // a phone, every control labelled.
 
 /**
- * An amount in its currency's minor units and its market's number format, e.g. "IDR 50,000",
- * "PHP 1,250.00" or "VND 150.000"; `locale` (a session's own) wins over the market's.
+ * An amount in its currency's minor units and its market's number format, e.g. "IDR 50.000",
+ * "PHP 1,250.00" or "150.000 VND". The number format is the currency's whatever the session's
+ * language, as the provider's own components write amounts (CURRENCY_NUMBER_FORMAT_LOCALE in
+ * https://github.com/xendit/xendit-components-web, sdk/src/data/currencies.ts: IDR "id", VND "vi").
  */
-export function formatAmount(amount: number, currency: string, locale?: string): string {
+export function formatAmount(amount: number, currency: string): string {
   const market = marketOfCurrency(currency);
   const digits = market?.minorUnits ?? 2;
-  locale ??= market?.locale ?? 'en';
+  const locale = market?.locale ?? 'en';
   try {
     return new Intl.NumberFormat(locale, {
       style: 'currency',
@@ -85,20 +87,19 @@ ${body}
 
 /** The order: what the merchant asks for, its items and their total. */
 export function renderSummary(session: Session): string {
-  const locale = session.locale ?? undefined;
   const items = session.items ?? [];
   const rows = items
     .map(
       (item) =>
         `<tr><td>${escapeHtml(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</td><td class="amount">${escapeHtml(
-          formatAmount(item.net_unit_amount * item.quantity, session.currency, locale),
+          formatAmount(item.net_unit_amount * item.quantity, session.currency),
         )}</td></tr>`,
     )
     .join('');
   const total =
     session.session_type === 'SAVE'
       ? '<p>Save a payment method for later payments. Nothing is charged now.</p>'
-      : `<p class="total">Total ${escapeHtml(formatAmount(session.amount, session.currency, locale))}</p>`;
+      : `<p class="total">Total ${escapeHtml(formatAmount(session.amount, session.currency))}</p>`;
   return `<section aria-label="Order summary">
 ${session.description ? `<p>${escapeHtml(session.description)}</p>` : ''}
 ${items.length > 0 ? `<table><caption class="visually-hidden" style="text-align:left;font-weight:700">Items</caption><thead><tr><th scope="col">Item</th><th scope="col" class="amount">Amount</th></tr></thead><tbody>${rows}</tbody></table>` : ''}

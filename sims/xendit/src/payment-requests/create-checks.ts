@@ -10,6 +10,7 @@ import type { Owner } from '../accounts.ts';
 import { ApiError, validationError } from '../api-error.ts';
 import {
   amountLimits,
+  channelIn,
   CHANNELS,
   isEwallet,
   isPresentToCustomer,
@@ -34,12 +35,16 @@ export type CheckedCreate = {
   token: PaymentToken | undefined;
 };
 
-function channelOf(code: string): Channel {
-  const channel = CHANNELS[code];
-  if (!channel) {
+/** The channel as the country's market lists it: its limits and whether it saves are the market's. */
+function channelOf(code: string, country: string): Channel {
+  if (!CHANNELS[code]) {
     throw validationError([
       { path: 'channel_code', message: `${code} is not a supported channel` },
     ]);
+  }
+  const channel = channelIn(code, country);
+  if (!channel) {
+    throw validationError([{ path: 'country', message: `${code} is not available in ${country}` }]);
   }
   return channel;
 }
@@ -102,12 +107,7 @@ export async function checkCreateCall(
   if (channelCode === undefined) {
     throw validationError([{ path: 'channel_code', message: 'is required' }]);
   }
-  const channel = channelOf(channelCode);
-  if (!channel.countries.includes(body.country)) {
-    throw validationError([
-      { path: 'country', message: `${channelCode} is not available in ${body.country}` },
-    ]);
-  }
+  const channel = channelOf(channelCode, body.country);
   if (body.type === 'PAY_AND_SAVE') {
     if (!isSaveable(channel)) {
       throw validationError([

@@ -12,7 +12,7 @@ import {
 import type { Owner } from '../accounts.ts';
 import { ApiError, ineligible, notFound, validationError } from '../api-error.ts';
 import { checkCard, type Challenge } from '../cards.ts';
-import { CHANNELS, isEwallet, isSaveable } from '../channels.ts';
+import { channelIn, CHANNELS, isEwallet, isSaveable } from '../channels.ts';
 import { customerName, resolveCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
 import { newPaymentTokenId, randomDigits } from '../ids.ts';
@@ -65,10 +65,16 @@ export async function createPaymentToken(
   body: CreatePaymentTokenBody,
   source: TokenSource = {},
 ): Promise<PaymentToken> {
-  const channel = CHANNELS[body.channel_code];
-  if (!channel) {
+  if (!CHANNELS[body.channel_code]) {
     throw validationError([
       { path: 'channel_code', message: `${body.channel_code} is not a supported channel` },
+    ]);
+  }
+  // Whether a channel saves is its market's (ShopeePay saves in Indonesia, not in Thailand).
+  const channel = channelIn(body.channel_code, body.country);
+  if (!channel) {
+    throw validationError([
+      { path: 'country', message: `${body.channel_code} is not available in ${body.country}` },
     ]);
   }
   if (!isSaveable(channel)) {

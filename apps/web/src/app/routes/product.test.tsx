@@ -29,13 +29,13 @@ describe('Product detail', () => {
   it('shows the product and switches Add to Cart to Added to Cart, opening the cart drawer', async () => {
     renderProduct();
     expect(screen.getByRole('heading', { name: 'Batik Shirt' })).toBeInTheDocument();
-    expect(screen.getByText('IDR 150,000')).toBeInTheDocument();
+    expect(screen.getByText('IDR 150.000')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('Batik Shirt')).toBeInTheDocument();
-    expect(within(drawer).getByTestId('cart-total')).toHaveTextContent('IDR 150,000');
+    expect(within(drawer).getByTestId('cart-total')).toHaveTextContent('IDR 150.000');
     expect(JSON.parse(localStorage.getItem(cartStorageKey) ?? '[]')).toHaveLength(1);
     // The open drawer hides the page from assistive technology, hence `hidden`.
     expect(screen.getByRole('button', { name: 'Added to Cart', hidden: true })).toBeDisabled();
@@ -56,7 +56,7 @@ describe('Product detail', () => {
       ...product,
       subscription: { interval: 'WEEK', interval_count: 2, amount: 140_000 },
     });
-    expect(screen.getByText('IDR 140,000 every 2 weeks')).toBeInTheDocument();
+    expect(screen.getByText('IDR 140.000 every 2 weeks')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
   });

@@ -49,7 +49,7 @@ describe('cart store', () => {
     store.add(mango);
     const total = cartTotal(store.getLines());
     expect(total).toEqual({ amount: 240000, currency: 'IDR' });
-    expect(formatCartTotal(total)).toBe('IDR 240,000');
+    expect(formatCartTotal(total)).toBe('IDR 240.000');
   });
 
   it('belongs to the store signed in to: another store never sees it, and gets it back', () => {

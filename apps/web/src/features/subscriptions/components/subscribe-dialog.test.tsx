@@ -101,7 +101,7 @@ describe('Subscribe dialog', () => {
 
   it('offers only the saved methods that can pay a subscription, and the amount per cycle', () => {
     const dialog = renderDialog();
-    expect(dialog).toHaveTextContent('IDR 115,000 every month');
+    expect(dialog).toHaveTextContent('IDR 115.000 every month');
     expect(within(dialog).getByRole('radio', { name: 'DANA ID' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('radio', { name: /BRI/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Confirm subscription' })).toBeDisabled();

@@ -84,7 +84,7 @@ describe('Subscriptions list', () => {
 
   it('shows the plan with its amount per cycle, next cycle and cycles', () => {
     const row = renderList('development', { ...plan, cycles });
-    expect(row).toHaveTextContent('IDR 115,000 every month');
+    expect(row).toHaveTextContent('IDR 115.000 every month');
     expect(row).toHaveTextContent('December 1, 2026');
     expect(within(row).getByText('ACTIVE')).toBeInTheDocument();
     expect(within(row).getByRole('listitem', { name: 'Cycle 1' })).toHaveTextContent('SUCCEEDED');

@@ -9,7 +9,7 @@ import { VoucherPicker } from './voucher-picker';
 const hemat10: Voucher = {
   id: 'v-hemat10',
   code: 'HEMAT10',
-  description: 'IDR 10,000 off',
+  description: 'IDR 10.000 off',
   payment_method_type: null,
   fixed_amount: 10_000,
 };
