@@ -1,24 +1,30 @@
-import { and, eq, type SQLWrapper } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Customer } from '@store/xendit';
 import type { Owner } from './accounts.ts';
 import type { Database } from './db/database.ts';
 import { providerObjects } from './db/schema.ts';
-import { writeTogether } from './db/write-together.ts';
 import { newCustomerId } from './ids.ts';
 import { objectInsert } from './objects.ts';
+
+/** A customer a create call names for the first time, not yet written. */
+export type NewCustomer = { id: string; referenceId: string; data: Record<string, unknown> };
+
+/** The insert of a new customer, not yet run (see writeTogether). */
+export const customerInsert = (db: Database, owner: Owner, customer: NewCustomer) =>
+  objectInsert(db, owner, 'customer', customer.id, customer.data, {}, customer.referenceId);
 
 /**
  * The customer_id a create call refers to. A `customer` object becomes a cust- customer, the same one
  * again for the same reference_id; a customer_id is taken as given (the simulator has no customer API).
- * A new customer comes with its insert, not yet run (see writeTogether).
+ * A new customer comes as the row to write with the create.
  */
 export async function planCustomerId(
   db: Database,
   owner: Owner,
   body: { customer_id?: string; customer?: Customer },
-): Promise<{ customerId: string | undefined; inserts: SQLWrapper[] }> {
-  if (body.customer_id !== undefined) return { customerId: body.customer_id, inserts: [] };
-  if (body.customer === undefined) return { customerId: undefined, inserts: [] };
+): Promise<{ customerId: string | undefined; newCustomer?: NewCustomer }> {
+  if (body.customer_id !== undefined) return { customerId: body.customer_id };
+  if (body.customer === undefined) return { customerId: undefined };
   const existing = await db
     .select({ id: providerObjects.id })
     .from(providerObjects)
@@ -30,19 +36,17 @@ export async function planCustomerId(
         eq(providerObjects.parentId, body.customer.reference_id),
       ),
     );
-  if (existing[0]) return { customerId: existing[0].id, inserts: [] };
+  if (existing[0]) return { customerId: existing[0].id };
   const id = newCustomerId();
   const now = new Date().toISOString();
-  const insert = objectInsert(
-    db,
-    owner,
-    'customer',
-    id,
-    { id, ...body.customer, created: now, updated: now },
-    {},
-    body.customer.reference_id,
-  );
-  return { customerId: id, inserts: [insert] };
+  return {
+    customerId: id,
+    newCustomer: {
+      id,
+      referenceId: body.customer.reference_id,
+      data: { id, ...body.customer, created: now, updated: now },
+    },
+  };
 }
 
 /** The customer_id a create call refers to, its customer made now if it is new. */
@@ -51,8 +55,8 @@ export async function resolveCustomerId(
   owner: Owner,
   body: { customer_id?: string; customer?: Customer },
 ): Promise<string | undefined> {
-  const { customerId, inserts } = await planCustomerId(db, owner, body);
-  await writeTogether(db, inserts);
+  const { customerId, newCustomer } = await planCustomerId(db, owner, body);
+  if (newCustomer) await customerInsert(db, owner, newCustomer);
   return customerId;
 }
 

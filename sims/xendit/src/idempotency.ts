@@ -10,6 +10,9 @@ import type { SimContext } from './sim-context.ts';
 
 export type Answer = { statusCode: number; body: unknown };
 
+/** The first answer to an idempotency key, as it is stored. */
+export type KeyRecord = Omit<typeof idempotencyKeys.$inferInsert, 'createdAt'>;
+
 function keyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'] ?? request.headers['x-idempotency-key'];
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -48,16 +51,15 @@ function storedAnswers(principal: Principal, endpoint: string, key: string, requ
       }
       return { statusCode: stored.statusCode, body: stored.response };
     },
-    insert: (db: Database, answer: Answer) =>
-      db.insert(idempotencyKeys).values({
-        businessId: principal.businessId,
-        mode: principal.mode,
-        endpoint,
-        key,
-        requestHash,
-        statusCode: answer.statusCode,
-        response: answer.body,
-      }),
+    record: (answer: Answer): KeyRecord => ({
+      businessId: principal.businessId,
+      mode: principal.mode,
+      endpoint,
+      key,
+      requestHash,
+      statusCode: answer.statusCode,
+      response: answer.body,
+    }),
   };
 }
 
@@ -84,7 +86,7 @@ export async function idempotent(
       const earlier = await stored.replay(tx);
       if (earlier) return earlier;
       const answer = await create(tx);
-      await stored.insert(tx, answer);
+      await tx.insert(idempotencyKeys).values(stored.record(answer));
       return answer;
     });
   } catch (error) {
@@ -96,21 +98,25 @@ export async function idempotent(
 }
 
 /**
- * A create worked out before anything is written: its answer and the inserts that make it, and,
- * when it must go on in a transaction (a payment request settled at once), what it does there,
- * which gives the final answer's body.
+ * A create worked out before anything is written: its answer and what writes it, with its key's
+ * first answer, in one statement; or, when it must go on in a transaction (a payment request settled
+ * at once), its inserts and what it does there, which gives the final answer's body.
  */
-export type PlannedCreate = Answer & {
-  inserts: SQLWrapper[];
-  complete?: (tx: Database) => Promise<unknown>;
-};
+export type PlannedCreate = Answer &
+  (
+    | { write: (key: KeyRecord | null) => Promise<void>; complete?: never }
+    | {
+        complete: { inserts: SQLWrapper[]; run: (tx: Database) => Promise<unknown> };
+        write?: never;
+      }
+  );
 
 /**
- * Like `idempotent`, for a create planned from reads alone: its inserts and its stored answer are
+ * Like `idempotent`, for a create planned from reads alone: its rows and its stored answer are
  * written in one statement, without a transaction, when nothing else is to be done. The key is
  * checked when the statement fails on it (a replay, or a concurrent request with the key), and when
  * the plan is refused, so that a replay gets the first answer even if the create would now be
- * refused. Nothing a plan inserts is due at once (what is goes through `complete`, in a
+ * refused. Nothing a plan writes is due at once (what is goes through `complete`, in a
  * transaction that wakes the worker), so the statement leaves the worker to its polling.
  */
 export async function idempotentPlanned(
@@ -131,17 +137,18 @@ export async function idempotentPlanned(
     if (earlier) return earlier;
     throw error;
   }
-  const { complete, inserts, statusCode, body } = planned;
+  const { statusCode, body } = planned;
   try {
-    if (complete) {
+    if (planned.complete) {
+      const { inserts, run } = planned.complete;
       return await ctx.transaction(async (tx) => {
         await writeTogether(tx, inserts);
-        const answer = { statusCode, body: await complete(tx) };
-        if (stored) await stored.insert(tx, answer);
+        const answer = { statusCode, body: await run(tx) };
+        if (stored) await tx.insert(idempotencyKeys).values(stored.record(answer));
         return answer;
       });
     }
-    await writeTogether(ctx.db, stored ? [...inserts, stored.insert(ctx.db, planned)] : inserts);
+    await planned.write(stored?.record(planned) ?? null);
     return { statusCode, body };
   } catch (error) {
     if (!stored || !isUniqueViolation(error)) throw error;

@@ -14,30 +14,41 @@ export function channelName(country: string, code: string): string {
   return marketChannels(country).find((channel) => channel.code === code)?.name ?? code;
 }
 
+type MarketChannel = ReturnType<typeof marketChannels>[number];
+
+/** A market's channel as the API shows it, with inputs prefilled for the customer. */
+function toChannel(
+  { requiredProperties, min: _min, max: _max, ...channel }: MarketChannel,
+  app: { country: string; currency: string },
+  customer: { mobileNumber: string | null },
+): Channel {
+  return {
+    ...channel,
+    country: app.country,
+    currency: app.currency as Currency,
+    properties: requiredProperties.flatMap((name) =>
+      mobileTransactionTypes.map((transactionType): ChannelProperty => ({
+        name,
+        type: 'TEXT',
+        transaction_type: transactionType,
+        value: name === 'mobile_number' ? customer.mobileNumber : null,
+      })),
+    ),
+  };
+}
+
 /** The channels an app offers, with inputs prefilled for the customer. */
 export function channelsFor(
   app: { country: string; currency: string },
   customer: { mobileNumber: string | null },
 ): Channel[] {
-  return marketChannels(app.country).map(
-    ({ requiredProperties, min: _min, max: _max, ...channel }) => ({
-      ...channel,
-      country: app.country,
-      currency: app.currency as Currency,
-      properties: requiredProperties.flatMap((name) =>
-        mobileTransactionTypes.map((transactionType): ChannelProperty => ({
-          name,
-          type: 'TEXT',
-          transaction_type: transactionType,
-          value: name === 'mobile_number' ? customer.mobileNumber : null,
-        })),
-      ),
-    }),
-  );
+  return marketChannels(app.country).map((channel) => toChannel(channel, app, customer));
 }
 
+/** One channel of the app's (every create asks): found first, so only that one is built. */
 export function findChannel(app: { country: string; currency: string }, code: string) {
-  return channelsFor(app, { mobileNumber: null }).find((channel) => channel.code === code);
+  const channel = marketChannels(app.country).find((candidate) => candidate.code === code);
+  return channel && toChannel(channel, app, { mobileNumber: null });
 }
 
 /** A channel's amount limits in the app's market (major units), for refusing before the provider. */

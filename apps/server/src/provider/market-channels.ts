@@ -29,15 +29,23 @@ export interface StoreChannel {
   requiredProperties: readonly string[];
 }
 
+/** Each market's channels, made once: the table is fixed, and every create looks a channel up. */
+const channelsByCountry = new Map<string, readonly StoreChannel[]>();
+
 /** The channels of the app's country, in the provider's order; none for a market it lacks. */
-export function marketChannels(country: string): StoreChannel[] {
-  return (marketOf(country)?.channels ?? []).map((channel) => ({
-    code: channel.code,
-    name: channel.name,
-    is_saveable: channel.saveable,
-    creation_workflow_type: workflowOf[channel.kind],
-    min: channel.min,
-    max: channel.max,
-    requiredProperties: channel.requiredProperties ?? [],
-  }));
+export function marketChannels(country: string): readonly StoreChannel[] {
+  let channels = channelsByCountry.get(country);
+  if (!channels) {
+    channels = (marketOf(country)?.channels ?? []).map((channel) => ({
+      code: channel.code,
+      name: channel.name,
+      is_saveable: channel.saveable,
+      creation_workflow_type: workflowOf[channel.kind],
+      min: channel.min,
+      max: channel.max,
+      requiredProperties: channel.requiredProperties ?? [],
+    }));
+    channelsByCountry.set(country, channels);
+  }
+  return channels;
 }

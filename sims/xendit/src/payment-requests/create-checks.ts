@@ -1,4 +1,3 @@
-import type { SQLWrapper } from 'drizzle-orm';
 import {
   EWALLET_TEST_AMOUNTS,
   hasExcessDecimals,
@@ -17,7 +16,7 @@ import {
   isSaveable,
   type Channel,
 } from '../channels.ts';
-import { planCustomerId } from '../customers.ts';
+import { planCustomerId, type NewCustomer } from '../customers.ts';
 import type { Database } from '../db/database.ts';
 import { loadToken } from '../payment-tokens/service.ts';
 
@@ -30,8 +29,8 @@ export type CheckedCreate = {
   channel: Channel;
   channelCode: string;
   customerId: string | undefined;
-  /** The insert of a customer the call names for the first time, not yet run (see writeTogether). */
-  customerInserts: SQLWrapper[];
+  /** A customer the call names for the first time, written with the create. */
+  newCustomer: NewCustomer | undefined;
   token: PaymentToken | undefined;
 };
 
@@ -143,5 +142,5 @@ export async function checkCreateCall(
     ]);
   }
   if (isEwallet(channel.kind)) refuseEwalletTestAmount(body.request_amount);
-  return { channel, channelCode, customerId, customerInserts: customer.inserts, token };
+  return { channel, channelCode, customerId, newCustomer: customer.newCustomer, token };
 }

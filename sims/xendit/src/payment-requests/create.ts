@@ -9,7 +9,8 @@ import type { Outcome } from '../cards.ts';
 import type { Database } from '../db/database.ts';
 import { writeTogether } from '../db/write-together.ts';
 import { newPaymentRequestId } from '../ids.ts';
-import { jobInsert } from '../jobs.ts';
+import { customerInsert, type NewCustomer } from '../customers.ts';
+import { jobInsert, type JobKind } from '../jobs.ts';
 import { objectInsert } from '../objects.ts';
 import type { SimContext } from '../sim-context.ts';
 import { firstStep } from './channel-actions.ts';
@@ -18,7 +19,7 @@ import { settle } from './settle.ts';
 import type { PaymentRequestInternal } from './stored.ts';
 
 // Creating a payment request: the checks, the channel's first step, then the object and the jobs
-// that will expire or settle it, as inserts the caller writes in one statement.
+// that will expire or settle it, as rows the caller writes in one statement.
 
 export type CreateSource = {
   sessionId?: string;
@@ -29,18 +30,38 @@ export type CreateSource = {
   merchantInitiated?: Outcome;
 };
 
-/** A payment request worked out from a create call, with the inserts that make it, not yet run. */
+/** A job a create schedules, not yet written: due `delayMs` after it is written. */
+export type PlannedJob = { kind: JobKind; delayMs: number; payload?: Record<string, unknown> };
+
+/** A payment request worked out from a create call, with the rows that make it, not yet written. */
 export type PaymentRequestPlan = {
   paymentRequest: PaymentRequest;
   internal: PaymentRequestInternal;
-  inserts: SQLWrapper[];
+  /** A customer the call names for the first time. */
+  newCustomer: NewCustomer | undefined;
+  /** The request's expiry and its outcome to come, when it has them. */
+  jobs: PlannedJob[];
   /** Settled in the create call itself (cards without 3DS, payments with a saved e-wallet or card). */
   immediate?: Outcome;
 };
 
+/** A plan's rows as inserts, not yet run (see writeTogether). */
+export function paymentRequestInserts(
+  db: Database,
+  owner: Owner,
+  plan: PaymentRequestPlan,
+): SQLWrapper[] {
+  const id = plan.paymentRequest.payment_request_id;
+  return [
+    ...(plan.newCustomer ? [customerInsert(db, owner, plan.newCustomer)] : []),
+    objectInsert(db, owner, 'payment_request', id, plan.paymentRequest, plan.internal),
+    ...plan.jobs.map((job) => jobInsert(db, owner, job.kind, id, job.delayMs, job.payload)),
+  ];
+}
+
 /**
  * Checks a create call and works out its payment request: reads only, so that the caller can
- * write it in one statement with its idempotency key (see writeTogether).
+ * write it in one statement with its idempotency key (see create-statement.ts, writeTogether).
  */
 export async function planPaymentRequest(
   ctx: SimContext,
@@ -84,20 +105,19 @@ export async function planPaymentRequest(
     created: now,
     updated: now,
   };
-  const inserts: SQLWrapper[] = [
-    ...checked.customerInserts,
-    objectInsert(db, owner, 'payment_request', id, paymentRequest, internal),
-  ];
+  const jobs: PlannedJob[] = [];
   if (typeof channelProperties.expires_at === 'string' && status === 'REQUIRES_ACTION') {
     const expiresInMs = Math.max(0, Date.parse(channelProperties.expires_at) - Date.now());
-    inserts.push(jobInsert(db, owner, 'payment_request.expire', id, expiresInMs));
+    jobs.push({ kind: 'payment_request.expire', delayMs: expiresInMs });
   }
   if (later !== undefined) {
-    inserts.push(
-      jobInsert(db, owner, 'payment_request.outcome', id, ctx.asyncDelayMs, { outcome: later }),
-    );
+    jobs.push({
+      kind: 'payment_request.outcome',
+      delayMs: ctx.asyncDelayMs,
+      payload: { outcome: later },
+    });
   }
-  return { paymentRequest, internal, inserts, immediate };
+  return { paymentRequest, internal, newCustomer: checked.newCustomer, jobs, immediate };
 }
 
 export async function createPaymentRequest(
@@ -107,14 +127,9 @@ export async function createPaymentRequest(
   body: CreatePaymentRequestBody,
   source: CreateSource = {},
 ): Promise<PaymentRequest> {
-  const { paymentRequest, internal, inserts, immediate } = await planPaymentRequest(
-    ctx,
-    tx,
-    owner,
-    body,
-    source,
-  );
-  await writeTogether(tx, inserts);
+  const plan = await planPaymentRequest(ctx, tx, owner, body, source);
+  await writeTogether(tx, paymentRequestInserts(tx, owner, plan));
+  const { paymentRequest, internal, immediate } = plan;
   if (immediate) return settle(ctx, tx, owner, { data: paymentRequest, internal }, immediate);
   return paymentRequest;
 }

@@ -5,21 +5,24 @@ import {
 } from '@store/xendit';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, parseBody } from '../api-error.ts';
-import type { Database } from '../db/database.ts';
 import { answer, authenticate, type IdParams } from '../http.ts';
-import { idempotentPlanned } from '../idempotency.ts';
+import { idempotentPlanned, type PlannedCreate } from '../idempotency.ts';
 import type { SimContext } from '../sim-context.ts';
 import {
   cancelPaymentRequest,
   loadPaymentRequest,
+  paymentRequestInserts,
   payPresentedCode,
   planPaymentRequest,
+  preparePaymentRequestWrite,
   resendPaymentRequestOtp,
   settle,
   validatePaymentRequestOtp,
 } from './service.ts';
 
 export function registerPaymentRequestRoutes(app: FastifyInstance, ctx: SimContext) {
+  const writePaymentRequest = preparePaymentRequestWrite(ctx.db);
+
   app.post('/v3/payment_requests', async (request, reply) => {
     const principal = authenticate(ctx, request);
     const body = parseBody(createPaymentRequestBodySchema, request.body);
@@ -28,22 +31,25 @@ export function registerPaymentRequestRoutes(app: FastifyInstance, ctx: SimConte
       principal,
       request,
       'payment_requests',
-      async (db) => {
-        const { paymentRequest, internal, inserts, immediate } = await planPaymentRequest(
-          ctx,
-          db,
-          principal,
-          body,
-        );
+      async (db): Promise<PlannedCreate> => {
+        const plan = await planPaymentRequest(ctx, db, principal, body);
+        const { paymentRequest, internal, immediate } = plan;
+        // Settled at once: changed again in the transaction that inserts it.
+        if (immediate) {
+          return {
+            statusCode: 201,
+            body: paymentRequest,
+            complete: {
+              inserts: paymentRequestInserts(db, principal, plan),
+              run: (tx) =>
+                settle(ctx, tx, principal, { data: paymentRequest, internal }, immediate),
+            },
+          };
+        }
         return {
           statusCode: 201,
           body: paymentRequest,
-          inserts,
-          // Settled at once: changed again in the transaction that inserts it.
-          ...(immediate && {
-            complete: (tx: Database) =>
-              settle(ctx, tx, principal, { data: paymentRequest, internal }, immediate),
-          }),
+          write: (key) => writePaymentRequest(principal, plan, key),
         };
       },
     );

@@ -3,12 +3,14 @@
 //   stored.ts            the stored request, its loading and its status table
 //   create-checks.ts     the published rules a create call must meet
 //   channel-actions.ts   what each channel asks of the customer first
-//   create.ts            a create call, planned and written in one statement
+//   create.ts            a create call, planned from reads alone
+//   create-statement.ts  its write with its idempotency key, one prepared statement
 //   settle.ts            the changes that end in a payment (and its webhook)
 //   otp-confirmation.ts  a direct debit confirmed by OTP
 //   status-changes.ts    cancel, expiry, following a payment
 //   scheduled-jobs.ts    what the worker runs: later outcomes and expiries
-export { createPaymentRequest, planPaymentRequest } from './create.ts';
+export { createPaymentRequest, paymentRequestInserts, planPaymentRequest } from './create.ts';
+export { preparePaymentRequestWrite } from './create-statement.ts';
 export { resendPaymentRequestOtp, validatePaymentRequestOtp } from './otp-confirmation.ts';
 export { runExpiryJob, runOutcomeJob } from './scheduled-jobs.ts';
 export { payPresentedCode, settle } from './settle.ts';
