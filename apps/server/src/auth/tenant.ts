@@ -28,7 +28,8 @@ async function loadTenant(db: Database, session: Session): Promise<Tenant> {
   return row;
 }
 
-export function callerOf(db: Database, session: Session): Caller {
+/** A caller of the session's fields (and the fields it has beyond them), its tenant read when first asked. */
+export function callerOf<S extends Session>(db: Database, session: S): S & Caller {
   let loading: Promise<Tenant> | undefined;
   return { ...session, tenant: () => (loading ??= loadTenant(db, session)) };
 }
