@@ -2,11 +2,7 @@ import { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { registerStatusEventRoutes } from './events/routes.ts';
@@ -34,6 +30,7 @@ import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
 import { requestLoggerFactory } from './http/request-logger.ts';
+import { serializerCompiler } from './http/response-serializer.ts';
 import { buildClientConfig, renderClientConfigScript } from './web/client-config.ts';
 import { registerWebApp } from './web/static.ts';
 
