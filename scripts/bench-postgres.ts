@@ -64,10 +64,13 @@ export async function fillPayments(
     );
     // Rows as the service writes them for a virtual account payment that was paid, times spread
     // over a year: history is settled payments. Open ones would also have the reconciler poll the
-    // simulator, every round, about payment requests it never issued.
+    // simulator, every round, about payment requests it never issued. Ids of word characters, as
+    // the store makes them (pay_…): a page cursor names its last payment's id and accepts no
+    // other, so with hyphenated ids the walk to page 5,000 stopped at the second page (a 400)
+    // and the bench's "deep" page was the first one again.
     const insert = `INSERT INTO payments (id, app_id, customer_id, provider_request_id, idempotency_key,
         request_hash, type, channel_code, country, currency, amount, status, created_at, updated_at)
-      SELECT 'bench-pay-' || $3 || '-' || g, $1, %CUSTOMER%, 'bench-pr-' || $3 || '-' || g,
+      SELECT 'bench_pay_' || $3 || '_' || g, $1, %CUSTOMER%, 'bench-pr-' || $3 || '-' || g,
         'bench-key-' || $3 || '-' || g, 'hash', 'PAY', 'BCA_VIRTUAL_ACCOUNT', 'ID', 'IDR', 89000,
         'SUCCEEDED', now() - (g || ' seconds')::interval * 31, now()
       FROM generate_series(1, $2::int) g`;

@@ -71,8 +71,16 @@ function run(
   return child;
 }
 
+/** The Node options `npm start` gives (package.json's start script), so the bench runs the same. */
+const startNodeOptions = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
+
 /** Exactly what `npm start` runs: the prebuilt bundle when current, else the sources via tsx. */
-export const startProduct = (dataDir: string) => run(['scripts/launch.mjs'], { DATA_DIR: dataDir });
+export const startProduct = (dataDir: string) =>
+  run(['scripts/launch.mjs'], { DATA_DIR: dataDir }, startNodeOptions);
 export const startSimulators = (
   dataDir: string,
   nodeOptions: string[] = [],

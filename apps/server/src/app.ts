@@ -2,11 +2,7 @@ import { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { registerStatusEventRoutes } from './events/routes.ts';
@@ -33,6 +29,8 @@ import { rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
 import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
+import { requestLoggerFactory } from './http/request-logger.ts';
+import { serializerCompiler } from './http/response-serializer.ts';
 import { buildClientConfig, renderClientConfigScript } from './web/client-config.ts';
 import { registerWebApp } from './web/static.ts';
 
@@ -72,6 +70,7 @@ export async function buildApp({
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: 256 * 1024,
     // A client sending its request slowly (a byte at a time, or never the last one) is dropped
     // once its time is up, rather than holding a socket for ever; Node checks every second.
@@ -88,10 +87,16 @@ export async function buildApp({
   app.server.maxConnections = config.connections.maxConnections;
   // The body's own deadline, from the moment its headers are in: Node's check of requestTimeout
   // runs on a timer of its own and was seen to miss held bodies under load.
-  // A request already whole needs none, and an injected one (app.inject) has no socket to drop.
+  // A request already whole needs none, nor one without a body (no Content-Length or
+  // Transfer-Encoding: HTTP/1.1 gives it none, so its end is already parsed); and an injected one
+  // (app.inject) has no socket to drop.
   app.addHook('onRequest', (request, _reply, done) => {
-    const { socket } = request.raw;
-    if (request.raw.complete || !(socket instanceof Socket)) {
+    const { socket, headers } = request.raw;
+    if (
+      request.raw.complete ||
+      (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) ||
+      !(socket instanceof Socket)
+    ) {
       done();
       return;
     }
