@@ -11,10 +11,20 @@ import type { Socket } from 'node:net';
  * - hang: never answers (the store's timeout fires);
  * - reset: closes the connection before forwarding;
  * - drop: forwards it, lets the provider answer, then closes the connection without passing the
- *   answer on: the provider did the work, the store never heard.
+ *   answer on: the provider did the work, the store never heard;
+ * - hold: keeps it until `release`, then forwards it: a slow network, ordered by the test, for
+ *   races between a read sent early and a change made meanwhile.
  */
 export type FaultMode =
-  'pass' | 'status500' | 'status503' | 'unavailable' | 'refuse' | 'hang' | 'reset' | 'drop';
+  | 'pass'
+  | 'status500'
+  | 'status503'
+  | 'unavailable'
+  | 'refuse'
+  | 'hang'
+  | 'reset'
+  | 'drop'
+  | 'hold';
 
 export interface FaultProxy {
   url: string;
@@ -26,6 +36,10 @@ export interface FaultProxy {
   seen: Map<string, number>;
   /** Faults injected so far. */
   faultsInjected: number;
+  /** Requests held now, in the order they came. */
+  readonly held: number;
+  /** Forwards the first `count` held requests (default: all), in the order they came. */
+  release(count?: number): void;
   close(): Promise<void>;
 }
 
@@ -44,12 +58,19 @@ export async function startFaultProxy(target = ''): Promise<FaultProxy> {
   let remaining = Infinity;
   let matches: RequestMatcher = createCalls;
   const sockets = new Set<Socket>();
+  const held: (() => void)[] = [];
 
   const proxy: FaultProxy = {
     url: '',
     target,
     seen: new Map(),
     faultsInjected: 0,
+    get held() {
+      return held.length;
+    },
+    release(count = held.length) {
+      for (const forwardHeld of held.splice(0, count)) forwardHeld();
+    },
     inject(next, options = {}) {
       mode = next;
       remaining = options.times ?? Infinity;
@@ -98,21 +119,28 @@ export async function startFaultProxy(target = ''): Promise<FaultProxy> {
       request.socket.destroy();
       return;
     }
-    const upstream = forward(
-      new URL(request.url ?? '/', proxy.target),
-      { method: request.method, headers: { ...request.headers, host: new URL(proxy.target).host } },
-      (answer) => {
-        if (fault === 'drop') {
-          answer.resume();
-          answer.on('end', () => request.socket.destroy());
-          return;
-        }
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', () => request.socket.destroy());
-    request.pipe(upstream);
+    const send = () => {
+      const upstream = forward(
+        new URL(request.url ?? '/', proxy.target),
+        {
+          method: request.method,
+          headers: { ...request.headers, host: new URL(proxy.target).host },
+        },
+        (answer) => {
+          if (fault === 'drop') {
+            answer.resume();
+            answer.on('end', () => request.socket.destroy());
+            return;
+          }
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', () => request.socket.destroy());
+      request.pipe(upstream);
+    };
+    if (fault === 'hold') held.push(send);
+    else send();
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

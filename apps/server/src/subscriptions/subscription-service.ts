@@ -57,16 +57,24 @@ export function createSubscriptionService(deps: {
 }) {
   const { db, provider, config } = deps;
 
-  /** Applies what the provider says of the plan; its status through the state machine. */
+  /**
+   * Applies what the provider says of the plan; its status through the state machine. An ended
+   * plan reads the customer's cancel again, after the plan: the row may have been read before the
+   * cancel was recorded and the plan after the provider acted on it (a webhook or the reconciler
+   * working beside the cancel), and that plan's end is still the customer's cancel.
+   */
   async function applyPlan(row: SubscriptionRow, plan: ProviderPlan) {
-    return moveSubscription(
-      db,
-      row.id,
-      subscriptionStatusOfPlan(plan.status, row.cancelRequestedAt),
-      {
-        providerPlanId: plan.providerPlanId,
-      },
-    );
+    let { cancelRequestedAt } = row;
+    if (plan.status === 'INACTIVE' && !cancelRequestedAt) {
+      const [now] = await db
+        .select({ cancelRequestedAt: subscriptions.cancelRequestedAt })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, row.id));
+      cancelRequestedAt = now?.cancelRequestedAt ?? null;
+    }
+    return moveSubscription(db, row.id, subscriptionStatusOfPlan(plan.status, cancelRequestedAt), {
+      providerPlanId: plan.providerPlanId,
+    });
   }
 
   /**

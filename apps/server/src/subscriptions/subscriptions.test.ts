@@ -867,6 +867,46 @@ describe('a plan create whose answer is lost or refused', () => {
     expect((again.json() as Subscription).status).toBe('CANCELLED');
   });
 
+  it("keeps the customer's cancel when a webhook read before it meets the plan ended after it", async () => {
+    const created = (
+      await subscribe(server, token, { product_id: 'id-kopi-beans', payment_method_id: method.id })
+    ).json() as Subscription;
+    await waitForSubscription(
+      server,
+      token,
+      created.id,
+      'ACTIVE',
+      (s) => s.status === 'ACTIVE' && cycleStatuses(s).includes('1 SUCCEEDED'),
+    );
+    const planId = await planIdOf(server, created.id);
+    const plan = (await providerClient(server).getRecurringPlan(planId)).body;
+    // A webhook about the plan, checked before the cancel: its read of the plan is held.
+    proxy.inject('hold', {
+      match: (verb, path) => verb === 'GET' && path.endsWith(`/recurring/plans/${planId}`),
+    });
+    const early = server.deliverWebhook(webhookEnvelope('recurring.plan.activated', plan));
+    await waitFor('the early webhook reading the plan', () => proxy.held === 1);
+    // What a cancel whose answer was lost leaves: the request recorded, the plan deactivated.
+    await server.db
+      .update(subscriptions)
+      .set({ cancelRequestedAt: new Date() })
+      .where(eq(subscriptions.id, created.id));
+    await providerClient(server).deactivateRecurringPlan(planId);
+    // The early read answers now: the plan it reads is the one the cancel ended.
+    proxy.release(1);
+    expect((await early).statusCode).toBe(200);
+    const ended = await waitForSubscription(
+      server,
+      token,
+      created.id,
+      'ended by the early webhook',
+      (s) => s.status !== 'ACTIVE',
+    );
+    proxy.inject('pass');
+    proxy.release();
+    expect(ended.status).toBe('CANCELLED');
+  });
+
   it('fails the subscription when the provider refuses the plan', async () => {
     proxy.inject('refuse', { times: 1, match: planCreates });
     const refused = await subscribe(server, token, {
