@@ -53,7 +53,7 @@ describe('the market apps', () => {
       'demo-my',
       'MYR',
       'MY',
-      ['CARDS', 'MAYB2U_FPX', 'TOUCHNGO', 'GRABPAY', 'AMBANK_VIRTUAL_ACCOUNT'],
+      ['CARDS', 'MAYB2U_FPX', 'TOUCHNGO', 'GRABPAY', 'SHOPEEPAY', 'AMBANK_VIRTUAL_ACCOUNT'],
     ],
     [
       'demo-th',
@@ -73,7 +73,7 @@ describe('the market apps', () => {
       'demo-vn',
       'VND',
       'VN',
-      ['CARDS', 'VIETCAPITAL_VIRTUAL_ACCOUNT', 'ZALOPAY', 'VIETTELPAY', 'VNPTWALLET'],
+      ['CARDS', 'VIETCAPITAL_VIRTUAL_ACCOUNT', 'ZALOPAY', 'VIETTELPAY', 'VNPTWALLET', 'MOMO'],
     ],
     ['demo-sg', 'SGD', 'SG', ['CARDS', 'SGQR']],
   ])('%s sells in %s and offers its market channels', async (app, currency, country, codes) => {
