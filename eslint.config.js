@@ -75,9 +75,10 @@ const providerClient = {
   message: 'Only provider/ speaks to the provider: call the adapter (provider/adapter.ts).',
 };
 const composition = ['../app.ts', '../instances.ts', '../index.ts', '../store-server.ts'];
+// Tests, and the fixtures they share beside them (`*.fixture.ts`), may use the test support (test/).
 const serverZone = (folder, patterns) => ({
   files: [`${serverSource}/${folder}/**/*.ts`],
-  ignores: ['**/*.test.ts'],
+  ignores: ['**/*.test.ts', '**/*.fixture.ts'],
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 const serverBoundaries = [

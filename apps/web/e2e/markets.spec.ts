@@ -28,6 +28,7 @@ const markets: MarketCase[] = [
     channels: [
       ['AMBANK_VIRTUAL_ACCOUNT', 'code'],
       ['TOUCHNGO', 'redirect'],
+      ['SHOPEEPAY', 'redirect'],
       ['MAYB2U_FPX', 'redirect'],
       ['CARDS', 'card'],
     ],
@@ -58,6 +59,7 @@ const markets: MarketCase[] = [
       ['VIETCAPITAL_VIRTUAL_ACCOUNT', 'code'],
       ['ZALOPAY', 'redirect'],
       ['VIETTELPAY', 'redirect'],
+      ['MOMO', 'redirect'],
       ['CARDS', 'card'],
     ],
     mobileNumber: '+84912345678',

@@ -269,6 +269,18 @@ const malaysia: Market = {
       max: 1_500,
       saveable: true,
     },
+    // https://docs.xendit.co/docs/my-shopeepay.md: SHOPEEPAY in MYR, 1 to 30,000, approval flow
+    // REDIRECT or SKIP, saveable. The overview (docs.xendit.co/docs/available-payment-channels,
+    // updated 2026-07-08) gives MYR 4,999 at most; the channel's own page is the later (2026-07-22).
+    {
+      code: 'SHOPEEPAY',
+      kind: 'EWALLET_REDIRECT',
+      label: 'ShopeePay',
+      name: 'ShopeePay',
+      min: 1,
+      max: 30_000,
+      saveable: true,
+    },
     // https://docs.xendit.co/docs/ambank-virtual-account.md: MYR 1 to 10,000,000.
     code(
       'VIRTUAL_ACCOUNT',
@@ -397,6 +409,18 @@ const vietnam: Market = {
       name: 'VNPT Wallet',
       min: 1_000,
       max: 500_000_000,
+      saveable: false,
+    },
+    // MoMo has no channel page of its own; the payment-channels overview
+    // (https://docs.xendit.co/docs/available-payment-channels.md, its VN table) lists MOMO in VND,
+    // 1 to 50,000,000, approval flow REDIRECT, not saveable.
+    {
+      code: 'MOMO',
+      kind: 'EWALLET_REDIRECT',
+      label: 'MoMo',
+      name: 'MoMo',
+      min: 1,
+      max: 50_000_000,
       saveable: false,
     },
   ],

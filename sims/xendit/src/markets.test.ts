@@ -103,6 +103,8 @@ describe('the markets', () => {
     ['TH', 'THB', 'SHOPEEPAY', 1, 200_000, 0.01],
     ['VN', 'VND', 'VIETTELPAY', 1, 50_000_000, 1],
     ['VN', 'VND', 'VNPTWALLET', 1_000, 500_000_000, 1],
+    ['MY', 'MYR', 'SHOPEEPAY', 1, 30_000, 0.01],
+    ['VN', 'VND', 'MOMO', 1, 50_000_000, 1],
   ])(
     '%s %s %s takes %s to %s and nothing a minor unit beyond',
     async (country, currency, channel, min, max, unit) => {
@@ -119,7 +121,7 @@ describe('the markets', () => {
     },
   );
 
-  it('saves ShopeePay where its market saves it (Indonesia), not in Thailand', async () => {
+  it('saves ShopeePay where its market saves it (Indonesia, Malaysia), not in Thailand', async () => {
     const save = (country: string, currency: string, amount: number) =>
       create({
         ...request(country, currency, 'SHOPEEPAY', amount),
@@ -135,6 +137,8 @@ describe('the markets', () => {
     expect(JSON.stringify(thailand.body)).toContain('SHOPEEPAY cannot be saved');
     const indonesia = await save('ID', 'IDR', 10_000);
     expect(indonesia.status, JSON.stringify(indonesia.body)).toBe(201);
+    const malaysia = await save('MY', 'MYR', 100);
+    expect(malaysia.status, JSON.stringify(malaysia.body)).toBe(201);
   });
 
   it("sends online banking to the bank's approval page, a PayNow QR to be presented", async () => {

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '@store/contract';
+import { describe, expect, it } from 'vitest';
 import { exchanges, paymentMethods, payments } from '../db/schema.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { type Answer, orderOf, useMarketStore } from './market-apps.fixture.ts';
 
 /**
  * A customer of a market app who sends what the app does not sell: another market's channel or
@@ -10,43 +8,16 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
  * unknown or of the wrong type, a simulation in the live app. Each is a clear 4xx with an
  * error_code and a message, and records nothing: no payment, no method, no provider exchange.
  */
-let server: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const app of ['demo-my', 'demo-th', 'demo-vn', 'demo-sg', 'demo-sg-live']) {
-    tokens[app] = await server.signIn(`attacker-${app}@example.com`, app);
-  }
-});
-afterAll(() => server?.close());
-
-async function call(app: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const response = await fetch(new URL(url, server.url), {
-    method,
-    headers: {
-      authorization: `Bearer ${tokens[app]}`,
-      'idempotency-key': randomUUID(),
-      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: payload !== undefined ? JSON.stringify(payload) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function firstProduct(app: string): Promise<Product> {
-  const { products } = (await call(app, 'GET', '/api/products')).body as { products: Product[] };
-  const [product] = products;
-  if (!product) throw new Error(`${app} sells nothing`);
-  return product;
-}
+const store = useMarketStore('attacker');
+const { call, firstProduct } = store;
 
 const counts = async () => ({
-  payments: (await server.db.select({ id: payments.id }).from(payments)).length,
-  methods: (await server.db.select({ id: paymentMethods.id }).from(paymentMethods)).length,
-  exchanges: (await server.db.select({ id: exchanges.id }).from(exchanges)).length,
+  payments: (await store.server.db.select({ id: payments.id }).from(payments)).length,
+  methods: (await store.server.db.select({ id: paymentMethods.id }).from(paymentMethods)).length,
+  exchanges: (await store.server.db.select({ id: exchanges.id }).from(exchanges)).length,
 });
 
-function expectRefused(answer: { status: number; body: Record<string, unknown> }, what: string) {
+function expectRefused(answer: Answer, what: string) {
   expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400);
   expect(answer.status, what).toBeLessThan(500);
   expect(typeof answer.body.error_code, what).toBe('string');
@@ -56,21 +27,7 @@ function expectRefused(answer: { status: number; body: Record<string, unknown> }
 describe('a market app refuses what it does not sell, recording nothing', () => {
   it("refuses another market's channel, country or currency, in payments and methods", async () => {
     const product = await firstProduct('demo-my');
-    const order = {
-      amount: product.price.amount,
-      currency: 'MYR',
-      country: 'MY',
-      type: 'PAY',
-      channel: 'TOUCHNGO',
-      orders: [
-        {
-          product_id: product.id,
-          quantity: 1,
-          price: product.price.amount,
-          currency: product.price.currency,
-        },
-      ],
-    };
+    const order = orderOf('MY', 'TOUCHNGO', [product]);
     const before = await counts();
     const attempts: [string, unknown][] = [
       ['a Thai channel', { ...order, channel: 'QRPROMPTPAY' }],
@@ -114,38 +71,17 @@ describe('a market app refuses what it does not sell, recording nothing', () => 
   it('forwards no channel property the channel does not take', async () => {
     const product = await firstProduct('demo-my');
     const created = await call('demo-my', 'POST', '/api/payments', {
-      amount: product.price.amount,
-      currency: 'MYR',
-      country: 'MY',
-      type: 'PAY',
-      channel: 'TOUCHNGO',
-      orders: [
-        { product_id: product.id, quantity: 1, price: product.price.amount, currency: 'MYR' },
-      ],
+      ...orderOf('MY', 'TOUCHNGO', [product]),
       channel_properties: { card_cvn: '123', mobile_number: '+60123456789' },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const sent = await server.db.select({ exchange: exchanges.exchange }).from(exchanges);
+    const sent = await store.server.db.select({ exchange: exchanges.exchange }).from(exchanges);
     expect(JSON.stringify(sent)).not.toContain('card_cvn');
   });
 
   it('refuses a fraction of dong and amounts outside the limits in Vietnam', async () => {
     const product = await firstProduct('demo-vn');
-    const order = {
-      amount: product.price.amount,
-      currency: 'VND',
-      country: 'VN',
-      type: 'PAY',
-      channel: 'ZALOPAY',
-      orders: [
-        {
-          product_id: product.id,
-          quantity: 1,
-          price: product.price.amount,
-          currency: 'VND',
-        },
-      ],
-    };
+    const order = orderOf('VN', 'ZALOPAY', [product]);
     const before = await counts();
     for (const [what, body] of [
       [

@@ -1,51 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Payment, PaymentMethod, Product } from '@store/contract';
+import { describe, expect, it } from 'vitest';
+import type { Channel, Payment, PaymentMethod } from '@store/contract';
 import { payments } from '../db/schema.ts';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { waitFor } from '../test/wait-for.ts';
+import { lineOf, orderOf, useMarketStore } from './market-apps.fixture.ts';
 
 /**
  * The markets beyond Indonesia and the Philippines over real HTTP: each app sells in its own
  * currency, offers its market's channels, refuses a fraction of VND and amounts beyond a channel's
  * limits before anything is recorded, and asks for mobile numbers of its own country.
  */
-let server: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const app of ['demo-my', 'demo-th', 'demo-vn', 'demo-sg', 'demo-sg-live']) {
-    tokens[app] = await server.signIn(`markets-${app}@example.com`, app);
-  }
-});
-afterAll(() => server?.close());
-
-async function call(app: string, method: 'GET' | 'POST', url: string, payload?: object) {
-  const response = await fetch(new URL(url, server.url), {
-    method,
-    headers: {
-      authorization: `Bearer ${tokens[app]}`,
-      'idempotency-key': randomUUID(),
-      ...(payload ? { 'content-type': 'application/json' } : {}),
-    },
-    body: payload ? JSON.stringify(payload) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function catalogue(app: string) {
-  return ((await call(app, 'GET', '/api/products')).body as { products: Product[] }).products;
-}
-
-const lineOf = (product: Product) => ({
-  product_id: product.id,
-  quantity: 1,
-  price: product.price.amount,
-  currency: product.price.currency,
-});
+const store = useMarketStore('markets');
+const { call, catalogue, firstProduct } = store;
 
 const paymentCount = async () =>
-  (await server.db.select({ id: payments.id }).from(payments)).length;
+  (await store.server.db.select({ id: payments.id }).from(payments)).length;
 
 describe('the market apps', () => {
   it.each([
@@ -53,7 +22,7 @@ describe('the market apps', () => {
       'demo-my',
       'MYR',
       'MY',
-      ['CARDS', 'MAYB2U_FPX', 'TOUCHNGO', 'GRABPAY', 'AMBANK_VIRTUAL_ACCOUNT'],
+      ['CARDS', 'MAYB2U_FPX', 'TOUCHNGO', 'GRABPAY', 'SHOPEEPAY', 'AMBANK_VIRTUAL_ACCOUNT'],
     ],
     [
       'demo-th',
@@ -73,7 +42,7 @@ describe('the market apps', () => {
       'demo-vn',
       'VND',
       'VN',
-      ['CARDS', 'VIETCAPITAL_VIRTUAL_ACCOUNT', 'ZALOPAY', 'VIETTELPAY', 'VNPTWALLET'],
+      ['CARDS', 'VIETCAPITAL_VIRTUAL_ACCOUNT', 'ZALOPAY', 'VIETTELPAY', 'VNPTWALLET', 'MOMO'],
     ],
     ['demo-sg', 'SGD', 'SG', ['CARDS', 'SGQR']],
   ])('%s sells in %s and offers its market channels', async (app, currency, country, codes) => {
@@ -94,16 +63,11 @@ describe('the market apps', () => {
   });
 
   it('refuses a fractional VND amount with a clear 400, recording nothing', async () => {
-    const [product] = await catalogue('demo-vn');
-    if (!product) throw new Error('no product');
+    const product = await firstProduct('demo-vn');
     const before = await paymentCount();
     const answer = await call('demo-vn', 'POST', '/api/payments', {
+      ...orderOf('VN', 'ZALOPAY', [product]),
       amount: product.price.amount + 0.5,
-      currency: 'VND',
-      country: 'VN',
-      type: 'PAY',
-      channel: 'ZALOPAY',
-      orders: [lineOf(product)],
     });
     expect(answer.status).toBe(400);
     expect(answer.body.error_code).toBe('API_VALIDATION_ERROR');
@@ -113,17 +77,10 @@ describe('the market apps', () => {
 
   it("refuses an order beyond a channel's documented ceiling (GrabPay Malaysia, MYR 1,500)", async () => {
     const products = await catalogue('demo-my');
-    const amount = products.reduce((sum, product) => sum + product.price.amount, 0);
-    expect(amount).toBeGreaterThan(150_000);
+    const order = orderOf('MY', 'GRABPAY', products);
+    expect(order.amount).toBeGreaterThan(150_000);
     const before = await paymentCount();
-    const answer = await call('demo-my', 'POST', '/api/payments', {
-      amount,
-      currency: 'MYR',
-      country: 'MY',
-      type: 'PAY',
-      channel: 'GRABPAY',
-      orders: products.map(lineOf),
-    });
+    const answer = await call('demo-my', 'POST', '/api/payments', order);
     expect(answer.status).toBe(400);
     expect(answer.body.error_code).toBe('AMOUNT_OUT_OF_RANGE');
     expect(answer.body.message).toMatch(
@@ -132,28 +89,18 @@ describe('the market apps', () => {
     expect(await paymentCount()).toBe(before);
     // The same order on FPX, whose ceiling is higher, is taken.
     const fpx = await call('demo-my', 'POST', '/api/payments', {
-      amount,
-      currency: 'MYR',
-      country: 'MY',
-      type: 'PAY',
+      ...order,
       channel: 'MAYB2U_FPX',
-      orders: products.map(lineOf),
     });
     expect(fpx.status, JSON.stringify(fpx.body)).toBe(201);
     expect((fpx.body as Payment).actions[0]?.type).toBe('REDIRECT_CUSTOMER');
   });
 
   it('asks for a mobile number of its own country (SCB direct debit, +66)', async () => {
-    const [product] = await catalogue('demo-th');
-    if (!product) throw new Error('no product');
+    const product = await firstProduct('demo-th');
     const pay = (mobileNumber: string) =>
       call('demo-th', 'POST', '/api/payments', {
-        amount: product.price.amount,
-        currency: 'THB',
-        country: 'TH',
-        type: 'PAY',
-        channel: 'SCB_DIRECT_DEBIT',
-        orders: [lineOf(product)],
+        ...orderOf('TH', 'SCB_DIRECT_DEBIT', [product]),
         channel_properties: { mobile_number: mobileNumber },
       });
     const foreign = await pay('+628123456789');
@@ -166,16 +113,13 @@ describe('the market apps', () => {
   });
 
   it('keeps the live rules in the live Singapore app: no Simulate', async () => {
-    const [product] = await catalogue('demo-sg-live');
-    if (!product) throw new Error('no product');
-    const created = await call('demo-sg-live', 'POST', '/api/payments', {
-      amount: product.price.amount,
-      currency: 'SGD',
-      country: 'SG',
-      type: 'PAY',
-      channel: 'SGQR',
-      orders: [lineOf(product)],
-    });
+    const product = await firstProduct('demo-sg-live');
+    const created = await call(
+      'demo-sg-live',
+      'POST',
+      '/api/payments',
+      orderOf('SG', 'SGQR', [product]),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const simulate = await call(
       'demo-sg-live',
@@ -207,8 +151,7 @@ describe('the market apps', () => {
         (await call('demo-my', 'GET', `/api/payment_methods/${method.id}`)).body.status ===
         'ACTIVE',
     );
-    const [product] = await catalogue('demo-my');
-    if (!product) throw new Error('no product');
+    const product = await firstProduct('demo-my');
     const paid = await call('demo-my', 'POST', '/api/payments', {
       amount: product.price.amount,
       currency: 'MYR',
@@ -236,8 +179,7 @@ describe('the market apps', () => {
   });
 
   it("offers Thailand's channels on the provider's hosted checkout, amounts in baht", async () => {
-    const [product] = await catalogue('demo-th');
-    if (!product) throw new Error('no product');
+    const product = await firstProduct('demo-th');
     const created = await call('demo-th', 'POST', '/api/payments/checkout_session', {
       amount: product.price.amount,
       currency: 'THB',

@@ -33,6 +33,7 @@ describe("the store's markets and the provider's", () => {
     ['TH', 'SHOPEEPAY', 1, 200_000, 'REDIRECT'],
     ['VN', 'VIETTELPAY', 1, 50_000_000, 'REDIRECT'],
     ['VN', 'VNPTWALLET', 1_000, 500_000_000, 'REDIRECT'],
+    ['VN', 'MOMO', 1, 50_000_000, 'REDIRECT'],
   ] as const)(
     '%s offers %s from %s to %s, approved on the wallet page and never saved',
     (country, code, min, max, workflow) => {
@@ -47,10 +48,24 @@ describe("the store's markets and the provider's", () => {
     },
   );
 
-  it('saves ShopeePay in Indonesia and the Philippines, not in Thailand', () => {
+  it('saves ShopeePay in Indonesia, the Philippines and Malaysia, not in Thailand', () => {
     const saveable = (country: string) =>
       marketChannels(country).find((channel) => channel.code === 'SHOPEEPAY')?.is_saveable;
-    expect([saveable('ID'), saveable('PH'), saveable('TH')]).toEqual([true, true, false]);
+    expect([saveable('ID'), saveable('PH'), saveable('MY'), saveable('TH')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('offers ShopeePay in Malaysia from MYR 1 to MYR 30,000, approved on the wallet page', () => {
+    expect(marketChannels('MY').find((channel) => channel.code === 'SHOPEEPAY')).toMatchObject({
+      min: 1,
+      max: 30_000,
+      creation_workflow_type: 'REDIRECT',
+      requiredProperties: [],
+    });
   });
 
   it('documents limits that make sense for every channel', () => {
