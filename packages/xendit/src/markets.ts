@@ -95,6 +95,39 @@ const bank = (channelCode: string, label: string, min: number, max: number): Mar
   saveable: false,
 });
 
+/** An e-wallet approved on the wallet's page. */
+const wallet = (
+  channelCode: string,
+  label: string,
+  min: number,
+  max: number,
+  saveable: boolean,
+): MarketChannel => ({
+  code: channelCode,
+  kind: 'EWALLET_REDIRECT',
+  label,
+  name: label,
+  min,
+  max,
+  saveable,
+});
+
+/** A direct debit of a linked bank account: saveable, confirmed with the customer's mobile number. */
+const debit = (channelCode: string, label: string, min: number, max: number): MarketChannel => ({
+  code: channelCode,
+  kind: 'DIRECT_DEBIT',
+  label,
+  name: label,
+  min,
+  max,
+  saveable: true,
+  requiredProperties: mobile,
+});
+
+// The provider's payment-channels overview, https://docs.xendit.co/docs/available-payment-channels.md
+// (updated 2026-07-08), lists each market's Payments v3 channels with code, currency, limits,
+// approval flow and whether it saves; "the overview" below is that page.
+
 // Virtual accounts: https://docs.xendit.co/xenpayments/virtual-account/rules-and-limitations
 // (the highest ceiling, IDR 999,999,999,999). E-wallets: IDR 100 to 20,000,000 (a premium
 // account's) and PHP 1 to 100,000 (https://docs.xendit.co/ewallet/rules-and-limitation).
@@ -189,6 +222,30 @@ const indonesia: Market = {
       saveable: true,
       requiredProperties: mobile,
     },
+    // The overview's ID table: more banks' virtual accounts, IDR 1 to 50,000,000,000 (CIMB's to
+    // 50,000,000; BJB's to 2,000,000,000)...
+    ...(
+      [
+        ['BJB_VIRTUAL_ACCOUNT', 'BJB', 2_000_000_000],
+        ['BNC_VIRTUAL_ACCOUNT', 'BNC', 50_000_000_000],
+        ['BSI_VIRTUAL_ACCOUNT', 'BSI', 50_000_000_000],
+        ['BSS_VIRTUAL_ACCOUNT', 'BSS', 50_000_000_000],
+        ['CIMB_VIRTUAL_ACCOUNT', 'CIMB Niaga', 50_000_000],
+        ['HANA_VIRTUAL_ACCOUNT', 'Hana Bank', 50_000_000_000],
+        ['MUAMALAT_VIRTUAL_ACCOUNT', 'Muamalat', 50_000_000_000],
+      ] as const
+    ).map(([channelCode, label, max]) =>
+      code('VIRTUAL_ACCOUNT', channelCode, label, `${label} Virtual Account`, 1, max),
+    ),
+    // ...and e-wallets approved on the wallet's page: GoPay (IDR 1 to 50,000,000, saveable, and
+    // its recurring variant), AstraPay (100 to 20,000,000), Jenius Pay (1,000 to 20,000,000),
+    // LinkAja (1 to 20,000,000) and Nex Cash (1 to 20,000,000, saveable).
+    wallet('GOPAY', 'GoPay', 1, 50_000_000, true),
+    wallet('GOPAY_RECURRING', 'GoPay Recurring', 1, 50_000_000, true),
+    wallet('ASTRAPAY', 'AstraPay', 100, 20_000_000, false),
+    wallet('JENIUSPAY', 'Jenius Pay', 1_000, 20_000_000, false),
+    wallet('LINKAJA', 'LinkAja', 1, 20_000_000, false),
+    wallet('NEXCASH', 'Nex Cash', 1, 20_000_000, true),
   ],
 };
 
@@ -229,6 +286,55 @@ const philippines: Market = {
       requiredProperties: mobile,
     },
     code('RETAIL_OUTLET', '7ELEVEN', '7-Eleven', '7-Eleven', 1, 999_999_999_999),
+    // The overview's PH table. Direct debits of linked accounts, saveable (the overview's
+    // approval flow for them is REDIRECT; the simulator confirms them with an OTP, as it does
+    // BPI's): Chinabank and RCBC PHP 1 to 50,000, UnionBank 1 to 100,000, and the recurring
+    // BPI and UnionBank EADA links (1 to 500,000 and 1 to 100,000).
+    debit('CHINABANK_DIRECT_DEBIT', 'Chinabank Direct Debit', 1, 50_000),
+    debit('RCBC_DIRECT_DEBIT', 'RCBC Direct Debit', 1, 50_000),
+    debit('UBP_DIRECT_DEBIT', 'UnionBank Direct Debit', 1, 100_000),
+    debit('BPI_RECURRING', 'BPI Recurring', 1, 500_000),
+    debit('UBP_EADA', 'UnionBank EADA', 1, 100_000),
+    // Online banking, approved on the bank's page, never saved.
+    bank('BDO_ONLINE_BANKING', 'BDO Online Banking', 1, 2_000_000),
+    bank('BOC_ONLINE_BANKING', 'Bank of Commerce Online Banking', 10, 1_000_000),
+    bank('BPI_ONLINE_BANKING', 'BPI Online Banking', 1, 250_000),
+    bank('CHINABANK_ONLINE_BANKING', 'Chinabank Online Banking', 1, 1_000_000),
+    bank('INSTAPAY_ONLINE_BANKING', 'InstaPay Online Banking', 1, 35_000),
+    bank('LANDBANK_ONLINE_BANKING', 'Landbank Online Banking', 1, 250_000),
+    bank('MAYBANK_ONLINE_BANKING', 'Maybank Online Banking', 1, 1_000_000),
+    bank('METROBANK_ONLINE_BANKING', 'Metrobank Online Banking', 1, 2_000_000),
+    // PESONet carries large transfers only: from PHP 50,000.01.
+    bank('PESONET_ONLINE_BANKING', 'PESONet Online Banking', 50_000.01, 20_000_000),
+    bank('PNB_ONLINE_BANKING', 'PNB Online Banking', 1, 1_000_000),
+    bank('PSBANK_ONLINE_BANKING', 'PSBank Online Banking', 10, 25_000),
+    bank('RCBC_ONLINE_BANKING', 'RCBC Online Banking', 500, 1_000_000),
+    bank('ROBINSONS_BANK_ONLINE_BANKING', 'Robinsons Bank Online Banking', 10, 1_000_000),
+    bank('SECURITY_BANK_ONLINE_BANKING', 'Security Bank Online Banking', 1, 500_000),
+    bank('UNIONBANK_ONLINE_BANKING', 'UnionBank Online Banking', 1, 100_000),
+    // A bank transfer to a reusable account number (PHP 1 to 200,000,000), and QR Ph (1 to 50,000).
+    code('VIRTUAL_ACCOUNT', 'BANK_TRANSFER', 'Bank Transfer', 'Bank Transfer', 1, 200_000_000),
+    code('QR_CODE', 'QRPH', 'QR Ph', 'QR Ph', 1, 50_000),
+    // Over-the-counter payment centres, a code paid at the counter.
+    ...(
+      [
+        ['7ELEVEN_CLIQQ', '7-Eleven CLiQQ', 50, 50_000],
+        ['CEBUANA', 'Cebuana Lhuillier', 50, 30_000],
+        ['CVM', 'CVM Pawnshop', 50, 30_000],
+        ['ECPAY', 'ECPay', 1, 50_000],
+        ['ECPAY_DRAGONLOAN', 'ECPay DragonLoan', 50, 20_000],
+        ['ECPAY_SCHOOL', 'ECPay School', 50, 50_000],
+        ['LBC', 'LBC', 50, 200_000],
+        ['MLHUILLIER', 'M Lhuillier', 50, 200_000],
+        ['PALAWAN', 'Palawan Express', 50, 20_000],
+        ['RD_PAWNSHOP', 'RD Pawnshop', 50, 20_000],
+        ['ROBINSONS_BILLS_PAYMENT', 'Robinsons Bills Payment', 50, 200_000],
+        ['SM_BILLS_PAYMENT', 'SM Bills Payment', 50, 200_000],
+        ['USSC', 'USSC', 50, 20_000],
+      ] as const
+    ).map(([channelCode, label, min, max]) =>
+      code('RETAIL_OUTLET', channelCode, label, label, min, max),
+    ),
   ],
 };
 
@@ -246,6 +352,54 @@ const malaysia: Market = {
     bank('CIMB_FPX', 'CIMB FPX', 1, 30_000),
     bank('PUBLIC_FPX', 'Public Bank FPX', 1, 30_000),
     bank('RHB_FPX', 'RHB FPX', 1, 30_000),
+    // The overview's MY table lists every FPX bank: retail accounts MYR 1 to 30,000 a payment...
+    ...(
+      [
+        ['AFFIN', 'Affin Bank'],
+        ['AGRO', 'Agrobank'],
+        ['ALLIANCE', 'Alliance Bank'],
+        ['AMBANK', 'AmBank'],
+        ['BOC', 'Bank of China'],
+        ['BSN', 'BSN'],
+        ['HLB', 'Hong Leong Bank'],
+        ['HSBC', 'HSBC'],
+        ['ISLAM', 'Bank Islam'],
+        ['KFH', 'Kuwait Finance House'],
+        ['MAYB2E', 'Maybank2e'],
+        ['MUAMALAT', 'Bank Muamalat'],
+        ['OCBC', 'OCBC'],
+        ['RAKYAT', 'Bank Rakyat'],
+        ['SCH', 'Standard Chartered'],
+        ['UOB', 'UOB'],
+      ] as const
+    ).map(([bankCode, label]) => bank(`${bankCode}_FPX`, `${label} FPX`, 1, 30_000)),
+    // ...and business (corporate) accounts, MYR 1 to 1,000,000.
+    ...(
+      [
+        ['AFFIN', 'Affin Bank'],
+        ['AGRO', 'Agrobank'],
+        ['ALLIANCE', 'Alliance Bank'],
+        ['AMBANK', 'AmBank'],
+        ['BNP', 'BNP Paribas'],
+        ['CIMB', 'CIMB'],
+        ['CITIBANK', 'Citibank'],
+        ['DEUTSCHE', 'Deutsche Bank'],
+        ['HLB', 'Hong Leong Bank'],
+        ['HSBC', 'HSBC'],
+        ['ISLAM', 'Bank Islam'],
+        ['KFH', 'Kuwait Finance House'],
+        ['MAYB2E', 'Maybank2e'],
+        ['MUAMALAT', 'Bank Muamalat'],
+        ['OCBC', 'OCBC'],
+        ['PUBLIC', 'Public Bank'],
+        ['RAKYAT', 'Bank Rakyat'],
+        ['RHB', 'RHB'],
+        ['SCH', 'Standard Chartered'],
+        ['UOB', 'UOB'],
+      ] as const
+    ).map(([bankCode, label]) =>
+      bank(`${bankCode}_FPX_BUSINESS`, `${label} FPX Business`, 1, 1_000_000),
+    ),
     // https://docs.xendit.co/docs/touch-n-go.md: MYR 1 to 25,000, saveable, approval flow
     // REDIRECT or SKIP; the description's own PAY_WithToken_TOUCHNGO example answers a saved
     // Touch 'n Go with REQUIRES_ACTION and a REDIRECT_CUSTOMER WEB_URL.
@@ -281,6 +435,8 @@ const malaysia: Market = {
       max: 30_000,
       saveable: true,
     },
+    // The overview's MY table: WECHATPAY in MYR, 1 to 4,999, redirect, not saveable.
+    wallet('WECHATPAY', 'WeChat Pay', 1, 4_999, false),
     // https://docs.xendit.co/docs/ambank-virtual-account.md: MYR 1 to 10,000,000.
     code(
       'VIRTUAL_ACCOUNT',
@@ -353,6 +509,25 @@ const thailand: Market = {
       saveable: true,
       requiredProperties: mobile,
     },
+    // The overview's TH table: the other banks' direct debits, like SCB's (THB 20 to 700,000,
+    // saveable)...
+    debit('BBL_DIRECT_DEBIT', 'Bangkok Bank Direct Debit', 20, 700_000),
+    debit('KRUNGSRI_DIRECT_DEBIT', 'Krungsri Direct Debit', 20, 700_000),
+    debit('KTB_DIRECT_DEBIT', 'Krungthai Direct Debit', 20, 700_000),
+    // ...mobile banking of two more banks (THB 20 to 700,000)...
+    bank('KBANK_MOBILE_BANKING', 'K PLUS Mobile Banking', 20, 700_000),
+    bank('KRUNGSRI_MOBILE_BANKING', 'Krungsri Mobile Banking', 20, 700_000),
+    // ...Standard Chartered's virtual account (THB 20 to 700,000) and WeChat Pay (THB 1 to
+    // 70,000, redirect, not saveable).
+    code(
+      'VIRTUAL_ACCOUNT',
+      'STANDARD_CHARTERED_VIRTUAL_ACCOUNT',
+      'Standard Chartered',
+      'Standard Chartered Virtual Account',
+      20,
+      700_000,
+    ),
+    wallet('WECHATPAY', 'WeChat Pay', 1, 70_000, false),
   ],
 };
 
@@ -423,6 +598,23 @@ const vietnam: Market = {
       max: 50_000_000,
       saveable: false,
     },
+    // https://docs.xendit.co/docs/appota-wallet.md: APPOTA, VND 1,000 to 500,000,000, redirect, not
+    // saveable. The overview (two weeks older) says 1 to 50,000,000; the channel page is later.
+    wallet('APPOTA', 'Appota', 1_000, 500_000_000, false),
+    // The overview's VN table: SHOPEEPAY in VND, 1 to 50,000,000, redirect, not saveable...
+    wallet('SHOPEEPAY', 'ShopeePay', 1, 50_000_000, false),
+    // ...and more banks' virtual accounts, VND 10,000 to 499,999,999.
+    ...(
+      [
+        ['BIDV_VIRTUAL_ACCOUNT', 'BIDV'],
+        ['MSB_VIRTUAL_ACCOUNT', 'MSB'],
+        ['PV_VIRTUAL_ACCOUNT', 'PVcomBank'],
+        ['VPB_VIRTUAL_ACCOUNT', 'VPBank'],
+        ['WOORI_VIRTUAL_ACCOUNT', 'Woori Bank'],
+      ] as const
+    ).map(([channelCode, label]) =>
+      code('VIRTUAL_ACCOUNT', channelCode, label, `${label} Virtual Account`, 10_000, 499_999_999),
+    ),
   ],
 };
 

@@ -59,7 +59,7 @@ const request = (country: string, currency: string, channel: string, amount: num
 
 describe('the markets', () => {
   const channels = MARKETS.filter((market) =>
-    ['MY', 'TH', 'VN', 'SG'].includes(market.country),
+    ['ID', 'PH', 'MY', 'TH', 'VN', 'SG'].includes(market.country),
   ).flatMap((market) =>
     market.channels.map(
       (channel) => [market.country, market.currency, channel.code, channel.min] as const,
@@ -105,6 +105,16 @@ describe('the markets', () => {
     ['VN', 'VND', 'VNPTWALLET', 1_000, 500_000_000, 1],
     ['MY', 'MYR', 'SHOPEEPAY', 1, 30_000, 0.01],
     ['VN', 'VND', 'MOMO', 1, 50_000_000, 1],
+    ['MY', 'MYR', 'WECHATPAY', 1, 4_999, 0.01],
+    ['MY', 'MYR', 'AFFIN_FPX_BUSINESS', 1, 1_000_000, 0.01],
+    ['TH', 'THB', 'WECHATPAY', 1, 70_000, 0.01],
+    ['TH', 'THB', 'STANDARD_CHARTERED_VIRTUAL_ACCOUNT', 20, 700_000, 0.01],
+    ['VN', 'VND', 'APPOTA', 1_000, 500_000_000, 1],
+    ['VN', 'VND', 'SHOPEEPAY', 1, 50_000_000, 1],
+    ['VN', 'VND', 'BIDV_VIRTUAL_ACCOUNT', 10_000, 499_999_999, 1],
+    ['PH', 'PHP', 'PESONET_ONLINE_BANKING', 50_000.01, 20_000_000, 0.01],
+    ['PH', 'PHP', 'CEBUANA', 50, 30_000, 0.01],
+    ['ID', 'IDR', 'JENIUSPAY', 1_000, 20_000_000, 1],
   ])(
     '%s %s %s takes %s to %s and nothing a minor unit beyond',
     async (country, currency, channel, min, max, unit) => {
@@ -121,7 +131,7 @@ describe('the markets', () => {
     },
   );
 
-  it('saves ShopeePay where its market saves it (Indonesia, Malaysia), not in Thailand', async () => {
+  it('saves ShopeePay where its market saves it (Indonesia, Malaysia), not in Thailand or Vietnam', async () => {
     const save = (country: string, currency: string, amount: number) =>
       create({
         ...request(country, currency, 'SHOPEEPAY', amount),
@@ -139,6 +149,21 @@ describe('the markets', () => {
     expect(indonesia.status, JSON.stringify(indonesia.body)).toBe(201);
     const malaysia = await save('MY', 'MYR', 100);
     expect(malaysia.status, JSON.stringify(malaysia.body)).toBe(201);
+    const vietnam = await save('VN', 'VND', 100_000);
+    expect(vietnam.status).toBe(400);
+    expect(JSON.stringify(vietnam.body)).toContain('SHOPEEPAY cannot be saved');
+  });
+
+  it("confirms the other banks' direct debits with an OTP, as it does SCB's", async () => {
+    for (const [country, currency, channel] of [
+      ['TH', 'THB', 'KTB_DIRECT_DEBIT'],
+      ['PH', 'PHP', 'UBP_DIRECT_DEBIT'],
+    ] as const) {
+      const debit = await create(request(country, currency, channel, 100));
+      expect(debit.status, JSON.stringify(debit.body)).toBe(201);
+      expect(debit.body.status).toBe('REQUIRES_ACTION');
+      expect(JSON.stringify(debit.body.actions)).toContain('validate_otp');
+    }
   });
 
   it("sends online banking to the bank's approval page, a PayNow QR to be presented", async () => {
