@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAnswerHoldProxy } from '../../harness/answer-hold-proxy.ts';
 import { testSettings } from '../../harness/test-settings.ts';
 import { openDatabase } from '../db/database.ts';
+import { apps } from '../db/schema.ts';
 import { sessionsRevokedChannel } from './authenticate.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { waitFor } from '../test/wait-for.ts';
@@ -83,9 +84,10 @@ describe('signing out on the server', () => {
   it.skipIf(!testSettings.serverTestsOnPostgres)(
     'does not remember a session whose check was answered after the sign-out was announced',
     async () => {
-      const [current] = (
-        await server.db.execute<{ name: string }>(sql`select current_database() as name`)
-      ).rows;
+      const [current] = await server.db
+        .select({ name: sql<string>`current_database()` })
+        .from(apps)
+        .limit(1);
       const target = new URL(testSettings.postgresUrl);
       const proxy = await startAnswerHoldProxy(target.hostname, Number(target.port || 5432));
       const viaProxy = new URL(target);
