@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.ts';
@@ -176,6 +177,21 @@ describe('idempotency', () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
     expect(new Set(answers.map((answer) => answer.body.payment_request_id)).size).toBe(1);
+  });
+
+  it('a key longer than 255 characters is 400 API_VALIDATION_ERROR, never a server error', async () => {
+    // Random text: PostgreSQL compresses a repeated one below its index row limit.
+    const key = randomBytes(3_000).toString('base64url');
+    const answer = await call('/v3/payment_requests', {
+      body: paymentRequest('idem-long-key'),
+      headers: { 'idempotency-key': key },
+    });
+    expect([answer.status, answer.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    const longest = await call('/v3/payment_requests', {
+      body: paymentRequest('idem-longest-key'),
+      headers: { 'idempotency-key': key.slice(0, 255) },
+    });
+    expect(longest.status).toBe(201);
   });
 
   it('keys are per account and mode: the live key gets its own object', async () => {
