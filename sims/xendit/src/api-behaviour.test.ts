@@ -101,6 +101,31 @@ describe('authentication and errors', () => {
     expect([response.status, response.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
   });
 
+  it('text PostgreSQL cannot store (a NUL, half a surrogate pair) is 400 on its field, not a 500', async () => {
+    const body = paymentRequest('unstorable');
+    for (const [raw, path] of [
+      [JSON.stringify({ ...body, reference_id: 'a\u0000b' }), 'reference_id'],
+      [JSON.stringify({ ...body, description: 'a\ud800b' }), 'description'],
+      [JSON.stringify({ ...body, metadata: { note: 'a\udc00' } }), 'metadata.note'],
+      [JSON.stringify({ ...body, metadata: { 'a\u0000': 'b' } }), 'metadata.(a key)'],
+    ] as const) {
+      const response = await call('/v3/payment_requests', { raw });
+      expect([response.status, response.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+      expect(response.body.errors).toEqual([{ path, message: expect.any(String) }]);
+    }
+    // Nested deeper than a call stack: refused by the schema, not a server error.
+    const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    const nested = await call('/v3/payment_requests', {
+      raw: JSON.stringify(body).replace('{}', deep),
+    });
+    expect([nested.status, nested.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    // A whole pair (an emoji) is text like any other.
+    const emoji = await call('/v3/payment_requests', {
+      body: { ...paymentRequest('storable'), description: 'Kopi \u{1F375}' },
+    });
+    expect(emoji.status).toBe(201);
+  });
+
   it('an unknown channel is 400 API_VALIDATION_ERROR on channel_code', async () => {
     const response = await call('/v3/payment_requests', {
       body: { ...paymentRequest('unknown-channel'), channel_code: 'MOON_WALLET' },
