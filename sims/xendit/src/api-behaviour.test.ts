@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.ts';
@@ -100,6 +101,31 @@ describe('authentication and errors', () => {
     expect([response.status, response.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
   });
 
+  it('text PostgreSQL cannot store (a NUL, half a surrogate pair) is 400 on its field, not a 500', async () => {
+    const body = paymentRequest('unstorable');
+    for (const [raw, path] of [
+      [JSON.stringify({ ...body, reference_id: 'a\u0000b' }), 'reference_id'],
+      [JSON.stringify({ ...body, description: 'a\ud800b' }), 'description'],
+      [JSON.stringify({ ...body, metadata: { note: 'a\udc00' } }), 'metadata.note'],
+      [JSON.stringify({ ...body, metadata: { 'a\u0000': 'b' } }), 'metadata.(a key)'],
+    ] as const) {
+      const response = await call('/v3/payment_requests', { raw });
+      expect([response.status, response.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+      expect(response.body.errors).toEqual([{ path, message: expect.any(String) }]);
+    }
+    // Nested deeper than a call stack: refused by the schema, not a server error.
+    const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    const nested = await call('/v3/payment_requests', {
+      raw: JSON.stringify(body).replace('{}', deep),
+    });
+    expect([nested.status, nested.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    // A whole pair (an emoji) is text like any other.
+    const emoji = await call('/v3/payment_requests', {
+      body: { ...paymentRequest('storable'), description: 'Kopi \u{1F375}' },
+    });
+    expect(emoji.status).toBe(201);
+  });
+
   it('an unknown channel is 400 API_VALIDATION_ERROR on channel_code', async () => {
     const response = await call('/v3/payment_requests', {
       body: { ...paymentRequest('unknown-channel'), channel_code: 'MOON_WALLET' },
@@ -176,6 +202,21 @@ describe('idempotency', () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
     expect(new Set(answers.map((answer) => answer.body.payment_request_id)).size).toBe(1);
+  });
+
+  it('a key longer than 255 characters is 400 API_VALIDATION_ERROR, never a server error', async () => {
+    // Random text: PostgreSQL compresses a repeated one below its index row limit.
+    const key = randomBytes(3_000).toString('base64url');
+    const answer = await call('/v3/payment_requests', {
+      body: paymentRequest('idem-long-key'),
+      headers: { 'idempotency-key': key },
+    });
+    expect([answer.status, answer.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    const longest = await call('/v3/payment_requests', {
+      body: paymentRequest('idem-longest-key'),
+      headers: { 'idempotency-key': key.slice(0, 255) },
+    });
+    expect(longest.status).toBe(201);
   });
 
   it('keys are per account and mode: the live key gets its own object', async () => {

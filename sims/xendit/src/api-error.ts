@@ -31,8 +31,44 @@ export function validationError(errors: ErrorDetail[]): ApiError {
   );
 }
 
-/** Parses a request body with the shared wire schema; a mismatch is the provider's 400. */
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A NUL, or half of a surrogate pair: text that PostgreSQL's jsonb cannot hold. */
+const isUnstorable = (text: string) => text.includes('\u0000') || unpairedSurrogate.test(text);
+
+/**
+ * The path of a string (or key) in a body that could not be stored, if any. Walked with a stack of
+ * its own: a body nested deeper than the call stack (within the body limit) is no server error.
+ */
+function unstorablePath(body: unknown): string[] | undefined {
+  const pending: [unknown, string[]][] = [[body, []]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (isUnstorable(value)) return path;
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (isUnstorable(key)) return [...path, '(a key)'];
+        pending.push([item, [...path, key]]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses a request body with the shared wire schema; a mismatch is the provider's 400, and so is
+ * text that cannot be stored (it failed the write with a 500).
+ */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const unstorable = unstorablePath(body);
+  if (unstorable) {
+    throw validationError([
+      {
+        path: unstorable.join('.') || '(body)',
+        message: 'must not contain a NUL character or an unpaired surrogate',
+      },
+    ]);
+  }
   const result = schema.safeParse(body ?? undefined);
   if (result.success) return result.data;
   throw validationError(

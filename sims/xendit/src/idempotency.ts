@@ -13,9 +13,23 @@ export type Answer = { statusCode: number; body: unknown };
 /** The first answer to an idempotency key, as it is stored. */
 export type KeyRecord = Omit<typeof idempotencyKeys.$inferInsert, 'createdAt'>;
 
+/**
+ * Keys are stored whole under the primary key: one past PostgreSQL's index row limit (about 2.7 kB
+ * of text it cannot compress) failed the create with a 500, so longer keys are refused first.
+ */
+const maxKeyLength = 255;
+
 function keyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'] ?? request.headers['x-idempotency-key'];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  if (typeof value !== 'string' || value === '') return undefined;
+  if (value.length > maxKeyLength) {
+    throw new ApiError(
+      400,
+      'API_VALIDATION_ERROR',
+      `The idempotency key must be at most ${maxKeyLength} characters`,
+    );
+  }
+  return value;
 }
 
 /** Same JSON whatever the key order, so that a replayed body hashes the same. */

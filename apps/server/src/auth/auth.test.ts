@@ -2,6 +2,7 @@ import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionTokens } from './session-token.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -132,6 +133,13 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('session tokens', () => {
+  async function products(token: string) {
+    return server.app.inject({
+      url: '/api/products',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+
   it('answers 401 TOKEN_EXPIRED_ERROR for an expired session', async () => {
     const tokens = createSessionTokens(server.config.sessionSecret, 60);
     const customerId = decodeClaims(await server.signIn('late@example.com')).customer_id as string;
@@ -147,6 +155,22 @@ describe('session tokens', () => {
     expect(response.json().error_code).toBe('TOKEN_EXPIRED_ERROR');
   });
 
+  it('refuses a token once it expires, though it was checked and remembered a moment before', async () => {
+    const customerId = decodeClaims(await server.signIn('brief@example.com')).customer_id as string;
+    const brief = await createSessionTokens(server.config.sessionSecret, 2).sign({
+      appId: 'demo-id',
+      mode: 'development',
+      customerId,
+    });
+    expect((await products(brief)).statusCode).toBe(200);
+    expect((await products(brief)).statusCode).toBe(200);
+    const expiresAt = (decodeClaims(brief).exp as number) * 1000;
+    await waitFor('the token expiring', () => Date.now() >= expiresAt);
+    const response = await products(brief);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_code).toBe('TOKEN_EXPIRED_ERROR');
+  });
+
   it('refuses a token signed with another secret', async () => {
     const tokens = createSessionTokens('x'.repeat(40), 60);
     const token = await tokens.sign({ appId: 'demo-id', mode: 'development', customerId: 'cus_x' });
@@ -157,13 +181,6 @@ describe('session tokens', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json().error_code).toBe('UNAUTHORIZED');
   });
-
-  async function products(token: string) {
-    return server.app.inject({
-      url: '/api/products',
-      headers: { authorization: `Bearer ${token}` },
-    });
-  }
 
   it('refuses a session token without an expiry, signed with the server secret', async () => {
     const claims = decodeClaims(await server.signIn('forever@example.com'));

@@ -42,6 +42,10 @@ export const authenticatePlugin = fp<{
 }>(
   async (app: FastifyInstance, { db, sessionTokens, listen }) => {
     const knownCustomers = new Map<string, number>();
+    // Counts the forgets: a check whose read was answered before a sign-out was announced (the
+    // answer late, the announcement or the local sign-out first) must not remember the session
+    // after it, or the signed-out token would pass for knownCustomerTtlMs.
+    let forgets = 0;
 
     const keyOf = (session: VerifiedSession) =>
       `${session.appId}/${session.customerId}/${session.sessionId}`;
@@ -54,6 +58,7 @@ export const authenticatePlugin = fp<{
 
     async function assertSessionLive(session: VerifiedSession): Promise<void> {
       const key = keyOf(session);
+      const forgetsBefore = forgets;
       const [row] = await db
         .select({
           revokedAt: customers.sessionsRevokedAt,
@@ -70,16 +75,19 @@ export const authenticatePlugin = fp<{
       if (row.signedOut || revokedEverywhere) {
         throw new AppError(401, 'TOKEN_EXPIRED_ERROR', 'The session has ended; sign in again');
       }
+      if (forgets !== forgetsBefore) return;
       if (knownCustomers.size > 10_000) knownCustomers.clear();
       knownCustomers.set(key, Date.now());
     }
 
     function forgetSessions(appId: string, customerId: string): void {
+      forgets += 1;
       const prefix = `${appId}/${customerId}/`;
       for (const key of knownCustomers.keys())
         if (key.startsWith(prefix)) knownCustomers.delete(key);
     }
     function forgetSession(sessionId: string): void {
+      forgets += 1;
       const suffix = `/${sessionId}`;
       for (const key of knownCustomers.keys()) if (key.endsWith(suffix)) knownCustomers.delete(key);
     }
