@@ -8,6 +8,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@store/contract';
+import { PreparedAnswers } from './prepared-answer.ts';
 import { SerializedResponse } from './serialized-response.ts';
 
 export interface EndpointInput<E extends Endpoint> {
@@ -39,6 +40,7 @@ export function registerEndpoint<E extends Endpoint>(
   handler: Handler<E>,
 ): void {
   const status = endpoint.successStatus ?? 200;
+  const preparedAnswers = new PreparedAnswers(app.securityHeaders, status);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -61,12 +63,8 @@ export function registerEndpoint<E extends Endpoint>(
       } as AuthenticatedInput<E>;
       const result = await (handler as (i: AuthenticatedInput<E>) => Promise<Answer<E>>)(input);
       if (result instanceof SerializedResponse) {
-        // Private (it is the caller's app's), and revalidated on every use: its ETag makes that
-        // a 304 without a body while it has not changed.
-        void reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
-        if (result.matches(request.headers['if-none-match'])) return reply.status(304).send();
-        // A JSON string with a JSON content type skips the route's serializer.
-        return reply.status(status).type('application/json; charset=utf-8').send(result.json);
+        preparedAnswers.send(request, reply, result);
+        return reply;
       }
       return reply.status(status).send(result);
     },
