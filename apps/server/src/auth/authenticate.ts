@@ -47,8 +47,17 @@ export const authenticatePlugin = fp<{
     // after it, or the signed-out token would pass for knownCustomerTtlMs.
     let forgets = 0;
 
-    const keyOf = (session: VerifiedSession) =>
-      `${session.appId}/${session.customerId}/${session.sessionId}`;
+    // A remembered token gives the same session object on every request: its key is made once, so
+    // the signed-in fast path builds no string to look it up.
+    const keys = new WeakMap<VerifiedSession, string>();
+    function keyOf(session: VerifiedSession): string {
+      let key = keys.get(session);
+      if (key === undefined) {
+        key = `${session.appId}/${session.customerId}/${session.sessionId}`;
+        keys.set(session, key);
+      }
+      return key;
+    }
 
     /** Whether the session was found live within knownCustomerTtlMs, and not forgotten since. */
     function seenLive(session: VerifiedSession): boolean {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { parse } from 'zod/v4/core';
 import { api } from '@store/contract';
 import { products } from '../db/schema.ts';
+import { securityHeaders } from '../http/security.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -100,6 +101,25 @@ describe('GET /api/products, revalidated by its ETag', () => {
     // Another app's copy is not this one.
     const otherApp = await list(philippineToken, { 'if-none-match': etag });
     expect(otherApp.statusCode).toBe(200);
+  });
+
+  it('carries every security header of the other answers, on 200, 304 and HEAD alike', async () => {
+    const reference = (await server.app.inject({ url: '/config.js' })).headers;
+    const security = Object.keys(securityHeaders(server.config));
+    const ok = await list(indonesianToken);
+    const notModified = await list(indonesianToken, { 'if-none-match': ok.headers.etag! });
+    const head = await server.app.inject({
+      method: 'HEAD',
+      url: '/api/products',
+      headers: bearer(indonesianToken),
+    });
+    expect(head.body).toBe('');
+    for (const response of [ok, notModified, head]) {
+      for (const name of security) expect(response.headers[name], name).toBe(reference[name]);
+    }
+    expect(ok.headers['content-length']).toBe(String(Buffer.byteLength(ok.body)));
+    expect(head.headers['content-length']).toBe(ok.headers['content-length']);
+    expect(notModified.headers['content-length']).toBeUndefined();
   });
 
   it('answers 401, not 304, to a request without a valid session that names the ETag', async () => {

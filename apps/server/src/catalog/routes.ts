@@ -34,7 +34,11 @@ export function registerCatalogRoutes(
   app: FastifyInstance,
   { db, listen }: { db: Database; listen: DatabaseHandle['listen'] },
 ): void {
-  const catalogues = new Map<string, { listing: Promise<Catalogue>; until: number }>();
+  // `ready` once the listing is read, so a request answers it without waiting on the promise.
+  const catalogues = new Map<
+    string,
+    { listing: Promise<Catalogue>; ready?: Catalogue; until: number }
+  >();
   // A listing being read as the change is announced is dropped with the rest, so the next
   // request reads the changed rows.
   let unlisten: (() => Promise<void>) | undefined;
@@ -55,13 +59,22 @@ export function registerCatalogRoutes(
   registerEndpoint(app, api.listProducts, ({ session }) => {
     const now = Date.now();
     const cached = catalogues.get(session.appId);
-    if (cached && cached.until > now) return cached.listing;
+    if (cached && cached.until > now) return cached.ready ?? cached.listing;
     const listing = loadCatalogue(session.appId);
-    catalogues.set(session.appId, { listing, until: now + catalogueTtlMs });
-    // A failed read is not kept: the next request asks the database again.
-    listing.catch(() => {
-      if (catalogues.get(session.appId)?.listing === listing) catalogues.delete(session.appId);
-    });
+    const entry: { listing: Promise<Catalogue>; ready?: Catalogue; until: number } = {
+      listing,
+      until: now + catalogueTtlMs,
+    };
+    catalogues.set(session.appId, entry);
+    listing.then(
+      (catalogue) => {
+        entry.ready = catalogue;
+      },
+      // A failed read is not kept: the next request asks the database again.
+      () => {
+        if (catalogues.get(session.appId) === entry) catalogues.delete(session.appId);
+      },
+    );
     return listing;
   });
 

@@ -74,3 +74,33 @@ it('keeps keys, tokens and credentials out of the logs through a whole payment',
     expect(logs).not.toContain(secret);
   }
 });
+
+it("logs the catalogue's answer, written without Fastify's reply, under its request id", async () => {
+  const credential = await server.identity.issueCredential({
+    email: 'browsing@example.com',
+    audience: server.config.identity.clientId,
+  });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ credential, app_id: 'demo-id' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const listing = await fetch(`${server.url}/api/products`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(listing.status).toBe(200);
+  const lines = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  const incoming = await waitFor('the catalogue request logged', () =>
+    lines().find(
+      (line) =>
+        line.msg === 'incoming request' &&
+        (line.req as { url?: string } | undefined)?.url === '/api/products',
+    ),
+  );
+  const completed = await waitFor('its completion logged', () =>
+    lines().find((line) => line.msg === 'request completed' && line.reqId === incoming.reqId),
+  );
+  expect((completed.res as { statusCode?: number }).statusCode).toBe(200);
+  expect(logLines.join('')).not.toContain(token);
+});

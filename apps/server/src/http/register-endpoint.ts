@@ -8,6 +8,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@store/contract';
+import { PreparedAnswers } from './prepared-answer.ts';
 import { SerializedResponse } from './serialized-response.ts';
 
 export interface EndpointInput<E extends Endpoint> {
@@ -25,9 +26,15 @@ export interface AuthenticatedInput<E extends Endpoint> extends EndpointInput<E>
 /** The answer, or the same already serialised (see SerializedResponse). */
 type Answer<E extends Endpoint> = ResponseOf<E> | SerializedResponse<ResponseOf<E>>;
 
+/**
+ * A promise of the answer; or an answer already serialised and in memory, given without one (the
+ * catalogue's), so that the most frequent request waits on no promise of its own.
+ */
+type Returned<E extends Endpoint> = Promise<Answer<E>> | SerializedResponse<ResponseOf<E>>;
+
 type Handler<E extends Endpoint> = E['auth'] extends true
-  ? (input: AuthenticatedInput<E>) => Promise<Answer<E>>
-  : (input: EndpointInput<E>) => Promise<Answer<E>>;
+  ? (input: AuthenticatedInput<E>) => Returned<E>
+  : (input: EndpointInput<E>) => Returned<E>;
 
 /**
  * Registers a route from its contract definition: the contract's schemas validate the request,
@@ -39,6 +46,7 @@ export function registerEndpoint<E extends Endpoint>(
   handler: Handler<E>,
 ): void {
   const status = endpoint.successStatus ?? 200;
+  const preparedAnswers = new PreparedAnswers(app.securityHeaders, status);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -51,7 +59,7 @@ export function registerEndpoint<E extends Endpoint>(
       response: { [status]: endpoint.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
     },
     ...(endpoint.auth ? { onRequest: app.authenticate } : {}),
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const input = {
         params: request.params,
         query: request.query,
@@ -59,16 +67,16 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         session: request.session,
       } as AuthenticatedInput<E>;
-      const result = await (handler as (i: AuthenticatedInput<E>) => Promise<Answer<E>>)(input);
-      if (result instanceof SerializedResponse) {
-        // Private (it is the caller's app's), and revalidated on every use: its ETag makes that
-        // a 304 without a body while it has not changed.
-        void reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
-        if (result.matches(request.headers['if-none-match'])) return reply.status(304).send();
-        // A JSON string with a JSON content type skips the route's serializer.
-        return reply.status(status).type('application/json; charset=utf-8').send(result.json);
+      const answer = (handler as (i: AuthenticatedInput<E>) => Returned<E>)(input);
+      if (answer instanceof SerializedResponse) {
+        preparedAnswers.send(request, reply, answer);
+        return;
       }
-      return reply.status(status).send(result);
+      return answer.then((result) => {
+        if (result instanceof SerializedResponse) preparedAnswers.send(request, reply, result);
+        else void reply.status(status).send(result);
+        return reply;
+      });
     },
   });
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every answer carries, for answers written without Fastify's reply. */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 const originOf = (url: string) => new URL(url).origin;
 
 /**
@@ -57,6 +64,7 @@ export function securityHeaders(config: ServerConfig): Record<string, string> {
 /** Security headers on every answer. */
 export function registerSecurity(app: FastifyInstance, config: ServerConfig): void {
   const headers = securityHeaders(config);
+  app.decorate('securityHeaders', headers);
   // A callback hook: an async one costs a promise on every request for no waiting.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
