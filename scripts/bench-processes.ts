@@ -71,16 +71,21 @@ function run(
   return child;
 }
 
-/** The Node options `npm start` gives (package.json's start script), so the bench runs the same. */
-const startNodeOptions = (
+/**
+ * The environment and the Node options `npm start` gives (package.json's start script:
+ * `NAME=value … node --option … scripts/launch.mjs`), so the bench runs the same.
+ */
+const startScript = (
   JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
+).scripts.start.split(' ');
+const startEnv = Object.fromEntries(
+  startScript.slice(0, startScript.indexOf('node')).map((word) => word.split('=', 2)),
+) as Record<string, string>;
+const startNodeOptions = startScript.filter((word) => word.startsWith('--'));
 
 /** Exactly what `npm start` runs: the prebuilt bundle when current, else the sources via tsx. */
 export const startProduct = (dataDir: string) =>
-  run(['scripts/launch.mjs'], { DATA_DIR: dataDir }, startNodeOptions);
+  run(['scripts/launch.mjs'], { ...startEnv, DATA_DIR: dataDir }, startNodeOptions);
 export const startSimulators = (
   dataDir: string,
   nodeOptions: string[] = [],

@@ -6,10 +6,20 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { useCompiledPglite } from '@store/embedded-postgres';
 import { startXenditSimulator, type XenditSimulatorOptions } from '@store/xendit-sim';
 
 export type ProviderSimulatorMessage =
   { type: 'ready'; url: string } | { type: 'failed'; message: string } | { type: 'closed' };
+
+/**
+ * The simulator's options, and PostgreSQL's WebAssembly as the parent compiled it: a module
+ * compiled in each thread cost the process a second copy of its bytes and code.
+ */
+export interface ProviderSimulatorThreadData {
+  options: XenditSimulatorOptions;
+  pgliteModule?: WebAssembly.Module;
+}
 
 const port = parentPort;
 if (!port) throw new Error('provider-simulator-thread runs as a worker thread');
@@ -25,7 +35,9 @@ try {
 const post = (message: ProviderSimulatorMessage) => port.postMessage(message);
 
 try {
-  const simulator = await startXenditSimulator(workerData as XenditSimulatorOptions);
+  const { options, pgliteModule } = workerData as ProviderSimulatorThreadData;
+  if (pgliteModule) useCompiledPglite(pgliteModule);
+  const simulator = await startXenditSimulator(options);
   port.on('message', (message: { type: string }) => {
     if (message.type !== 'close') return;
     void simulator.close().finally(() => {

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { compiledPglite } from '@store/embedded-postgres';
 import { startIdentitySimulator } from '@store/identity-sim';
 import {
   createDefaultAccount,
@@ -25,7 +26,10 @@ import {
   runStoreInstance,
   startStore,
 } from '@store/server';
-import type { ProviderSimulatorMessage } from './provider-simulator-thread.ts';
+import type {
+  ProviderSimulatorMessage,
+  ProviderSimulatorThreadData,
+} from './provider-simulator-thread.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
@@ -61,9 +65,18 @@ function providerSimulatorThreadEntry(): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
 }
 
-/** Starts the provider simulator on a worker thread (see scripts/provider-simulator-thread.ts). */
-function startXenditSimulatorThread(options: XenditSimulatorOptions): Promise<XenditSimulator> {
-  const worker = new Worker(providerSimulatorThreadEntry(), { workerData: options });
+/**
+ * Starts the provider simulator on a worker thread (see scripts/provider-simulator-thread.ts),
+ * handing it PostgreSQL's WebAssembly as this thread compiled it for the store's database.
+ */
+async function startXenditSimulatorThread(
+  options: XenditSimulatorOptions,
+): Promise<XenditSimulator> {
+  const workerData: ProviderSimulatorThreadData = {
+    options,
+    ...(options.databaseUrl ? {} : { pgliteModule: await compiledPglite() }),
+  };
+  const worker = new Worker(providerSimulatorThreadEntry(), { workerData });
   const closed = new Promise<void>((resolveClosed) => {
     worker.on('message', (message: ProviderSimulatorMessage) => {
       if (message.type === 'closed') resolveClosed();

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { withPreparedStatements, type StatementClient } from './prepared-statements.ts';
@@ -14,6 +15,37 @@ export { withPreparedStatements, type StatementClient } from './prepared-stateme
  * directory through the OS's page cache.
  */
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+declare global {
+  // Node has WebAssembly's functions; the types of its lib (no DOM here) have only its types.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace WebAssembly {
+    function compile(bytes: Uint8Array): Promise<Module>;
+  }
+}
+
+let pgliteModule: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * PostgreSQL's WebAssembly, compiled once per process: PGlite compiles it once per thread, and
+ * `npm start` opens a database on two (the store's, and the provider simulator's on its thread).
+ * A thread that is handed the module (`useCompiledPglite`) shares its code and its 9 MB of bytes
+ * instead of holding copies of its own.
+ */
+export function compiledPglite(): Promise<WebAssembly.Module> {
+  // Beside the package's entry, where PGlite itself reads it (not import.meta.resolve: the
+  // tests' module runner has none).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  pgliteModule ??= readFile(join(dirname(entry), 'pglite.wasm')).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
+  return pgliteModule;
+}
+
+/** Opens this thread's databases on a module that another thread compiled (`compiledPglite`). */
+export function useCompiledPglite(module: WebAssembly.Module): void {
+  pgliteModule = Promise.resolve(module);
+}
 
 /**
  * Creates the PGlite data directory, if new, in a process of its own: PGlite's initdb runs a
@@ -57,6 +89,7 @@ export async function openEmbeddedPostgres(
     ...(dataDir ? { dataDir } : {}),
     ...(from && !dataDir ? { loadDataDir: from } : {}),
     startParams,
+    pgliteWasmModule: await compiledPglite(),
   });
   return {
     client: withPreparedStatements(pglite),

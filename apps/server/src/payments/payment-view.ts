@@ -112,7 +112,35 @@ export const paymentLinesJson = sql<LineView[]>`coalesce((${linesOfPayment}), '[
  * Date keeps only milliseconds, and a page cursor cut to them would start the next page before
  * payments made later in the same millisecond, skipping them.
  */
-const exactCreatedAt = sql<string>`to_char(${payments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const exactCreatedAt = sql`to_char(${payments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * A time as the API shows it, made by PostgreSQL: what Date's toISOString gives for it (both cut
+ * the microseconds to milliseconds), without a Date parsed and formatted again for each field.
+ */
+const apiTime = (column: typeof payments.createdAt) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A page's payment as one JSON object of PaymentView's fields, its times as the API shows them:
+ * a row of one column that the driver parses natively, where mapping sixteen columns one decoder
+ * at a time was the store's largest cost of a page after the write (README, Performance).
+ */
+const pageViewJson = sql.join(
+  [
+    sql`json_build_object(`,
+    sql.join(
+      Object.entries(paymentViewColumns).map(([key, column]) =>
+        key === 'createdAt' || key === 'updatedAt'
+          ? sql`${sql.raw(`'${key}'`)}, ${apiTime(column as typeof payments.createdAt)}`
+          : sql`${sql.raw(`'${key}'`)}, ${column}`,
+      ),
+      sql`, `,
+    ),
+    sql`)`,
+  ],
+  sql``,
+);
 
 /**
  * Where a page of a customer's payments starts: after this payment, or at the newest. `createdAt`
@@ -125,9 +153,15 @@ export interface PageStart {
   limit: number;
 }
 
+/** A payment of a page, its times as the API shows them. */
+export type PageView = Omit<PaymentView, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+};
+
 /** A payment of a page, with its lines and its exact created_at for the next page's cursor. */
 export interface PageRow {
-  payment: PaymentView;
+  payment: PageView;
   lines: LineView[];
   exactCreatedAt: string;
 }
@@ -135,7 +169,9 @@ export interface PageRow {
 function preparePageQueries(db: Database) {
   const page = (name: string, fromCursor: boolean) =>
     db
-      .select({ payment: paymentViewColumns, lines: paymentLinesJson, exactCreatedAt })
+      .select({
+        row: sql<PageRow>`json_build_object('payment', ${pageViewJson}, 'lines', ${paymentLinesJson}, 'exactCreatedAt', ${exactCreatedAt})`,
+      })
       .from(payments)
       .where(
         and(
@@ -172,7 +208,7 @@ export async function readPaymentPage(
     queries = preparePageQueries(db);
     pageQueries.set(db, queries);
   }
-  return after
+  const rows = await (after
     ? queries.next.execute({
         appId,
         customerId,
@@ -180,7 +216,8 @@ export async function readPaymentPage(
         afterId: after.id,
         limit,
       })
-    : queries.first.execute({ appId, customerId, limit });
+    : queries.first.execute({ appId, customerId, limit }));
+  return rows.map(({ row }) => row);
 }
 
 function toOrderLine(line: LineView): OrderLine {
@@ -202,9 +239,12 @@ function toOrderLine(line: LineView): OrderLine {
   };
 }
 
+/** A time as the API shows it; a page's times come so from PostgreSQL (`apiTime`). */
+const apiTimeOf = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
+
 /** A payment as the API shows it, from its row and its lines in order. */
 export function toApiPayment(
-  row: PaymentView,
+  row: PaymentView | PageView,
   lines: LineView[],
   exchanges?: StoredExchange[],
 ): Payment {
@@ -227,8 +267,8 @@ export function toApiPayment(
     actions: row.actions as PaymentAction[],
     channel_properties: row.channelProperties,
     payment_method_id: row.paymentMethodId,
-    created: row.createdAt.toISOString(),
-    updated: row.updatedAt.toISOString(),
+    created: apiTimeOf(row.createdAt),
+    updated: apiTimeOf(row.updatedAt),
     ...(exchanges ? { xendit_operations: exchanges.map(toApiExchange) } : {}),
   };
 }

@@ -383,6 +383,17 @@ describe('GET /api/payments', () => {
     expect(second.next_cursor).toBeNull();
   });
 
+  it('shows a payment in a page as its own read shows it, field for field', async () => {
+    const reader = await server.signIn('page-reader@example.com');
+    const { id } = (await createPayment(order(), { as: reader })).json() as Payment;
+    const page = (await call('GET', '/api/payments', undefined, reader)).json();
+    const { xendit_operations: operations, ...read } = (
+      await call('GET', `/api/payments/${id}`, undefined, reader)
+    ).json() as Payment;
+    expect(operations?.length).toBeGreaterThan(0);
+    expect(JSON.stringify(page.payments[0])).toBe(JSON.stringify(read));
+  });
+
   it('neither skips nor repeats payments created within one millisecond', async () => {
     const sameMillisecond = await server.signIn('same-millisecond@example.com');
     const created: string[] = [];
