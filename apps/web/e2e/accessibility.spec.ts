@@ -83,6 +83,11 @@ for (const size of widths) {
     await visit('product');
     await checkoutFirstProduct(page);
     await visit('checkout');
+    // The channel search with nothing found: its status line and clear button.
+    const channelSearch = page.getByRole('textbox', { name: 'Find a payment channel' });
+    await channelSearch.fill('paypal');
+    await expect(page.getByText('No channel matches "paypal"')).toBeVisible();
+    await visit('checkout, no channel found');
     await visit('cart', '/cart');
     await visit('account settings', '/settings/account');
     await visit('payment methods', '/payment_methods');

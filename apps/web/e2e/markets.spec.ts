@@ -214,3 +214,25 @@ test("demo-my: saves Touch 'n Go and pays with it, approved on the wallet's page
   await expect(page).toHaveURL(/\/payments\/success\?payment_id=/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 });
+
+test('demo-my: finds CIMB among the FPX banks by typing, and pays with it', async ({ page }) => {
+  await signIn(page, { appId: 'demo-my' });
+  await checkoutFirstProduct(page);
+  const main = page.getByRole('main');
+  const search = main.getByRole('textbox', { name: 'Find a payment channel' });
+  const fpxBanks = main.getByRole('button', { name: /_FPX(_BUSINESS)? MY$/ });
+  await expect(fpxBanks).toHaveCount(40);
+
+  await search.fill('paypal');
+  await expect(main.getByRole('status')).toHaveText('No channel matches "paypal"');
+  await expect(fpxBanks).toHaveCount(0);
+  await main.getByRole('button', { name: 'Clear channel search' }).click();
+  await expect(fpxBanks).toHaveCount(40);
+
+  await search.fill('cimb');
+  await expect(main.getByRole('status')).toHaveText('2 of 46 channels');
+  await page.getByRole('button', { name: 'CIMB_FPX MY', exact: true }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/payments\/success\?payment_id=/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+});

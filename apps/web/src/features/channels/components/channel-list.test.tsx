@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { Checkbox } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Channel } from '@store/contract/client';
@@ -98,5 +100,172 @@ describe('ChannelList', () => {
     expect(screen.queryByText('Mobile Number is required')).not.toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Pay' }));
     expect(onChoose).toHaveBeenCalledWith(withoutNumber, { mobile_number: '+628333' });
+  });
+});
+
+/** A Malaysian list: forty-odd banks is where a customer needs the search. */
+function fpx(code: string, name: string): Channel {
+  return {
+    ...va,
+    code,
+    name,
+    country: 'MY',
+    currency: 'MYR',
+    creation_workflow_type: 'REDIRECT',
+  };
+}
+const touchNGo: Channel = {
+  ...fpx('TOUCHNGO', "Touch 'n Go eWallet"),
+  is_saveable: true,
+};
+const malaysian: Channel[] = [
+  fpx('MAYB2U_FPX', 'Maybank2u FPX'),
+  fpx('CIMB_FPX', 'CIMB FPX'),
+  fpx('PUBLIC_FPX', 'Public Bank FPX'),
+  fpx('RHB_FPX', 'RHB FPX'),
+  fpx('AFFIN_FPX', 'Affin Bank FPX'),
+  fpx('CIMB_FPX_BUSINESS', 'CIMB FPX Business'),
+  fpx('AMBANK_VIRTUAL_ACCOUNT', 'AmBank Virtual Account'),
+  fpx('GRABPAY', 'GrabPay'),
+  touchNGo,
+];
+
+function channelButtons() {
+  return screen
+    .getAllByRole('button')
+    .map((button) => button.textContent)
+    .filter((label) => label?.endsWith(' MY'));
+}
+
+describe('ChannelList search', () => {
+  it('is not offered for a list of eight channels or fewer', () => {
+    renderWithProviders(
+      <ChannelList
+        channels={malaysian.slice(0, 8)}
+        filter="all"
+        transactionTypes={['PAY']}
+        onChoose={() => {}}
+      />,
+    );
+    expect(screen.queryByLabelText('Find a payment channel')).not.toBeInTheDocument();
+    expect(channelButtons()).toHaveLength(8);
+  });
+
+  it('narrows a long list by code, ignoring case, underscores and spaces', async () => {
+    renderWithProviders(
+      <ChannelList
+        channels={malaysian}
+        filter="all"
+        transactionTypes={['PAY']}
+        onChoose={() => {}}
+      />,
+    );
+    const search = screen.getByRole('textbox', { name: 'Find a payment channel' });
+    expect(channelButtons()).toHaveLength(9);
+
+    await userEvent.type(search, 'touch');
+    expect(channelButtons()).toEqual(['TOUCHNGO MY']);
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'cimb fpx');
+    expect(channelButtons()).toEqual(['CIMB_FPX MY', 'CIMB_FPX_BUSINESS MY']);
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 9 channels');
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'Fpx');
+    expect(channelButtons()).toHaveLength(6);
+  });
+
+  it('finds a bank by the name a customer knows it by', async () => {
+    renderWithProviders(
+      <ChannelList
+        channels={malaysian}
+        filter="all"
+        transactionTypes={['PAY']}
+        onChoose={() => {}}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText('Find a payment channel'), 'maybank');
+    expect(channelButtons()).toEqual(['MAYB2U_FPX MY']);
+  });
+
+  it('says when nothing matches, and the clear button brings every channel back', async () => {
+    renderWithProviders(
+      <ChannelList
+        channels={malaysian}
+        filter="all"
+        transactionTypes={['PAY']}
+        onChoose={() => {}}
+      />,
+    );
+    const search = screen.getByLabelText('Find a payment channel');
+    await userEvent.type(search, 'paypal ');
+    expect(screen.getByRole('status')).toHaveTextContent('No channel matches "paypal"');
+    expect(channelButtons()).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear channel search' }));
+    expect(search).toHaveValue('');
+    expect(search).toHaveFocus();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(channelButtons()).toHaveLength(9);
+  });
+
+  it('clears with Escape', async () => {
+    renderWithProviders(
+      <ChannelList
+        channels={malaysian}
+        filter="all"
+        transactionTypes={['PAY']}
+        onChoose={() => {}}
+      />,
+    );
+    const search = screen.getByLabelText('Find a payment channel');
+    await userEvent.type(search, 'rhb{Escape}');
+    expect(search).toHaveValue('');
+    expect(channelButtons()).toHaveLength(9);
+  });
+
+  it('chooses a found channel on click, as the full list does', async () => {
+    const onChoose = vi.fn();
+    renderWithProviders(
+      <ChannelList
+        channels={malaysian}
+        filter="all"
+        transactionTypes={['PAY']}
+        onChoose={onChoose}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText('Find a payment channel'), 'cimb_fpx');
+    await userEvent.click(screen.getByRole('button', { name: 'CIMB_FPX MY' }));
+    expect(onChoose).toHaveBeenCalledWith(malaysian[1], {});
+  });
+
+  it('goes with the saveable filter when that leaves a short list, and comes back with it', async () => {
+    function Checkout() {
+      const [save, setSave] = useState(false);
+      return (
+        <>
+          <Checkbox
+            label="Save Payment Method?"
+            checked={save}
+            onChange={(event) => setSave(event.currentTarget.checked)}
+          />
+          <ChannelList
+            channels={malaysian}
+            filter={save ? 'saveable' : 'all'}
+            transactionTypes={['PAY']}
+            onChoose={() => {}}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<Checkout />);
+    await userEvent.type(screen.getByLabelText('Find a payment channel'), 'cimb');
+    await userEvent.click(screen.getByLabelText('Save Payment Method?'));
+    expect(screen.queryByLabelText('Find a payment channel')).not.toBeInTheDocument();
+    expect(channelButtons()).toEqual(['TOUCHNGO MY']);
+    await userEvent.click(screen.getByLabelText('Save Payment Method?'));
+    expect(screen.getByLabelText('Find a payment channel')).toHaveValue('cimb');
+    expect(channelButtons()).toEqual(['CIMB_FPX MY', 'CIMB_FPX_BUSINESS MY']);
   });
 });

@@ -1,11 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Collapse, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, CloseButton, Collapse, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { Channel, ChannelProperty, TransactionType } from '@store/contract/client';
 import {
   applicableProperties,
+  CHANNEL_SEARCH_THRESHOLD,
   choosesImmediately,
   filterChannels,
   isCardsSession,
+  matchesChannelSearch,
   propertyLabel,
   type ChannelFilter,
 } from '../utils/channel-filter';
@@ -97,8 +99,63 @@ function ChannelForm({
 }
 
 /**
+ * Find a payment channel: narrows a long list as the customer types, and says so when nothing
+ * is left. The status line is always there, so that screen readers announce its changes.
+ */
+function ChannelSearch({
+  text,
+  matching,
+  total,
+  onChange,
+}: {
+  text: string;
+  matching: number;
+  total: number;
+  onChange: (text: string) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const typed = text.trim();
+
+  function clear() {
+    onChange('');
+    input.current?.focus();
+  }
+
+  return (
+    <Stack gap={4}>
+      <TextInput
+        ref={input}
+        label="Find a payment channel"
+        value={text}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && text !== '') {
+            event.preventDefault();
+            clear();
+          }
+        }}
+        rightSectionPointerEvents="all"
+        rightSection={
+          text !== '' && <CloseButton aria-label="Clear channel search" onClick={clear} />
+        }
+      />
+      <Text role="status" size="sm" c={typed !== '' && matching === 0 ? undefined : 'dimmed'}>
+        {typed === ''
+          ? ''
+          : matching === 0
+            ? `No channel matches "${typed}"`
+            : `${matching} of ${total} channels`}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
  * The channel picker: a full-width button per channel. A channel with no inputs for the current
- * transaction types is chosen on click; one with inputs opens its form.
+ * transaction types is chosen on click; one with inputs opens its form. A long list (the
+ * Malaysian one has forty FPX banks) can be narrowed by a search above it.
  */
 export function ChannelList({
   channels,
@@ -110,14 +167,29 @@ export function ChannelList({
   submitLabel = 'Pay',
 }: ChannelListProps) {
   const [openCode, setOpenCode] = useState<string | null>(null);
-  const shown = filterChannels(channels, filter).filter(
+  const [search, setSearch] = useState('');
+  const offered = filterChannels(channels, filter).filter(
     (channel) => renderCardForm !== undefined || !isCardsSession(channel),
   );
+  // The search belongs to the list it narrows: when the save toggle shortens the list below the
+  // threshold, the search goes and every channel shows again.
+  const searchable = offered.length > CHANNEL_SEARCH_THRESHOLD;
+  const shown = searchable
+    ? offered.filter((channel) => matchesChannelSearch(channel, search))
+    : offered;
 
-  if (shown.length === 0) return <Text c="dimmed">No payment channels available.</Text>;
+  if (offered.length === 0) return <Text c="dimmed">No payment channels available.</Text>;
 
   return (
     <Stack gap="xs">
+      {searchable && (
+        <ChannelSearch
+          text={search}
+          matching={shown.length}
+          total={offered.length}
+          onChange={setSearch}
+        />
+      )}
       {shown.map((channel) => {
         const properties = applicableProperties(channel, transactionTypes);
         const open = openCode === channel.code;

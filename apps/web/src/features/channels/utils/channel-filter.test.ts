@@ -5,6 +5,7 @@ import {
   checkoutTransactionTypes,
   choosesImmediately,
   filterChannels,
+  matchesChannelSearch,
   propertyLabel,
 } from './channel-filter';
 
@@ -88,5 +89,34 @@ describe('propertyLabel', () => {
     expect(propertyLabel('mobile_number')).toBe('Mobile Number');
     expect(propertyLabel('account_holder_name')).toBe('Account Holder Name');
     expect(propertyLabel('otp')).toBe('Otp');
+  });
+});
+
+describe('matchesChannelSearch', () => {
+  const cimb = channel({ code: 'CIMB_FPX', name: 'CIMB FPX' });
+  const maybank = channel({ code: 'MAYB2U_FPX', name: 'Maybank2u FPX' });
+  const touchNGo = channel({ code: 'TOUCHNGO', name: "Touch 'n Go eWallet" });
+
+  it('matches the code whatever the case, underscores or spaces', () => {
+    for (const text of ['cimb', 'CIMB_FPX', 'cimb fpx', 'Cimb_Fpx', 'bfp']) {
+      expect(matchesChannelSearch(cimb, text)).toBe(true);
+    }
+    expect(matchesChannelSearch(touchNGo, 'touch')).toBe(true);
+    expect(matchesChannelSearch(touchNGo, 'touchngo')).toBe(true);
+  });
+
+  it('matches the name the customer knows', () => {
+    expect(matchesChannelSearch(maybank, 'maybank')).toBe(true);
+    expect(matchesChannelSearch(touchNGo, "touch 'n go")).toBe(true);
+  });
+
+  it('refuses what is in neither', () => {
+    expect(matchesChannelSearch(cimb, 'maybank')).toBe(false);
+    expect(matchesChannelSearch(touchNGo, 'fpx')).toBe(false);
+  });
+
+  it('lets every channel through an empty search', () => {
+    expect(matchesChannelSearch(cimb, '')).toBe(true);
+    expect(matchesChannelSearch(cimb, ' _ ')).toBe(true);
   });
 });

@@ -17,6 +17,23 @@ export function filterChannels(channels: readonly Channel[], filter: ChannelFilt
   return filter === 'saveable' ? channels.filter((channel) => channel.is_saveable) : [...channels];
 }
 
+/** Above this many channels a list offers its search: a short list is read at a glance. */
+export const CHANNEL_SEARCH_THRESHOLD = 8;
+
+/** Letters and digits only, lower case: "Touch 'n Go", "touch n go" and TOUCHNGO read alike. */
+function searchKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * Whether a channel answers what the customer typed: its code ("fpx", "cimb") or its name, since
+ * a customer knows Maybank2u FPX as Maybank rather than as MAYB2U_FPX.
+ */
+export function matchesChannelSearch(channel: Channel, text: string): boolean {
+  const wanted = searchKey(text);
+  return searchKey(channel.code).includes(wanted) || searchKey(channel.name).includes(wanted);
+}
+
 /**
  * The inputs a channel asks for under the given transaction types. The provider lists an input
  * once per transaction type, so one name is kept once.
