@@ -190,11 +190,14 @@ function treeCpuMilliseconds(pid: number): number {
   return total;
 }
 
-/** The meter for the storefront alone (one instance or several) beside the simulators' process. */
+/**
+ * The meter for the storefront alone (one instance or several) beside the simulators' process (with
+ * its provider simulator processes, XENDIT_SIM_INSTANCES).
+ */
 export function twoProcessMeter(store: ChildProcess, simulators: ChildProcess): CpuMeter {
   return () => ({
     store: treeCpuMilliseconds(store.pid ?? 0),
-    simulator: cpuMilliseconds(simulators.pid ?? 0),
+    simulator: treeCpuMilliseconds(simulators.pid ?? 0),
   });
 }
 

@@ -108,14 +108,18 @@ async function benchStorefrontAlone(baseline: Result): Promise<void> {
     } finally {
       await stop(store);
     }
-    await benchPostgres(baseline, simulators);
+    await benchPostgres(baseline, simulators, onPostgres ? simulatorDatabase.url : undefined);
   } finally {
     await stop(simulators);
     if (onPostgres) await simulatorDatabase.drop();
   }
 }
 
-async function benchPostgres(baseline: Result, simulators: ChildProcess): Promise<void> {
+async function benchPostgres(
+  baseline: Result,
+  simulators: ChildProcess,
+  simulatorDatabaseUrl: string | undefined,
+): Promise<void> {
   const database = await createBenchDatabase();
   if (typeof database === 'string') {
     record(
@@ -141,7 +145,7 @@ async function benchPostgres(baseline: Result, simulators: ChildProcess): Promis
     const single = await benchPayments(token, 'PostgreSQL', baseline, cpu);
     await benchPaymentsList(database.url, token, baseline, cpu);
     await stop(store);
-    await benchTwoInstances(single, baseline, simulators);
+    await benchTwoInstances(single, baseline, simulators, simulatorDatabaseUrl);
   } finally {
     await stop(store);
     await database.drop();
@@ -150,16 +154,30 @@ async function benchPostgres(baseline: Result, simulators: ChildProcess): Promis
 
 /**
  * POST /api/payments on STORE_INSTANCES=2 (node:cluster, one port) on a fresh PostgreSQL database,
- * as a ratio to one instance's figure from the same run.
+ * as a ratio to one instance's figure from the same run. The provider simulator, on PostgreSQL,
+ * then runs as two processes too (XENDIT_SIM_INSTANCES=2): one process of it is what two store
+ * instances would otherwise wait on, which a real provider is not.
  */
 async function benchTwoInstances(
   single: Result,
   baseline: Result,
-  simulators: ChildProcess,
+  oneProcessSimulators: ChildProcess,
+  simulatorDatabaseUrl: string | undefined,
 ): Promise<void> {
   const database = await createBenchDatabase();
   if (typeof database === 'string') return;
-  console.log('Storefront as 2 instances (STORE_INSTANCES=2) on a fresh PostgreSQL database...');
+  let simulators = oneProcessSimulators;
+  if (simulatorDatabaseUrl) {
+    await stop(oneProcessSimulators);
+    simulators = startSimulators(newDataDir(), [], {
+      XENDIT_SIM_DATABASE_URL: simulatorDatabaseUrl,
+      XENDIT_SIM_INSTANCES: '2',
+    });
+    await waitForHealth(`http://localhost:${ports.xendit}/_sim/health`);
+  }
+  console.log(
+    `Storefront as 2 instances (STORE_INSTANCES=2) on a fresh PostgreSQL database, the provider simulator in ${simulatorDatabaseUrl ? 2 : 1} process(es)...`,
+  );
   const store = startStorefront(newDataDir(), {
     DATABASE_URL: database.url,
     STORE_INSTANCES: '2',
@@ -175,6 +193,7 @@ async function benchTwoInstances(
     recordTwoInstances(two, single);
   } finally {
     await stop(store);
+    if (simulators !== oneProcessSimulators) await stop(simulators);
     await database.drop();
   }
 }

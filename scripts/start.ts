@@ -7,6 +7,7 @@
  * pointing at them).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import cluster, { type Worker as ClusterWorker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -106,6 +107,91 @@ async function startXenditSimulatorThread(
   });
 }
 
+type StoreConfig = ReturnType<typeof loadConfig>;
+type ProviderSimulatorConfig = NonNullable<StoreConfig['simulators']['xendit']>;
+
+function providerSimulatorOptions(
+  config: StoreConfig,
+  simulator: ProviderSimulatorConfig,
+): XenditSimulatorOptions {
+  return {
+    port: simulator.port,
+    ...(simulator.databaseUrl
+      ? { databaseUrl: simulator.databaseUrl }
+      : { dataDir: join(config.dataDir, 'xendit-sim') }),
+    accounts: [
+      createDefaultAccount({
+        webhookUrl: `http://localhost:${config.port}/api/webhooks/xendit`,
+        callbackToken: simulator.callbackTokens.development,
+        liveCallbackToken: simulator.callbackTokens.live,
+      }),
+    ],
+    // The provider's schedule (15 min to 24 h) compressed, so a demo sees retries land.
+    webhookRetrySchedule: [2, 5, 15, 60, 300, 900],
+    expireLiveSessions: simulator.expireLiveSessions,
+    ...(simulator.rateLimitPerMinute
+      ? { rateLimit: { max: simulator.rateLimitPerMinute, windowSeconds: 60 } }
+      : {}),
+  };
+}
+
+/** Marks the cluster workers that are provider simulators, not store instances. */
+const providerSimulatorProcess = 'XENDIT_SIM_PROCESS';
+
+/**
+ * The provider simulator as several processes sharing its port (node:cluster) and its PostgreSQL
+ * database, so that it is not what several store instances wait on: what one writes the others
+ * answer from, keys and jobs are the database's, each due webhook is claimed by one. Each process
+ * keeps its own rate-limit window.
+ */
+async function startProviderSimulatorProcesses(count: number) {
+  const workers: ClusterWorker[] = [];
+  let stopping = false;
+  // One after the other: the first migrates, the others find the schema ready.
+  for (let index = 0; index < count; index += 1) {
+    const worker = cluster.fork({ ...env, [providerSimulatorProcess]: '1' });
+    workers.push(worker);
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', (message: { url?: string }) => (message.url ? resolve() : undefined));
+      worker.once('exit', (code) =>
+        reject(new Error(`A provider simulator process failed (${code})`)),
+      );
+    });
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      // Without its provider the storefront cannot take payments: stop rather than limp on.
+      console.error(`A provider simulator process stopped (${signal ?? code})`);
+      void shutdown(1);
+    });
+  }
+  return {
+    url: `http://127.0.0.1:${loadConfig(env).simulators.xendit?.port}`,
+    async close() {
+      stopping = true;
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve) => {
+              if (worker.isDead()) return resolve();
+              worker.once('exit', () => resolve());
+              worker.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** One of startProviderSimulatorProcesses' processes. */
+async function runProviderSimulatorProcess(): Promise<void> {
+  const config = loadConfig(env);
+  const simulator = config.simulators.xendit;
+  if (!simulator) throw new Error('No provider simulator is configured');
+  const xendit = await startXenditSimulator(providerSimulatorOptions(config, simulator));
+  closers.push(xendit.close);
+  process.send?.({ url: xendit.url });
+}
+
 async function main(): Promise<void> {
   ensureWebBuild();
   const lines: string[] = [];
@@ -122,27 +208,20 @@ async function main(): Promise<void> {
     lines.push(`  identity simulator  ${identity.url}`);
   }
   if (xenditSimulator) {
-    // Alone in its process (--simulators-only), the simulator needs no thread of its own.
-    const start = simulatorsOnly ? startXenditSimulator : startXenditSimulatorThread;
-    const xendit = await start({
-      port: xenditSimulator.port,
-      dataDir: join(config.dataDir, 'xendit-sim'),
-      accounts: [
-        createDefaultAccount({
-          webhookUrl: `http://localhost:${config.port}/api/webhooks/xendit`,
-          callbackToken: xenditSimulator.callbackTokens.development,
-          liveCallbackToken: xenditSimulator.callbackTokens.live,
-        }),
-      ],
-      // The provider's schedule (15 min to 24 h) compressed, so a demo sees retries land.
-      webhookRetrySchedule: [2, 5, 15, 60, 300, 900],
-      expireLiveSessions: xenditSimulator.expireLiveSessions,
-      ...(xenditSimulator.rateLimitPerMinute
-        ? { rateLimit: { max: xenditSimulator.rateLimitPerMinute, windowSeconds: 60 } }
-        : {}),
-    });
-    closers.push(xendit.close);
-    lines.push(`  provider simulator  ${xendit.url}`);
+    const options = providerSimulatorOptions(config, xenditSimulator);
+    if (simulatorsOnly && xenditSimulator.instances > 1) {
+      const processes = await startProviderSimulatorProcesses(xenditSimulator.instances);
+      closers.push(processes.close);
+      lines.push(
+        `  provider simulator  ${processes.url}  (${xenditSimulator.instances} processes)`,
+      );
+    } else {
+      // Alone in its process (--simulators-only), the simulator needs no thread of its own.
+      const start = simulatorsOnly ? startXenditSimulator : startXenditSimulatorThread;
+      const xendit = await start(options);
+      closers.push(xendit.close);
+      lines.push(`  provider simulator  ${xendit.url}`);
+    }
   }
   if (simulatorsOnly) {
     console.log(['Simulators are ready:', ...lines].join('\n'));
@@ -183,7 +262,18 @@ if (!isStoreInstance) {
   process.on('SIGTERM', () => void shutdown());
 }
 
-(isStoreInstance ? startInstance() : main()).catch(async (error: unknown) => {
+const asProviderSimulator = cluster.isWorker && env[providerSimulatorProcess] === '1';
+if (asProviderSimulator) {
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+(asProviderSimulator
+  ? runProviderSimulatorProcess()
+  : isStoreInstance
+    ? startInstance()
+    : main()
+).catch(async (error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
   for (const close of closers) await close().catch(() => undefined);
   process.exit(1);

@@ -58,6 +58,28 @@ describe('configuration', () => {
     expect(loadConfig(secret).instances).toBe(1);
   });
 
+  it('runs the provider simulator as several processes only on a PostgreSQL server', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...secret, XENDIT_SIM_INSTANCES: '2' })).toThrow(
+      new ConfigError(
+        "Invalid configuration: XENDIT_SIM_INSTANCES 2 needs XENDIT_SIM_DATABASE_URL: the simulator's embedded database is single-process",
+      ),
+    );
+    const config = loadConfig({
+      ...secret,
+      XENDIT_SIM_INSTANCES: '2',
+      XENDIT_SIM_DATABASE_URL: 'postgres://sim@db.internal/sim',
+    });
+    expect(config.simulators.xendit).toMatchObject({
+      instances: 2,
+      databaseUrl: 'postgres://sim@db.internal/sim',
+    });
+    expect(loadConfig(secret).simulators.xendit).toMatchObject({
+      instances: 1,
+      databaseUrl: undefined,
+    });
+  });
+
   it('points sign-in at Google when GOOGLE_CLIENT_ID is set', () => {
     const config = loadConfig({
       GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',

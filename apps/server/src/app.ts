@@ -152,6 +152,8 @@ export async function buildApp({
     limiter,
     saveMethod: paymentMethods.saveFromPayment,
   });
+  app.addHook('onReady', () => payments.orderCatalogue.listen(listen));
+  app.addHook('onClose', () => payments.orderCatalogue.close());
   const refunds = createRefundService({ db, provider, payments });
   const cards = createCardService({ db, provider, payments, paymentMethods, budget });
   const subscriptions = createSubscriptionService({ db, provider, config });

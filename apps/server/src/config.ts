@@ -75,6 +75,13 @@ const envSchema = z.object({
   /** The embedded provider simulator's limit per API key a minute (unset: its own default). */
   XENDIT_SIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   XENDIT_SIM_EXPIRE_LIVE_SESSIONS: z.enum(['0', '1']).default('0'),
+  /** The embedded provider simulator's state on a PostgreSQL server instead of its PGlite. */
+  XENDIT_SIM_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** Provider simulator processes sharing its port under --simulators-only (node:cluster). */
+  XENDIT_SIM_INSTANCES: z.coerce.number().int().min(1).max(16).default(1),
   XENDIT_BASE_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -175,6 +182,10 @@ export interface ServerConfig {
       rateLimitPerMinute: number | undefined;
       /** Whether the simulator's session-expiry hook also takes live sessions (browser tests). */
       expireLiveSessions: boolean;
+      /** Unset: PGlite in the data directory. */
+      databaseUrl: string | undefined;
+      /** More than one only on a PostgreSQL server, which they share. */
+      instances: number;
       callbackTokens: Record<'development' | 'live', string>;
     } | null;
   };
@@ -247,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   checkCallbackTokens(e);
+  if (e.XENDIT_SIM_INSTANCES > 1 && !e.XENDIT_SIM_DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration: XENDIT_SIM_INSTANCES ${e.XENDIT_SIM_INSTANCES} needs XENDIT_SIM_DATABASE_URL: the simulator's embedded database is single-process`,
+    );
+  }
   if (e.STORE_INSTANCES > 1 && !e.DATABASE_URL) {
     throw new ConfigError(
       `Invalid configuration: STORE_INSTANCES ${e.STORE_INSTANCES} needs DATABASE_URL: the embedded database is single-instance`,
@@ -308,6 +324,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
             port: e.XENDIT_SIM_PORT,
             rateLimitPerMinute: e.XENDIT_SIM_RATE_LIMIT_PER_MINUTE,
             expireLiveSessions: e.XENDIT_SIM_EXPIRE_LIVE_SESSIONS === '1',
+            databaseUrl: e.XENDIT_SIM_DATABASE_URL,
+            instances: e.XENDIT_SIM_INSTANCES,
             callbackTokens: {
               development: e.XENDIT_CALLBACK_TOKEN,
               live: e.XENDIT_LIVE_CALLBACK_TOKEN,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { callbackTokenFor, type Mode } from './accounts.ts';
 import { scheduledJobs, webhookAttempts, webhookEvents } from './db/schema.ts';
@@ -14,6 +14,8 @@ import type { SimContext } from './sim-context.ts';
 export const PROVIDER_RETRY_SCHEDULE = [900, 3600, 10_800, 21_600, 43_200, 86_400];
 
 const DELIVERY_TIMEOUT_MS = 10_000;
+/** Beyond the delivery's timeout, for recording its attempt before the claim runs out. */
+const CLAIM_MARGIN_MS = 5_000;
 const BATCH = 20;
 
 export type WorkerOptions = {
@@ -126,12 +128,21 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
   };
 
   const deliverDue = async () => {
-    const due = await ctx.db
-      .select()
+    // Claimed before they are sent, so that simulators sharing the database (the bench's) send each
+    // once: a due event is put off past the delivery's timeout by the one that takes it, and the
+    // others skip it. One that stops mid-delivery leaves it due again then: none is lost.
+    const claimable = ctx.db
+      .select({ id: webhookEvents.id })
       .from(webhookEvents)
       .where(and(eq(webhookEvents.status, 'PENDING'), lte(webhookEvents.nextAttemptAt, new Date())))
       .orderBy(asc(webhookEvents.nextAttemptAt), asc(webhookEvents.createdAt))
-      .limit(BATCH);
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    const due = await ctx.db
+      .update(webhookEvents)
+      .set({ nextAttemptAt: new Date(Date.now() + DELIVERY_TIMEOUT_MS + CLAIM_MARGIN_MS) })
+      .where(inArray(webhookEvents.id, claimable))
+      .returning();
     await Promise.all(due.map(deliver));
   };
 

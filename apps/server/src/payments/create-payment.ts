@@ -34,9 +34,16 @@ import {
 } from '../statuses/payment-status.ts';
 import { channelLimits, findChannel } from './channels.ts';
 import type { CheckoutSessions } from './checkout-session.ts';
-import { newLines, recordPayment, type CreateStatements } from './create-statements.ts';
+import {
+  newLines,
+  recordCheckedPayment,
+  recordPayment,
+  type CreateStatements,
+  type NewPayment,
+} from './create-statements.ts';
+import type { OrderCatalogue } from './order-catalogue.ts';
 import { toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
-import { priceFrom } from './pricing.ts';
+import { priceFrom, type ProductRow, type VoucherRow } from './pricing.ts';
 
 /** The body's fingerprint, told apart by where the customer pays, so a key serves one way. */
 const requestFingerprint = (request: CreatePaymentRequest, checkout: boolean) =>
@@ -118,9 +125,10 @@ export function createPaymentCreator(deps: {
   maySettleAgain: (payment: PaymentRow) => Promise<boolean>;
   returnUrls: (paymentId: string, clientId: string) => Record<string, string>;
   checkoutSessions: CheckoutSessions;
+  orderCatalogue: OrderCatalogue;
 }) {
   const { db, provider, config, statements, loadPayment, settleCreating, returnUrls } = deps;
-  const { checkoutSessions, maySettleAgain } = deps;
+  const { checkoutSessions, maySettleAgain, orderCatalogue } = deps;
 
   /** The signed-in customer with their app, the ordered products and the voucher, in one read. */
   async function loadOrderContext(session: Caller, request: CreatePaymentRequest) {
@@ -203,18 +211,77 @@ export function createPaymentCreator(deps: {
     return row;
   }
 
+  /** What the order asks of the provider, priced and checked from the app's rows. */
+  async function planOrder(
+    session: Caller,
+    request: CreatePaymentRequest,
+    checkout: boolean,
+    context: { app: AppRow; products: ProductRow[]; voucher: VoucherRow | null },
+  ) {
+    const { app } = context;
+    const savedMethod = request.payment_token_id
+      ? await resolveSavedMethod(session, request.payment_token_id)
+      : null;
+    const channelCode = checkout
+      ? checkoutChannelCode
+      : (savedMethod?.channelCode ?? request.channel);
+    if (!channelCode) throw new AppError(400, 'API_VALIDATION_ERROR', 'channel is required');
+    // On the hosted checkout the customer gives the channel's inputs to the provider's page.
+    const properties = checkout
+      ? {}
+      : channelPropertiesFor(channelCode, app, request, savedMethod !== null);
+    const order = priceFrom(app, request, channelCode, context.products, context.voucher);
+    if (!checkout && !savedMethod) refuseOutsideLimits(app, channelCode, order.amount);
+    return { savedMethod, channelCode, properties, order };
+  }
+
+  /** The new payment's row and lines, CREATING, as planned. */
+  function newPayment(
+    app: AppRow,
+    customerId: string,
+    request: CreatePaymentRequest,
+    plan: Awaited<ReturnType<typeof planOrder>>,
+    options: { idempotencyKey: string | undefined; clientId: string; requestHash: string },
+  ) {
+    const { savedMethod, channelCode, properties, order } = plan;
+    const paymentId = newId('pay');
+    const values: NewPayment = {
+      id: paymentId,
+      appId: app.id,
+      customerId,
+      idempotencyKey: options.idempotencyKey ?? newId('auto'),
+      requestHash: options.requestHash,
+      type: request.type === 'PAY_AND_SAVE' ? 'PAY_AND_SAVE' : 'PAY',
+      channelCode,
+      country: app.country,
+      currency: app.currency,
+      amount: order.amount,
+      voucherId: order.voucher?.id ?? null,
+      voucherCode: order.voucher?.code ?? null,
+      voucherAmount: order.voucher?.fixedAmount ?? null,
+      status: initialPaymentStatus,
+      // The return URLs are kept with the payment so that a replayed create sends them again.
+      channelProperties: { ...properties, ...returnUrls(paymentId, options.clientId) },
+      paymentMethodId: savedMethod?.id ?? null,
+      providerTokenId: savedMethod?.providerTokenId ?? null,
+    };
+    return { values, lines: newLines(paymentId, order) };
+  }
+
   /**
    * Prices the order and records the payment, CREATING, under the customer's idempotency key:
-   * the new payment with its lines, or the one the key made before.
+   * the new payment with its lines, or the one the key made before. In the order of the checks:
+   * the customer (401), their budget of creates (429, unless the key holds a payment already),
+   * then the order itself (4xx), then the key.
    */
-  async function recordOrder(
+  async function recordOrderInTurn(
     session: Caller,
     request: CreatePaymentRequest,
     options: { idempotencyKey: string | undefined; clientId: string; checkout: boolean },
+    requestHash: string,
   ) {
     const context = await loadOrderContext(session, request);
     const { app, customer } = context;
-    const requestHash = requestFingerprint(request, options.checkout);
     if (context.createWait > 0) {
       // A retry of a create already recorded is answered whatever the limit: its answer was lost,
       // and it costs the provider nothing new. Only a new create is over the limit.
@@ -229,54 +296,73 @@ export function createPaymentCreator(deps: {
         recorded: { earlier: sameRequest(earlier, requestHash, 'order') },
       };
     }
-    const savedMethod = request.payment_token_id
-      ? await resolveSavedMethod(session, request.payment_token_id)
-      : null;
-    const channelCode = options.checkout
-      ? checkoutChannelCode
-      : (savedMethod?.channelCode ?? request.channel);
-    if (!channelCode) throw new AppError(400, 'API_VALIDATION_ERROR', 'channel is required');
-    // On the hosted checkout the customer gives the channel's inputs to the provider's page.
-    const properties = options.checkout
-      ? {}
-      : channelPropertiesFor(channelCode, app, request, savedMethod !== null);
-    const order = priceFrom(app, request, channelCode, context.products, context.voucher);
-    if (!options.checkout && !savedMethod) refuseOutsideLimits(app, channelCode, order.amount);
-    const idempotencyKey = options.idempotencyKey ?? newId('auto');
-    const paymentId = newId('pay');
-    const lines = newLines(paymentId, order);
-
+    const plan = await planOrder(session, request, options.checkout, context);
+    const { values, lines } = newPayment(app, customer.id, request, plan, {
+      ...options,
+      requestHash,
+    });
     const recorded = await idempotentCreate({
       resource: 'order',
       requestHash,
-      insert: () =>
-        recordPayment(
-          statements,
-          {
-            id: paymentId,
-            appId: app.id,
-            customerId: customer.id,
-            idempotencyKey,
-            requestHash,
-            type: request.type === 'PAY_AND_SAVE' ? 'PAY_AND_SAVE' : 'PAY',
-            channelCode,
-            country: app.country,
-            currency: app.currency,
-            amount: order.amount,
-            voucherId: order.voucher?.id ?? null,
-            voucherCode: order.voucher?.code ?? null,
-            voucherAmount: order.voucher?.fixedAmount ?? null,
-            status: initialPaymentStatus,
-            // The return URLs are kept with the payment so that a replayed create sends them again.
-            channelProperties: { ...properties, ...returnUrls(paymentId, options.clientId) },
-            paymentMethodId: savedMethod?.id ?? null,
-            providerTokenId: savedMethod?.providerTokenId ?? null,
-          },
-          lines,
-        ),
-      holder: () => keyHolder(session, idempotencyKey),
+      insert: () => recordPayment(statements, values, lines),
+      holder: () => keyHolder(session, values.idempotencyKey),
     });
     return { app, customer, lines, recorded };
+  }
+
+  /**
+   * recordOrderInTurn's answers, with no read before the insert: the order is priced from the
+   * instance's catalogue and the customer and their budget are checked by the insert. An order
+   * this refuses is taken again in turn, so that a refusal is the one the checks' order gives
+   * (a customer gone or over budget is told so before anything about their order, and a retry
+   * of a recorded create is answered even if its order would no longer be priced the same).
+   */
+  async function recordOrder(
+    session: Caller,
+    request: CreatePaymentRequest,
+    options: { idempotencyKey: string | undefined; clientId: string; checkout: boolean },
+  ) {
+    const requestHash = requestFingerprint(request, options.checkout);
+    const catalogue = await orderCatalogue.of(session.appId);
+    if (!catalogue) return recordOrderInTurn(session, request, options, requestHash);
+    const { app } = catalogue;
+    let plan: Awaited<ReturnType<typeof planOrder>>;
+    try {
+      const productIds = new Set(request.orders.map((line) => line.product_id));
+      plan = await planOrder(session, request, options.checkout, {
+        app,
+        products: [...productIds].flatMap((id) => catalogue.products.get(id) ?? []),
+        voucher: request.voucher_id ? (catalogue.vouchers.get(request.voucher_id) ?? null) : null,
+      });
+    } catch (error) {
+      if (error instanceof AppError)
+        return recordOrderInTurn(session, request, options, requestHash);
+      throw error;
+    }
+    const { values, lines } = newPayment(app, session.customerId, request, plan, {
+      ...options,
+      requestHash,
+    });
+    const recorded = await recordCheckedPayment(
+      statements,
+      values,
+      lines,
+      config.rateLimits.paymentCreatesPerMinute,
+    );
+    if (!recorded)
+      throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
+    const { customer } = recorded;
+    if (recorded.created) return { app, customer, lines, recorded: { created: recorded.created } };
+    const earlier = await keyHolder(session, values.idempotencyKey);
+    if (recorded.createWait > 0 && !earlier) throw new RateLimitedError(recorded.createWait);
+    // The insert conflicted on the key, so a row holds it: its absence is a broken database.
+    if (!earlier) throw new Error('idempotency conflict without a row');
+    return {
+      app,
+      customer,
+      lines: [],
+      recorded: { earlier: sameRequest(earlier, requestHash, 'order') },
+    };
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
   apps,
@@ -136,6 +136,76 @@ export function prepareCreateStatements(db: Database) {
     .from(inserted)
     .prepare('payment_create_insert');
 
+  // The same insert for a create priced from the instance's catalogue (order-catalogue.ts), with
+  // what that copy cannot know checked in the statement: the customer (answered, for the provider
+  // call) and their budget of creates, as the context read checked them; nothing is written unless
+  // the customer exists and may create now.
+  const customer = db.$with('customer').as(
+    db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, param('customerId')), eq(customers.appId, param('appId')))),
+  );
+  const budget = db
+    .$with('budget')
+    .as(db.select({ wait: sql<number>`${createWait}`.as('wait') }).from(sql`(select 1) as one`));
+  const given: Record<string, SQL> = {
+    id: sql`${param('id')}`,
+    appId: sql`${param('appId')}`,
+    customerId: sql`${param('customerId')}`,
+    idempotencyKey: sql`${param('idempotencyKey')}`,
+    requestHash: sql`${param('requestHash')}`,
+    type: sql`${param('type')}`,
+    channelCode: sql`${param('channelCode')}`,
+    country: sql`${param('country')}`,
+    currency: sql`${param('currency')}`,
+    amount: sql`${param('amount')}::bigint`,
+    voucherId: sql`${param('voucherId')}::text`,
+    voucherCode: sql`${param('voucherCode')}::text`,
+    voucherAmount: sql`${param('voucherAmount')}::bigint`,
+    status: sql`${param('status')}`,
+    actions: sql`'[]'::jsonb`,
+    channelProperties: sql`${param('channelProperties')}::jsonb`,
+    paymentMethodId: sql`${param('paymentMethodId')}::text`,
+    providerTokenId: sql`${param('providerTokenId')}::text`,
+    reconcileAttempts: sql`0`,
+    createdAt: sql`now()`,
+    updatedAt: sql`now()`,
+  };
+  // insert … select names every column in the table's order: those a create does not set are
+  // null, as their declarations leave them.
+  const paymentValues = sql.join(
+    Object.keys(getTableColumns(payments)).map((key) => given[key] ?? sql`null`),
+    sql`, `,
+  );
+  const checkedInsert = db.$with('inserted').as(
+    db
+      .insert(payments)
+      .select(
+        sql`select ${paymentValues} where exists (select 1 from ${customer}) and (select ${budget.wait} from ${budget}) = 0`,
+      )
+      .onConflictDoNothing({
+        target: [payments.appId, payments.customerId, payments.idempotencyKey],
+      })
+      .returning(),
+  );
+  const checkedLines = db
+    .$with('inserted_lines')
+    .as(
+      db
+        .insert(paymentLines)
+        .select(
+          sql`select ${lineColumns} from jsonb_populate_recordset(null::${paymentLines}, ${param('lines')}::jsonb) where exists (select 1 from ${checkedInsert})`,
+        ),
+    );
+  const insertCheckedPayment = db
+    .with(customer, budget, checkedInsert, checkedLines)
+    .select()
+    .from(customer)
+    .crossJoin(budget)
+    .leftJoin(checkedInsert, sql`true`)
+    .prepare('payment_create_checked');
+
   // The provider's answer applied as `movePayment` applies a change, from the same table, with the
   // exchange and the provider's customer id stored in the same statement.
   const { locked, moved, movedLines } = paymentMoveParts(db, {
@@ -181,7 +251,7 @@ export function prepareCreateStatements(db: Database) {
     .leftJoin(moved, sql`true`)
     .prepare('payment_create_answer');
 
-  return { orderContext, insertPayment, applyAnswer };
+  return { orderContext, insertPayment, insertCheckedPayment, applyAnswer };
 }
 export type CreateStatements = ReturnType<typeof prepareCreateStatements>;
 
@@ -205,4 +275,34 @@ export async function recordPayment(
     lines: linesAsJson(lines),
   });
   return row ?? null;
+}
+
+/**
+ * Records a new payment as recordPayment does, if its customer exists and may create now: the
+ * customer (none: they no longer exist), the seconds they must wait (0: now), and the payment
+ * when it is new (null with no wait: the customer already used this idempotency key).
+ */
+export async function recordCheckedPayment(
+  statements: CreateStatements,
+  values: NewPayment,
+  lines: NewLine[],
+  createLimit: number,
+) {
+  const [row] = await statements.insertCheckedPayment.execute({
+    ...values,
+    voucherId: values.voucherId ?? null,
+    voucherCode: values.voucherCode ?? null,
+    voucherAmount: values.voucherAmount ?? null,
+    channelProperties: JSON.stringify(values.channelProperties ?? {}),
+    paymentMethodId: values.paymentMethodId ?? null,
+    providerTokenId: values.providerTokenId ?? null,
+    lines: linesAsJson(lines),
+    createLimit,
+  });
+  if (!row) return null;
+  return {
+    customer: row.customer,
+    createWait: createLimit > 0 ? Number(row.budget.wait) : 0,
+    created: row.inserted,
+  };
 }

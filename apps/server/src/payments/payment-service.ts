@@ -23,6 +23,7 @@ import {
   recordPayment,
   type NewPayment,
 } from './create-statements.ts';
+import { createOrderCatalogue } from './order-catalogue.ts';
 import { createPaymentReads } from './payment-reads.ts';
 import { createPaymentWebhooks } from './payment-webhooks.ts';
 import type { PaymentRow } from './payment-view.ts';
@@ -52,6 +53,7 @@ export function createPaymentService(deps: {
 }) {
   const { db, provider, config, limiter, saveMethod } = deps;
   const statements = prepareCreateStatements(db);
+  const orderCatalogue = createOrderCatalogue(db);
 
   async function loadPayment(paymentId: string): Promise<PaymentRow | undefined> {
     const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
@@ -108,6 +110,7 @@ export function createPaymentService(deps: {
     maySettleAgain: (payment) => limiter.tryTake(providerCallLimits(config.rateLimits, payment)),
     returnUrls: paymentReturnUrls,
     checkoutSessions,
+    orderCatalogue,
   });
   /**
    * A payment still on the hosted checkout, read back through its session as its session webhook
@@ -149,6 +152,8 @@ export function createPaymentService(deps: {
   });
 
   return {
+    /** Kept current from the database's announcements once listening (app.ts, on ready). */
+    orderCatalogue,
     create: creator.create,
     createOnCheckout: creator.createOnCheckout,
     list: reads.list,

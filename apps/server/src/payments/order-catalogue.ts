@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '../db/database.ts';
+import { apps, products, vouchers } from '../db/schema.ts';
+import type { AppRow } from '../provider/provider.ts';
+import type { ProductRow, VoucherRow } from './pricing.ts';
+
+/** What a create prices an order from: the app, its products and its active vouchers. */
+export interface AppOrderCatalogue {
+  app: AppRow;
+  products: Map<string, ProductRow>;
+  vouchers: Map<string, VoucherRow>;
+}
+
+/** Announced by the triggers of migrations 0012 (products) and 0014 (apps, vouchers). */
+const catalogueChangedChannel = 'catalogue_changed';
+/** Only covers an announcement lost while the listening connection was down. */
+const catalogueTtlMs = 60_000;
+
+/**
+ * Each instance's copy of what a payment create reads besides the customer, so that a create makes
+ * no read of its own before its insert: the copies are dropped whenever any of those rows changes
+ * (every instance hears the announcement), and nothing is kept before the instance listens.
+ */
+export function createOrderCatalogue(db: Database) {
+  const catalogues = new Map<
+    string,
+    { catalogue: Promise<AppOrderCatalogue | null>; until: number }
+  >();
+  let listening = false;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  async function load(appId: string): Promise<AppOrderCatalogue | null> {
+    const [[app], productRows, voucherRows] = await Promise.all([
+      db.select().from(apps).where(eq(apps.id, appId)),
+      db.select().from(products).where(eq(products.appId, appId)),
+      db
+        .select()
+        .from(vouchers)
+        .where(and(eq(vouchers.appId, appId), eq(vouchers.active, 1))),
+    ]);
+    if (!app) return null;
+    return {
+      app,
+      products: new Map(productRows.map((row) => [row.id, row])),
+      vouchers: new Map(voucherRows.map((row) => [row.id, row])),
+    };
+  }
+
+  return {
+    async listen(listen: DatabaseHandle['listen']): Promise<void> {
+      unlisten = await listen(catalogueChangedChannel, () => catalogues.clear());
+      listening = true;
+    },
+    async close(): Promise<void> {
+      listening = false;
+      catalogues.clear();
+      await unlisten?.();
+    },
+    /** The app's catalogue; null when the app does not exist. */
+    of(appId: string): Promise<AppOrderCatalogue | null> {
+      if (!listening) return load(appId);
+      const now = Date.now();
+      const cached = catalogues.get(appId);
+      if (cached && cached.until > now) return cached.catalogue;
+      const catalogue = load(appId);
+      catalogues.set(appId, { catalogue, until: now + catalogueTtlMs });
+      // A failed read is not kept: the next create asks the database again.
+      catalogue.catch(() => {
+        if (catalogues.get(appId)?.catalogue === catalogue) catalogues.delete(appId);
+      });
+      return catalogue;
+    },
+  };
+}
+export type OrderCatalogue = ReturnType<typeof createOrderCatalogue>;

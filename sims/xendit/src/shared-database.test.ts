@@ -1,0 +1,125 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSettings } from '../../../scripts/test-settings.ts';
+import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+
+// Several simulator processes may serve one provider on one PostgreSQL database (the bench runs
+// them so, beside several store instances): what one writes, the others answer from, and the
+// database, not a process's memory, decides what is created and delivered once.
+
+const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
+const databaseName = `xendit_sim_shared_${randomBytes(6).toString('hex')}`;
+const account = createDefaultAccount();
+const headers = {
+  'content-type': 'application/json',
+  authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+};
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+/** A merchant's endpoint that answers slowly, so that a second delivery would start meanwhile. */
+async function slowReceiver() {
+  const deliveries = new Map<string, number>();
+  const server = createServer((request, response) => {
+    const id = String(request.headers['webhook-id']);
+    deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+    request.resume();
+    request.on('end', () => setTimeout(() => response.writeHead(200).end(), 300));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`,
+    deliveries,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const paymentRequest = (reference: string) => ({
+  reference_id: reference,
+  type: 'PAY',
+  country: 'ID',
+  currency: 'IDR',
+  request_amount: 25_000,
+  channel_code: 'MANDIRI_VIRTUAL_ACCOUNT',
+  channel_properties: {},
+});
+
+async function create(simulator: XenditSimulator, body: object, key: string) {
+  const response = await fetch(`${simulator.url}/v3/payment_requests`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { payment_request_id: string },
+  };
+}
+
+describe.skipIf(!serverUrl)('simulators sharing one PostgreSQL database', () => {
+  let receiver: Awaited<ReturnType<typeof slowReceiver>>;
+  const simulators: XenditSimulator[] = [];
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${databaseName}`);
+    const url = new URL(serverUrl ?? '');
+    url.pathname = `/${databaseName}`;
+    receiver = await slowReceiver();
+    // One after the other: the first migrates, as the bench starts them.
+    for (let index = 0; index < 2; index += 1) {
+      simulators.push(
+        await startXenditSimulator({
+          port: 0,
+          databaseUrl: url.toString(),
+          accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
+          pollIntervalMs: 20,
+          webhookRetrySchedule: [0.2, 0.5],
+        }),
+      );
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(simulators.map((simulator) => simulator.close()));
+    await receiver?.close();
+    await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  });
+
+  it('makes one payment request for one idempotency key sent to both at once', async () => {
+    const body = paymentRequest('shared-key');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        create(simulators[index % 2] as XenditSimulator, body, 'one-key-two-processes'),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(new Set(answers.map((answer) => answer.body.payment_request_id)).size).toBe(1);
+  });
+
+  it('delivers each webhook once, whichever simulator paid it', async () => {
+    const paid = 10;
+    for (let index = 0; index < paid; index += 1) {
+      const simulator = simulators[index % 2] as XenditSimulator;
+      const { body } = await create(simulator, paymentRequest(`paid-${index}`), `paid-${index}`);
+      await fetch(`${simulator.url}/v3/payment_requests/${body.payment_request_id}/simulate`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ amount: 25_000 }),
+      });
+    }
+    const deadline = Date.now() + 10_000;
+    while (receiver.deliveries.size < paid && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // Time for a second delivery of any of them to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receiver.deliveries.size).toBe(paid);
+    expect([...receiver.deliveries.values()]).toEqual(Array(paid).fill(1));
+  });
+});
