@@ -35,20 +35,34 @@ const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 /** A NUL, or half of a surrogate pair: text that PostgreSQL's jsonb cannot hold. */
 const isUnstorable = (text: string) => text.includes('\u0000') || unpairedSurrogate.test(text);
 
+/** Where a value sits in a body: its key and its parent's place, so a path is built only once found. */
+interface Place {
+  key: string;
+  parent: Place | undefined;
+}
+
+const pathOf = (place: Place | undefined): string[] => {
+  const path: string[] = [];
+  for (let at = place; at; at = at.parent) path.unshift(at.key);
+  return path;
+};
+
 /**
  * The path of a string (or key) in a body that could not be stored, if any. Walked with a stack of
- * its own: a body nested deeper than the call stack (within the body limit) is no server error.
+ * its own, each entry linked to its parent rather than holding a copy of its path: a body nested
+ * deeper than the call stack (within the body limit) is no server error, and costs time in
+ * proportion to its size.
  */
 function unstorablePath(body: unknown): string[] | undefined {
-  const pending: [unknown, string[]][] = [[body, []]];
+  const pending: [unknown, Place | undefined][] = [[body, undefined]];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const [value, path] = next;
+    const [value, place] = next;
     if (typeof value === 'string') {
-      if (isUnstorable(value)) return path;
+      if (isUnstorable(value)) return pathOf(place);
     } else if (value && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (isUnstorable(key)) return [...path, '(a key)'];
-        pending.push([item, [...path, key]]);
+        if (isUnstorable(key)) return [...pathOf(place), '(a key)'];
+        pending.push([item, { key, parent: place }]);
       }
     }
   }

@@ -239,7 +239,7 @@ describe('the hosted checkout page', () => {
   });
 
   it('an expired and a cancelled session are said in words', async () => {
-    const expiring = await session({ expires_at: new Date(Date.now() + 300).toISOString() });
+    const expiring = await session({ expires_at: new Date(Date.now() + 2_000).toISOString() });
     await receiver.waitFor(webhookOf('payment_session.expired', expiring.payment_session_id));
     await page.goto(expiring.payment_link_url ?? '');
     await expectPage(
