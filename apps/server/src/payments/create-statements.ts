@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
   apps,
@@ -121,15 +121,18 @@ export function prepareCreateStatements(db: Database) {
     Object.values(getTableColumns(paymentLines)).map((column) => sql.identifier(column.name)),
     sql`, `,
   );
-  const insertedLines = db
-    .$with('inserted_lines')
-    .as(
-      db
-        .insert(paymentLines)
-        .select(
-          sql`select ${lineColumns} from jsonb_populate_recordset(null::${paymentLines}, ${param('lines')}::jsonb) where exists (select 1 from ${inserted})`,
-        ),
-    );
+  /** The payment's lines, from the `lines` parameter, written only when its payment was. */
+  const linesOf = (payment: SQLWrapper) =>
+    db
+      .$with('inserted_lines')
+      .as(
+        db
+          .insert(paymentLines)
+          .select(
+            sql`select ${lineColumns} from jsonb_populate_recordset(null::${paymentLines}, ${param('lines')}::jsonb) where exists (select 1 from ${payment})`,
+          ),
+      );
+  const insertedLines = linesOf(inserted);
   const insertPayment = db
     .with(inserted, insertedLines)
     .select()
@@ -189,15 +192,7 @@ export function prepareCreateStatements(db: Database) {
       })
       .returning(),
   );
-  const checkedLines = db
-    .$with('inserted_lines')
-    .as(
-      db
-        .insert(paymentLines)
-        .select(
-          sql`select ${lineColumns} from jsonb_populate_recordset(null::${paymentLines}, ${param('lines')}::jsonb) where exists (select 1 from ${checkedInsert})`,
-        ),
-    );
+  const checkedLines = linesOf(checkedInsert);
   const insertCheckedPayment = db
     .with(customer, budget, checkedInsert, checkedLines)
     .select()
