@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mug, tote, vaOrder } from '../../harness/helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 /** Creates a customer may make in a minute, whatever they create. */
@@ -10,16 +11,6 @@ beforeAll(async () => {
   server = await startTestServer({ PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: String(budget) });
 });
 afterAll(() => server?.close());
-
-const mug = { product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' };
-const vaOrder = {
-  amount: 89_000,
-  currency: 'IDR',
-  country: 'ID',
-  channel: 'BCA_VIRTUAL_ACCOUNT',
-  type: 'PAY',
-  orders: [mug],
-};
 
 /** A call over real HTTP, as a browser or a script makes it. */
 async function post(token: string, path: string, body: object, key = randomUUID()) {
@@ -43,17 +34,17 @@ describe('a retry of a create whose answer was lost', () => {
   it('answers the payment its key recorded, even once the customer reached the create limit', async () => {
     const token = await server.signIn('retrying@example.com');
     const firstKey = randomUUID();
-    const first = await post(token, '/api/payments', vaOrder, firstKey);
+    const first = await post(token, '/api/payments', vaOrder(), firstKey);
     expect(first.status).toBe(201);
     for (let i = 1; i < budget; i += 1) {
-      expect((await post(token, '/api/payments', vaOrder)).status).toBe(201);
+      expect((await post(token, '/api/payments', vaOrder())).status).toBe(201);
     }
     // The browser never saw the first answer and sends the same create again, with its key.
-    const retry = await post(token, '/api/payments', vaOrder, firstKey);
+    const retry = await post(token, '/api/payments', vaOrder(), firstKey);
     expect(retry.status).toBe(201);
     expect(retry.body.id).toBe(first.body.id);
     // A new create is still over the limit, and says when to try again.
-    const fresh = await post(token, '/api/payments', vaOrder);
+    const fresh = await post(token, '/api/payments', vaOrder());
     expect(fresh.status).toBe(429);
     expect(fresh.body.error_code).toBe('RATE_LIMIT_EXCEEDED');
     expect(Number(fresh.retryAfter)).toBeGreaterThan(0);
@@ -61,7 +52,7 @@ describe('a retry of a create whose answer was lost', () => {
     const reused = await post(
       token,
       '/api/payments',
-      { ...vaOrder, channel: 'BNI_VIRTUAL_ACCOUNT' },
+      { ...vaOrder(), channel: 'BNI_VIRTUAL_ACCOUNT' },
       firstKey,
     );
     expect(reused.status).toBe(409);
@@ -82,7 +73,6 @@ describe('one budget of creates per customer, whatever they create', () => {
     const token = await server.signIn('card-flood@example.com');
     const statuses: number[] = [];
     // Each card payment is another order, so each opens another provider session.
-    const tote = { ...mug, product_id: 'id-canvas-tote', price: 149_000 };
     const kopi = { ...mug, product_id: 'id-kopi-beans', price: 125_000 };
     const orders = [[mug], [tote], [kopi], [mug, tote], [tote, kopi]];
     for (const lines of orders) {
@@ -112,7 +102,7 @@ describe('one budget of creates per customer, whatever they create', () => {
   it('counts payments, methods and refunds against one budget', async () => {
     const token = await server.signIn('mixed@example.com');
     const paid = await post(token, '/api/payments', {
-      ...vaOrder,
+      ...vaOrder(),
       channel: 'BRI_DIRECT_DEBIT',
       channel_properties: { mobile_number: '+628111111111' },
     });
@@ -137,6 +127,6 @@ describe('one budget of creates per customer, whatever they create', () => {
       currency: 'IDR',
     });
     expect(card.status).toBe(429);
-    expect((await post(token, '/api/payments', vaOrder)).status).toBe(429);
+    expect((await post(token, '/api/payments', vaOrder())).status).toBe(429);
   });
 });

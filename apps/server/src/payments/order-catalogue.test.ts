@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mug, vaOrder } from '../../harness/helpers.ts';
 import { apps, products, vouchers } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { waitFor } from '../test/wait-for.ts';
@@ -8,17 +9,6 @@ import { waitFor } from '../test/wait-for.ts';
 // A create prices its order from each instance's copy of the app, its products and vouchers: these
 // prove that copy is never what decides once the rows have changed, and that the order of the
 // refusals is the one a read of them before anything else gave.
-
-const mug = { product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' };
-const order = (overrides: Record<string, unknown> = {}) => ({
-  amount: 89_000,
-  currency: 'IDR',
-  country: 'ID',
-  channel: 'BCA_VIRTUAL_ACCOUNT',
-  type: 'PAY',
-  orders: [mug],
-  ...overrides,
-});
 
 async function create(server: TestServer, token: string, body: object, key = randomUUID()) {
   const response = await server.app.inject({
@@ -44,7 +34,7 @@ describe('a create after the catalogue changed', () => {
   afterAll(() => server?.close());
 
   it('refuses a voucher withdrawn since the last create used it', async () => {
-    const withVoucher = order({ voucher_id: 'vch-id-hemat10', amount: 79_000 });
+    const withVoucher = vaOrder({ voucher_id: 'vch-id-hemat10', amount: 79_000 });
     expect((await create(server, token, withVoucher)).status).toBe(201);
     await server.db.update(vouchers).set({ active: 0 }).where(eq(vouchers.id, 'vch-id-hemat10'));
     try {
@@ -69,13 +59,13 @@ describe('a create after the catalogue changed', () => {
   });
 
   it('prices at a changed price, and refuses the old one', async () => {
-    expect((await create(server, token, order())).status).toBe(201);
+    expect((await create(server, token, vaOrder())).status).toBe(201);
     await server.db
       .update(products)
       .set({ priceAmount: 95_000 })
       .where(eq(products.id, 'id-ceramic-mug'));
     try {
-      const atNewPrice = order({ amount: 95_000, orders: [{ ...mug, price: 95_000 }] });
+      const atNewPrice = vaOrder({ amount: 95_000, orders: [{ ...mug, price: 95_000 }] });
       const created = await waitFor(
         'the new price taken',
         async () => {
@@ -85,7 +75,7 @@ describe('a create after the catalogue changed', () => {
         2_000,
       );
       expect(created.body.amount).toBe(95_000);
-      expect((await create(server, token, order())).body.error_code).toBe('PRICE_MISMATCH');
+      expect((await create(server, token, vaOrder())).body.error_code).toBe('PRICE_MISMATCH');
     } finally {
       await server.db
         .update(products)
@@ -95,7 +85,7 @@ describe('a create after the catalogue changed', () => {
   });
 
   it("sends the app's changed keys to the provider", async () => {
-    expect((await create(server, token, order())).status).toBe(201);
+    expect((await create(server, token, vaOrder())).status).toBe(201);
     const [app] = await server.db.select().from(apps).where(eq(apps.id, 'demo-id'));
     await server.db
       .update(apps)
@@ -105,7 +95,7 @@ describe('a create after the catalogue changed', () => {
       // The provider refuses a key it does not know: the create is refused, not sent with the old key.
       await waitFor(
         'the changed key used',
-        async () => (await create(server, token, order())).status !== 201,
+        async () => (await create(server, token, vaOrder())).status !== 201,
         2_000,
       );
     } finally {
@@ -116,7 +106,7 @@ describe('a create after the catalogue changed', () => {
     }
     await waitFor(
       'the key back',
-      async () => (await create(server, token, order())).status === 201,
+      async () => (await create(server, token, vaOrder())).status === 201,
       2_000,
     );
   });
@@ -133,21 +123,21 @@ describe('the order of a create’s refusals', () => {
 
   it('tells a customer over budget so before anything about their order, and answers a retry', async () => {
     const key = randomUUID();
-    const first = await create(server, token, order(), key);
+    const first = await create(server, token, vaOrder(), key);
     expect(first.status).toBe(201);
-    const overBudget = await create(server, token, order());
+    const overBudget = await create(server, token, vaOrder());
     expect(overBudget.status).toBe(429);
     expect(Number(overBudget.retryAfter)).toBeGreaterThan(0);
     const unknownProduct = await create(
       server,
       token,
-      order({ orders: [{ ...mug, product_id: 'id-gone' }] }),
+      vaOrder({ orders: [{ ...mug, product_id: 'id-gone' }] }),
     );
     expect(unknownProduct.status).toBe(429);
-    const retry = await create(server, token, order(), key);
+    const retry = await create(server, token, vaOrder(), key);
     expect(retry.status).toBe(201);
     expect(retry.body.id).toBe(first.body.id);
-    const reused = await create(server, token, order({ channel: 'BNI_VIRTUAL_ACCOUNT' }), key);
+    const reused = await create(server, token, vaOrder({ channel: 'BNI_VIRTUAL_ACCOUNT' }), key);
     expect(reused.body.error_code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });

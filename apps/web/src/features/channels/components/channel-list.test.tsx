@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Channel } from '@store/contract/client';
 import { renderWithProviders } from '@/test/render';
-import { ChannelList } from './channel-list';
+import { ChannelList, type ChannelListProps } from './channel-list';
 
 const va: Channel = {
   code: 'BCA_VIRTUAL_ACCOUNT',
@@ -137,6 +137,18 @@ function channelButtons() {
     .filter((label) => label?.endsWith(' MY'));
 }
 
+/** The Malaysian list, long enough to be searched, every channel chosen with `onChoose`. */
+function renderMalaysian(onChoose: ChannelListProps['onChoose'] = () => {}) {
+  renderWithProviders(
+    <ChannelList
+      channels={malaysian}
+      filter="all"
+      transactionTypes={['PAY']}
+      onChoose={onChoose}
+    />,
+  );
+}
+
 describe('ChannelList search', () => {
   it('is not offered for a list of eight channels or fewer', () => {
     renderWithProviders(
@@ -152,14 +164,7 @@ describe('ChannelList search', () => {
   });
 
   it('narrows a long list by code, ignoring case, underscores and spaces', async () => {
-    renderWithProviders(
-      <ChannelList
-        channels={malaysian}
-        filter="all"
-        transactionTypes={['PAY']}
-        onChoose={() => {}}
-      />,
-    );
+    renderMalaysian();
     const search = screen.getByRole('textbox', { name: 'Find a payment channel' });
     expect(channelButtons()).toHaveLength(9);
 
@@ -177,27 +182,13 @@ describe('ChannelList search', () => {
   });
 
   it('finds a bank by the name a customer knows it by', async () => {
-    renderWithProviders(
-      <ChannelList
-        channels={malaysian}
-        filter="all"
-        transactionTypes={['PAY']}
-        onChoose={() => {}}
-      />,
-    );
+    renderMalaysian();
     await userEvent.type(screen.getByLabelText('Find a payment channel'), 'maybank');
     expect(channelButtons()).toEqual(['MAYB2U_FPX MY']);
   });
 
   it('says when nothing matches, and the clear button brings every channel back', async () => {
-    renderWithProviders(
-      <ChannelList
-        channels={malaysian}
-        filter="all"
-        transactionTypes={['PAY']}
-        onChoose={() => {}}
-      />,
-    );
+    renderMalaysian();
     const search = screen.getByLabelText('Find a payment channel');
     await userEvent.type(search, 'paypal ');
     expect(screen.getByRole('status')).toHaveTextContent('No channel matches "paypal"');
@@ -211,14 +202,7 @@ describe('ChannelList search', () => {
   });
 
   it('clears with Escape', async () => {
-    renderWithProviders(
-      <ChannelList
-        channels={malaysian}
-        filter="all"
-        transactionTypes={['PAY']}
-        onChoose={() => {}}
-      />,
-    );
+    renderMalaysian();
     const search = screen.getByLabelText('Find a payment channel');
     await userEvent.type(search, 'rhb{Escape}');
     expect(search).toHaveValue('');
@@ -227,14 +211,7 @@ describe('ChannelList search', () => {
 
   it('chooses a found channel on click, as the full list does', async () => {
     const onChoose = vi.fn();
-    renderWithProviders(
-      <ChannelList
-        channels={malaysian}
-        filter="all"
-        transactionTypes={['PAY']}
-        onChoose={onChoose}
-      />,
-    );
+    renderMalaysian(onChoose);
     await userEvent.type(screen.getByLabelText('Find a payment channel'), 'cimb_fpx');
     await userEvent.click(screen.getByRole('button', { name: 'CIMB_FPX MY' }));
     expect(onChoose).toHaveBeenCalledWith(malaysian[1], {});
