@@ -76,16 +76,7 @@ it('keeps keys, tokens and credentials out of the logs through a whole payment',
 });
 
 it("logs the catalogue's answer, written without Fastify's reply, under its request id", async () => {
-  const credential = await server.identity.issueCredential({
-    email: 'browsing@example.com',
-    audience: server.config.identity.clientId,
-  });
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ credential, app_id: 'demo-id' }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await server.signIn('browsing@example.com');
   const listing = await fetch(`${server.url}/api/products`, {
     headers: { authorization: `Bearer ${token}` },
   });
