@@ -45,27 +45,42 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 30_000
 describe('STORE_INSTANCES', () => {
   it('runs two store processes on one port on PostgreSQL, restarts one that dies, and refuses the embedded database', async () => {
     const database = await createServerDatabaseUrl();
-    const port = await findFreePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'store-instances-'));
-    child = spawn(process.execPath, ['--import', 'tsx', main], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: join(dataDir, 'web'),
-        LOG_LEVEL: 'silent',
-        RECONCILE_INTERVAL_SECONDS: '0',
-        STORE_INSTANCES: '2',
-        ...(database ? { DATABASE_URL: database.url } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    const primary = child;
-    const exited = new Promise<number | null>((resolve) => primary.once('exit', resolve));
+    /**
+     * The store on a port free when picked. It binds the port seconds later (tsx, migrations), and
+     * a server of another test may take it meanwhile: the caller starts it again on another.
+     */
+    async function spawnStore() {
+      const port = await findFreePort();
+      output.length = 0;
+      const started = spawn(process.execPath, ['--import', 'tsx', main], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          WEB_DIST_DIR: join(dataDir, 'web'),
+          LOG_LEVEL: 'silent',
+          RECONCILE_INTERVAL_SECONDS: '0',
+          STORE_INSTANCES: '2',
+          ...(database ? { DATABASE_URL: database.url } : {}),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = started;
+      started.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      started.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => started.once('exit', resolve));
+      const healthy = () =>
+        fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+          (response) => response.ok,
+          () => false,
+        );
+      return { primary: started, exited, healthy };
+    }
+
+    let { primary, exited, healthy } = await spawnStore();
     try {
       if (!database) {
         expect(await exited).toBe(1);
@@ -74,12 +89,19 @@ describe('STORE_INSTANCES', () => {
         );
         return;
       }
-      const healthy = () =>
-        fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
-          (response) => response.ok,
-          () => false,
+      for (let attempt = 1; ; attempt += 1) {
+        const current = primary;
+        await until(
+          async () =>
+            current.exitCode !== null ||
+            (instancesOf(current.pid ?? 0).length === 2 && (await healthy())),
         );
-      await until(async () => instancesOf(primary.pid ?? 0).length === 2 && (await healthy()));
+        if (current.exitCode === null) break;
+        if (attempt === 3 || !output.join('').includes('EADDRINUSE')) {
+          throw new Error(`the store stopped: ${describeState()}`);
+        }
+        ({ primary, exited, healthy } = await spawnStore());
+      }
       const [first, second] = instancesOf(primary.pid ?? 0);
       process.kill(first ?? 0, 'SIGKILL');
       await until(() => {
