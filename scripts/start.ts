@@ -207,27 +207,37 @@ async function main(): Promise<void> {
     closers.push(identity.close);
     lines.push(`  identity simulator  ${identity.url}`);
   }
+  // The provider simulator starts on its own thread (or processes) while the store opens its
+  // database on this one; the store takes requests once both are up.
+  let providerReady: Promise<void> | undefined;
   if (xenditSimulator) {
     const options = providerSimulatorOptions(config, xenditSimulator);
     if (simulatorsOnly && xenditSimulator.instances > 1) {
-      const processes = await startProviderSimulatorProcesses(xenditSimulator.instances);
-      closers.push(processes.close);
-      lines.push(
-        `  provider simulator  ${processes.url}  (${xenditSimulator.instances} processes)`,
+      providerReady = startProviderSimulatorProcesses(xenditSimulator.instances).then(
+        (processes) => {
+          closers.push(processes.close);
+          lines.push(
+            `  provider simulator  ${processes.url}  (${xenditSimulator.instances} processes)`,
+          );
+        },
       );
     } else {
       // Alone in its process (--simulators-only), the simulator needs no thread of its own.
       const start = simulatorsOnly ? startXenditSimulator : startXenditSimulatorThread;
-      const xendit = await start(options);
-      closers.push(xendit.close);
-      lines.push(`  provider simulator  ${xendit.url}`);
+      providerReady = start(options).then((xendit) => {
+        closers.push(xendit.close);
+        lines.push(`  provider simulator  ${xendit.url}`);
+      });
     }
   }
   if (simulatorsOnly) {
+    await providerReady;
     console.log(['Simulators are ready:', ...lines].join('\n'));
     return;
   }
-  const store = await startStore(env);
+  // Awaited by the store; until then a failure must not count as unhandled.
+  providerReady?.catch(() => undefined);
+  const store = await startStore(env, { listenAfter: providerReady });
   // Closed last: the simulators stop sending webhooks first, so none is left in flight.
   closers.push(store.close);
   lines.unshift(`  storefront          ${store.url}  (API docs: ${store.url}/api/docs)`);

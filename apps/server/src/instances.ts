@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config.ts';
-import { startStoreServer } from './store-server.ts';
+import { startStoreServer, type StartOptions } from './store-server.ts';
 
 export interface RunningStore {
   url: string;
@@ -18,11 +18,15 @@ const stopTimeoutMs = 10_000;
  * embedded database). Each instance runs the entry this process was started with, which calls
  * runStoreInstance when it finds itself a cluster worker.
  */
-export async function startStore(env: NodeJS.ProcessEnv = process.env): Promise<RunningStore> {
+export async function startStore(
+  env: NodeJS.ProcessEnv = process.env,
+  options: StartOptions = {},
+): Promise<RunningStore> {
   // Loaded here first: it validates once and writes a new session secret before any instance
   // reads it, so all instances sign with the same one.
   const config = loadConfig(env);
-  if (config.instances === 1) return startStoreServer(env);
+  if (config.instances === 1) return startStoreServer(env, options);
+  await options.listenAfter;
 
   let stopping = false;
   const workers = new Set<Worker>();

@@ -3,12 +3,30 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
 
+export interface StartOptions {
+  /**
+   * What must be up before the store takes requests and starts its background work (the
+   * provider simulator of `npm start`), while the store opens its database meanwhile.
+   */
+  listenAfter?: Promise<unknown>;
+}
+
 /** Starts the storefront: configuration, database (migrated and seeded), then the HTTP server. */
-export async function startStoreServer(env: NodeJS.ProcessEnv = process.env) {
+export async function startStoreServer(
+  env: NodeJS.ProcessEnv = process.env,
+  options: StartOptions = {},
+) {
   const config = loadConfig(env);
   const database = await openDatabase(config.database);
   await seedDatabase(database.db);
   const app = await buildApp({ config, db: database.db, listen: database.listen });
+  try {
+    await options.listenAfter;
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   await app.listen({ port: config.port, host: config.host });
   return {
     app,
