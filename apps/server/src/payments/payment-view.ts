@@ -116,7 +116,7 @@ const exactCreatedAt = sql`to_char(${payments.createdAt} at time zone 'UTC', 'YY
  * A time as the API shows it, made by PostgreSQL: what Date's toISOString gives for it (both cut
  * the microseconds to milliseconds), without a Date parsed and formatted again for each field.
  */
-const apiTime = (column: typeof payments.createdAt | typeof payments.updatedAt) =>
+const apiTime = (column: typeof payments.updatedAt) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
@@ -144,17 +144,17 @@ export interface PageRow {
 }
 
 /**
- * A page's columns, in the order of its rows' arrays: PaymentView's fields (its times as the API
- * shows them), the lines, the exact created_at. Plain columns rather than a JSON object per row:
- * PostgreSQL built those with a type lookup per field and row, about 130 µs of the server's CPU a
- * page, and the store parsed them again (README, Performance).
+ * A page's columns, in the order of its rows' arrays: PaymentView's fields (created_at exact, for
+ * the cursor, and cut to the API's form by the store; updated_at as the API shows it), then the
+ * lines. Plain columns rather than a JSON object per row: PostgreSQL built those with a type
+ * lookup per field and row, about 130 µs of the server's CPU a page, and the store parsed them
+ * again (README, Performance).
  */
 const pageColumns = {
   ...paymentViewColumns,
-  createdAt: apiTime(payments.createdAt),
+  createdAt: exactCreatedAt,
   updatedAt: apiTime(payments.updatedAt),
   lines: paymentLinesJson,
-  exactCreatedAt,
 };
 
 /** A page's statement, with its limit written in. */
@@ -213,11 +213,11 @@ function toPageRow(row: unknown[]): PageRow {
     actions,
     channelProperties,
     paymentMethodId,
-    createdAt,
+    exactCreatedAt,
     updatedAt,
     lines,
-    exactCreatedAt,
   ] = row as [...unknown[]];
+  const exact = exactCreatedAt as string;
   return {
     payment: {
       id,
@@ -235,11 +235,12 @@ function toPageRow(row: unknown[]): PageRow {
       actions,
       channelProperties,
       paymentMethodId,
-      createdAt,
+      // What apiTime makes: the microseconds cut to milliseconds ("….123456Z" to "….123Z").
+      createdAt: `${exact.slice(0, -4)}Z`,
       updatedAt,
     } as PageView,
     lines: (lines ?? []) as LineView[],
-    exactCreatedAt: exactCreatedAt as string,
+    exactCreatedAt: exact,
   };
 }
 
