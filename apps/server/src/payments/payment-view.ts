@@ -258,6 +258,8 @@ export async function readPaymentPage(
     statements = new Map();
     pageStatements.set(db, statements);
   }
+  // The limit becomes part of the statement's text.
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page's limit: ${limit}`);
   const key = `${after ? 'next' : 'first'} ${limit}`;
   let statement = statements.get(key);
   if (!statement) {
