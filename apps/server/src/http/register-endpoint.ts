@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -9,6 +10,7 @@ import {
   type ResponseOf,
 } from '@store/contract';
 import { PreparedAnswers } from './prepared-answer.ts';
+import { serializerCompiler } from './response-serializer.ts';
 import { SerializedResponse } from './serialized-response.ts';
 
 export interface EndpointInput<E extends Endpoint> {
@@ -36,6 +38,16 @@ type Handler<E extends Endpoint> = E['auth'] extends true
   ? (input: AuthenticatedInput<E>) => Returned<E>
   : (input: EndpointInput<E>) => Returned<E>;
 
+export interface EndpointOptions<E extends Endpoint> {
+  /**
+   * The success answer as JSON, made without the contract's serializer: for a hot route whose
+   * answer a hand-written encoder makes for less. Undefined for an answer it does not vouch for,
+   * which the contract's serializer then encodes (or refuses) as on every other route; its tests
+   * must show it encodes what the contract's does.
+   */
+  encode?: (answer: ResponseOf<E>) => string | undefined;
+}
+
 /**
  * Registers a route from its contract definition: the contract's schemas validate the request,
  * serialise the response and describe it in OpenAPI, and `auth` endpoints get the session.
@@ -44,6 +56,7 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
+  { encode }: EndpointOptions<E> = {},
 ): void {
   const status = endpoint.successStatus ?? 200;
   const preparedAnswers = new PreparedAnswers(app.securityHeaders, status);
@@ -59,6 +72,17 @@ export function registerEndpoint<E extends Endpoint>(
       response: { [status]: endpoint.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
     },
     ...(endpoint.auth ? { onRequest: app.authenticate } : {}),
+    ...(encode
+      ? {
+          serializerCompiler: (route: FastifyRouteSchemaDef<unknown>) => {
+            const contractSerializer = serializerCompiler(
+              route as Parameters<typeof serializerCompiler>[0],
+            );
+            if (route.httpStatus !== String(status)) return contractSerializer;
+            return (answer: ResponseOf<E>) => encode(answer) ?? contractSerializer(answer);
+          },
+        }
+      : {}),
     handler: (request, reply) => {
       const input = {
         params: request.params,

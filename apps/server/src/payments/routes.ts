@@ -5,6 +5,7 @@ import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
 import { channelsFor } from './channels.ts';
+import { encodePaymentPage } from './payment-page-json.ts';
 import type { PaymentService } from './payment-service.ts';
 
 export function registerPaymentRoutes(
@@ -39,8 +40,11 @@ export function registerPaymentRoutes(
       clientId: clientIdOf(request),
     }),
   );
-  registerEndpoint(app, api.listPayments, async ({ session, query }) =>
-    payments.list(session, query),
+  registerEndpoint(
+    app,
+    api.listPayments,
+    async ({ session, query }) => payments.list(session, query),
+    { encode: encodePaymentPage },
   );
   registerEndpoint(app, api.getPayment, async ({ session, params }) =>
     payments.get(session, params.paymentId),

@@ -1,0 +1,94 @@
+import {
+  currencySchema,
+  orderLineStatusSchema,
+  paymentSchema,
+  paymentStatusSchema,
+  type OrderLine,
+  type Payment,
+  type PaymentAction,
+  type ResponseOf,
+  type api,
+} from '@store/contract';
+
+type PaymentPage = ResponseOf<typeof api.listPayments>;
+
+/** Thrown inside the encoder for a value it does not vouch for; never leaves this module. */
+class NotEncodable extends Error {}
+
+const currencies: ReadonlySet<unknown> = currencySchema._zod.values;
+const paymentStatuses: ReadonlySet<unknown> = paymentStatusSchema._zod.values;
+const lineStatuses: ReadonlySet<unknown> = orderLineStatusSchema._zod.values;
+const paymentTypes: ReadonlySet<unknown> = paymentSchema._zod.def.shape.type._zod.values;
+
+function text(value: unknown): string {
+  if (typeof value !== 'string') throw new NotEncodable();
+  return JSON.stringify(value);
+}
+
+function textOrNull(value: unknown): string {
+  return value === null ? 'null' : text(value);
+}
+
+/** z.int(): a safe integer. */
+function int(value: unknown): string {
+  if (!Number.isSafeInteger(value)) throw new NotEncodable();
+  return String(value);
+}
+
+function member(values: ReadonlySet<unknown>, value: unknown): string {
+  if (!values.has(value)) throw new NotEncodable();
+  return `"${value as string}"`;
+}
+
+/** z.record(z.string(), z.unknown()): a plain object, its values as they are. */
+function record(value: unknown): string {
+  if (typeof value !== 'object' || value === null) throw new NotEncodable();
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) throw new NotEncodable();
+  return JSON.stringify(value);
+}
+
+function action(value: PaymentAction): string {
+  return `{"type":${text(value.type)},"descriptor":${textOrNull(value.descriptor)},"value":${textOrNull(value.value)},"paymentCode":${textOrNull(value.paymentCode)}}`;
+}
+
+function orderLine(line: OrderLine): string {
+  const { product } = line;
+  if (line.quantity !== 1 || !Number.isSafeInteger(product.price.amount)) {
+    throw new NotEncodable();
+  }
+  if (product.price.amount < 0) throw new NotEncodable();
+  return `{"id":${text(line.id)},"product_id":${text(line.product_id)},"quantity":1,"price":${int(line.price)},"currency":${member(currencies, line.currency)},"status":${member(lineStatuses, line.status)},"product":{"id":${text(product.id)},"name":${text(product.name)},"description":${text(product.description)},"image_url":${text(product.image_url)},"price":{"amount":${product.price.amount},"currency":${member(currencies, product.price.currency)}}}}`;
+}
+
+function list<T>(values: T[], encode: (value: T) => string): string {
+  if (!Array.isArray(values)) throw new NotEncodable();
+  let json = '[';
+  for (let index = 0; index < values.length; index++) {
+    if (index > 0) json += ',';
+    json += encode(values[index] as T);
+  }
+  return `${json}]`;
+}
+
+function payment(value: Payment): string {
+  // A single payment's read brings its exchanges; a page never does.
+  if (value.xendit_operations !== undefined) throw new NotEncodable();
+  const { voucher } = value;
+  return `{"id":${text(value.id)},"amount":${int(value.amount)},"currency":${member(currencies, value.currency)},"country":${text(value.country)},"channel":${text(value.channel)},"channel_name":${text(value.channel_name)},"reference_id":${text(value.reference_id)},"type":${member(paymentTypes, value.type)},"status":${member(paymentStatuses, value.status)},"failure_code":${textOrNull(value.failure_code)},"orders":${list(value.orders, orderLine)},"voucher":${voucher === null ? 'null' : `{"id":${text(voucher.id)},"code":${text(voucher.code)},"fixed_amount":${int(voucher.fixed_amount)}}`},"actions":${list(value.actions, action)},"channel_properties":${record(value.channel_properties)},"payment_method_id":${textOrNull(value.payment_method_id)},"created":${text(value.created)},"updated":${text(value.updated)}}`;
+}
+
+/**
+ * A page of payments as JSON, the same as the contract's serializer makes it (its checks, only
+ * the fields it names), written field by field: the contract's encode and JSON.stringify were a
+ * sixth of a page's CPU in the store (README, Performance). Undefined for anything it does not
+ * vouch for, which the contract's serializer then encodes, or refuses with a 500, as before.
+ */
+export function encodePaymentPage(page: PaymentPage): string | undefined {
+  try {
+    return `{"payments":${list(page.payments, payment)},"next_cursor":${textOrNull(page.next_cursor)}}`;
+  } catch (error) {
+    if (error instanceof NotEncodable || error instanceof TypeError) return undefined;
+    throw error;
+  }
+}
