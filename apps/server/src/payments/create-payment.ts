@@ -419,7 +419,7 @@ export function createPaymentCreator(deps: {
       });
       // Lines change with the status only: moved from a status awaiting the provider, they are
       // as inserted, or as this change made them.
-      if (result?.moved && awaitsProvider(result.locked.status as StoredPaymentStatus)) {
+      if (result?.moved && awaitsProvider(result.lockedStatus as StoredPaymentStatus)) {
         return toApiPayment(
           result.moved,
           lines.map((line) => ({ ...line, status: lineStatus ?? line.status })),

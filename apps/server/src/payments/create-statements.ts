@@ -13,6 +13,7 @@ import { createWaitSeconds } from '../http/create-budget.ts';
 import { newId } from '../lib/ids.ts';
 import { initialLineStatus } from '../statuses/order-line-status.ts';
 import { paymentMoveParts } from '../statuses/payment-status.ts';
+import { paymentViewColumnsOf, type PaymentRow } from './payment-view.ts';
 import type { PricedOrder } from './pricing.ts';
 
 /** A new payment's lines, from its priced order. */
@@ -190,12 +191,26 @@ export function prepareCreateStatements(db: Database) {
       .onConflictDoNothing({
         target: [payments.appId, payments.customerId, payments.idempotencyKey],
       })
-      .returning(),
+      .returning({ id: payments.id, createdAt: payments.createdAt }),
   );
   const checkedLines = linesOf(checkedInsert);
+  // Only what the create goes on with: the customer's details for the provider, the wait, and
+  // the new payment's time (its other columns are the parameters, `createdRow`). Every column
+  // answered is encoded by the database and parsed and mapped by the store, twice the work of
+  // the row itself when all of them were.
   const insertCheckedPayment = db
     .with(customer, budget, checkedInsert, checkedLines)
-    .select()
+    .select({
+      customer: {
+        id: customer.id,
+        email: customer.email,
+        name: customer.name,
+        mobileNumber: customer.mobileNumber,
+        providerCustomerId: customer.providerCustomerId,
+      },
+      wait: budget.wait,
+      createdAt: checkedInsert.createdAt,
+    })
     .from(customer)
     .crossJoin(budget)
     .leftJoin(checkedInsert, sql`true`)
@@ -239,9 +254,10 @@ export function prepareCreateStatements(db: Database) {
         ),
       ),
   );
+  // The status it moved from and the payment's view as moved: the columns its answer shows.
   const applyAnswer = db
     .with(locked, moved, movedLines, exchange, providerCustomer)
-    .select()
+    .select({ lockedStatus: locked.status, moved: paymentViewColumnsOf(moved) })
     .from(locked)
     .leftJoin(moved, sql`true`)
     .prepare('payment_create_answer');
@@ -297,7 +313,32 @@ export async function recordCheckedPayment(
   if (!row) return null;
   return {
     customer: row.customer,
-    createWait: createLimit > 0 ? Number(row.budget.wait) : 0,
-    created: row.inserted,
+    createWait: createLimit > 0 ? Number(row.wait) : 0,
+    created: row.createdAt ? createdRow(values, row.createdAt) : null,
+  };
+}
+
+/**
+ * The row the checked insert wrote: its parameters, the columns it sets to their starting
+ * values (`given` in prepareCreateStatements) and its time.
+ */
+function createdRow(values: NewPayment, createdAt: Date): PaymentRow {
+  return {
+    ...values,
+    voucherId: values.voucherId ?? null,
+    voucherCode: values.voucherCode ?? null,
+    voucherAmount: values.voucherAmount ?? null,
+    channelProperties: values.channelProperties ?? {},
+    paymentMethodId: values.paymentMethodId ?? null,
+    providerTokenId: values.providerTokenId ?? null,
+    providerRequestId: null,
+    failureCode: null,
+    actions: [],
+    providerSessionId: null,
+    reconcileAttempts: 0,
+    nextReconcileAt: null,
+    providerReadAt: null,
+    createdAt,
+    updatedAt: createdAt,
   };
 }

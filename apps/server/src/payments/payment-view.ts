@@ -18,29 +18,38 @@ export type PaymentRow = typeof payments.$inferSelect;
 type StoredExchange = typeof exchanges.$inferSelect;
 
 /**
- * The columns of a payment that its view shows. A page selects these alone: the row's other
+ * The columns of a payment that its view shows, of the table or of a statement's payment rows (the
+ * create's answer selects those of the payment it moved). A page selects these alone: the row's other
  * columns (the provider's ids, the idempotency key, the reconciler's claim) would be read, parsed
  * and mapped 21 times a page only to be dropped; parsing and mapping rows was a third of a page's
  * CPU in the store (see README, Performance).
  */
-const paymentViewColumns = {
-  id: payments.id,
-  amount: payments.amount,
-  currency: payments.currency,
-  country: payments.country,
-  channelCode: payments.channelCode,
-  type: payments.type,
-  status: payments.status,
-  failureCode: payments.failureCode,
-  voucherId: payments.voucherId,
-  voucherCode: payments.voucherCode,
-  voucherAmount: payments.voucherAmount,
-  actions: payments.actions,
-  channelProperties: payments.channelProperties,
-  paymentMethodId: payments.paymentMethodId,
-  createdAt: payments.createdAt,
-  updatedAt: payments.updatedAt,
-};
+const paymentViewKeys = [
+  'id',
+  'amount',
+  'currency',
+  'country',
+  'channelCode',
+  'type',
+  'status',
+  'failureCode',
+  'voucherId',
+  'voucherCode',
+  'voucherAmount',
+  'actions',
+  'channelProperties',
+  'paymentMethodId',
+  'createdAt',
+  'updatedAt',
+] as const;
+export const paymentViewColumnsOf = <T extends Record<(typeof paymentViewKeys)[number], unknown>>(
+  source: T,
+) =>
+  Object.fromEntries(paymentViewKeys.map((key) => [key, source[key]])) as Pick<
+    T,
+    (typeof paymentViewKeys)[number]
+  >;
+const paymentViewColumns = paymentViewColumnsOf(payments);
 /** A payment's fields that its view shows. */
 export type PaymentView = Pick<PaymentRow, keyof typeof paymentViewColumns>;
 /** The fields of a payment line that its view shows. */
@@ -330,7 +339,7 @@ export function toApiPayment(
 /** Payments as the API shows them, with their lines read in one query for all of them. */
 export async function toApiPayments(
   db: Database,
-  rows: PaymentRow[],
+  rows: PaymentView[],
   exchanges?: StoredExchange[],
 ): Promise<Payment[]> {
   if (rows.length === 0) return [];

@@ -93,6 +93,19 @@ describe('POST /api/payments pricing', () => {
     expect(payment.actions[0]?.paymentCode).toMatch(/^\d+$/);
   });
 
+  it('answers a create as its own read shows it, field for field', async () => {
+    // The answer is made from the create's parameters and the columns its statements answer,
+    // not from a read of the row: it must still be the row the database holds.
+    const buyer = await server.signIn('create-reader@example.com');
+    const withVoucher = order({ voucher_id: 'vch-id-hemat10', amount: 79_000 });
+    const created = (await createPayment(withVoucher, { as: buyer })).json() as Payment;
+    const { xendit_operations: operations, ...read } = (
+      await call('GET', `/api/payments/${created.id}`, undefined, buyer)
+    ).json() as Payment;
+    expect(operations?.length).toBeGreaterThan(0);
+    expect(created).toEqual(read);
+  });
+
   it.each([
     ['a tampered total', order({ amount: 1_000 }), 'PRICE_MISMATCH'],
     [

@@ -26,7 +26,11 @@ import { providerMarket, type AppRow } from './provider.ts';
  * rewriting this module and the client, not the services.
  */
 
-export type CustomerRow = typeof customers.$inferSelect;
+/** What the provider is told of a customer: a create reads these alone, not the whole row. */
+export type CustomerRow = Pick<
+  typeof customers.$inferSelect,
+  'id' | 'email' | 'name' | 'mobileNumber' | 'providerCustomerId'
+>;
 type PaymentRow = typeof payments.$inferSelect;
 
 /**

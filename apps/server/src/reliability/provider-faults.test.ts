@@ -103,6 +103,14 @@ describe('faults during POST /api/payments', () => {
         expect(response.json().id).toBe(paymentId);
         const before = await storedPayment(paymentId);
         expect(before.status).toBe('CREATING');
+        // Answered from what the create wrote, as the row holds it.
+        expect(response.json()).toMatchObject({
+          amount: before.amount,
+          channel: before.channelCode,
+          channel_properties: before.channelProperties,
+          created: before.createdAt.toISOString(),
+          updated: before.updatedAt.toISOString(),
+        });
 
         const report = await reconcileUntil(
           'the payment created',
