@@ -2,19 +2,20 @@
  * `npm start`: runs the prebuilt bundle of scripts/start.ts (dist/start.mjs, made by
  * `npm run build`) when it is newer than every source it was built from, so a start does not
  * compile TypeScript; otherwise (fresh clone, edited sources) runs the sources through tsx.
- * package.json starts it as `MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 node
- * --max-semi-space-size=2 --heap-growing-percent=50 scripts/launch.mjs`, for memory after the
- * bench's load (README, Performance): V8's young generation in 2 MB semi-spaces instead of 16 held
- * about 70 MB less; an old generation collected when it has grown by half (V8 lets it grow to three
- * or four times what was live, so it held about 75 MB of garbage); two malloc arenas instead of one
- * per thread (each kept what its thread had freed). None cost measurable CPU per request.
- * PGlite's WebAssembly is compiled by V8's optimising tier where it is hot (V8's default): its
- * statements cost about a tenth less CPU than on the baseline compiler (`--liftoff-only`, used
- * until 2026-11-27). The optimising compiler's scratch memory is malloc'd in 32 KB blocks, which
- * glibc kept in its arenas after each compilation (about 60 MB more after the bench's load); with
- * MALLOC_MMAP_THRESHOLD_ a block of 32 KB or more is mapped on its own and given back when freed.
+ * package.json starts it as `MALLOC_ARENA_MAX=2 node --max-semi-space-size=2
+ * --heap-growing-percent=50 scripts/launch.mjs`, for memory after the bench's load (README,
+ * Performance): V8's young generation in 2 MB semi-spaces instead of 16 held about 70 MB less; an
+ * old generation collected when it has grown by half (V8 lets it grow to three or four times what
+ * was live, so it held about 75 MB of garbage); two malloc arenas instead of one per thread (each
+ * kept what its thread had freed). None cost measurable CPU per request.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+
+// PGlite's WebAssembly stays on V8's baseline compiler: the optimising tier recompiles the whole
+// PostgreSQL module in the background, which cost about 100 MB of memory and a second of CPU at
+// start, for no measurable gain on the store's short statements.
+setFlagsFromString('--liftoff-only');
 
 const root = new URL('..', import.meta.url);
 const bundle = new URL('dist/start.mjs', root);

@@ -1,9 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, isStoreInstance, runStoreInstance, startStore } from './index.ts';
 
-// PGlite's WebAssembly stays on V8's baseline compiler here: the optimising tier's compilations
-// leave about 60 MB in malloc's arenas unless MALLOC_MMAP_THRESHOLD_ is set before the process
-// starts, which `npm start`'s script does (scripts/launch.mjs) and a bare `node` cannot.
+// As in scripts/launch.mjs: PGlite's WebAssembly stays on V8's baseline compiler (memory, start).
 setFlagsFromString('--liftoff-only');
 
 try {
