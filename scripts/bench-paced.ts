@@ -51,6 +51,14 @@ export async function pacedLoad(
 
   const send = (planned: number) =>
     new Promise<void>((resolve) => {
+      let settled = false;
+      const settle = (ok: boolean) => {
+        if (settled) return;
+        settled = true;
+        if (ok) latencies.push(performance.now() - planned);
+        else failed++;
+        resolve();
+      };
       const body = options.request.body?.();
       const req = request(
         {
@@ -67,17 +75,12 @@ export async function pacedLoad(
         },
         (res) => {
           res.resume();
-          res.on('end', () => {
-            if (res.statusCode && res.statusCode < 300) latencies.push(performance.now() - planned);
-            else failed++;
-            resolve();
-          });
+          res.on('end', () => settle(res.statusCode !== undefined && res.statusCode < 300));
+          // An answer cut off part way never ends: it only closes.
+          res.on('close', () => settle(false));
         },
       );
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
+      req.on('error', () => settle(false));
       req.end(body);
     });
 

@@ -22,6 +22,7 @@ const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 /** A view of the pool, read at once by its callers (the pool is filled again later). */
 function randomBytes(length: number): Buffer {
+  if (length > pool.length) throw new RangeError(`at most ${pool.length} random bytes at a time`);
   if (poolOffset + length > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
@@ -30,8 +31,18 @@ function randomBytes(length: number): Buffer {
   return pool.subarray(poolOffset - length, poolOffset);
 }
 
+/**
+ * 250 bytes of the 256 make each digit 25 times; 250 to 255 would make 0 to 5 likelier than 6 to
+ * 9, so those are drawn again.
+ */
+const evenDigitBytes = 250;
+
 export function randomDigits(length: number): string {
   let digits = '';
-  for (const byte of randomBytes(length)) digits += String(byte % 10);
+  while (digits.length < length) {
+    for (const byte of randomBytes(Math.min(length - digits.length, pool.length))) {
+      if (byte < evenDigitBytes) digits += String(byte % 10);
+    }
+  }
   return digits;
 }

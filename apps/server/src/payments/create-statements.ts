@@ -328,7 +328,7 @@ function createdRow(values: NewPayment, createdAt: Date): PaymentRow {
     voucherId: values.voucherId ?? null,
     voucherCode: values.voucherCode ?? null,
     voucherAmount: values.voucherAmount ?? null,
-    channelProperties: values.channelProperties ?? {},
+    channelProperties: inJsonbOrder(values.channelProperties ?? {}) as Record<string, unknown>,
     paymentMethodId: values.paymentMethodId ?? null,
     providerTokenId: values.providerTokenId ?? null,
     providerRequestId: null,
@@ -341,4 +341,20 @@ function createdRow(values: NewPayment, createdAt: Date): PaymentRow {
     createdAt,
     updatedAt: createdAt,
   };
+}
+
+/**
+ * A JSON value with its objects' keys in jsonb's order (shorter first, then by their bytes), as a
+ * read of the row gives them: the create's first call to the provider is built from this row and
+ * a replay's from the stored one, and the provider may refuse a key reused with another body.
+ */
+function inJsonbOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inJsonbOrder);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .map(([key, item]) => ({ key, bytes: Buffer.from(key), item: inJsonbOrder(item) }))
+      .sort((a, b) => a.bytes.length - b.bytes.length || Buffer.compare(a.bytes, b.bytes))
+      .map(({ key, item }) => [key, item]),
+  );
 }

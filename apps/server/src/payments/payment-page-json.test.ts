@@ -158,6 +158,17 @@ describe("a page of payments as JSON, written without the contract's serializer"
     expect(encodePaymentPage(wrong as Page)).toBeUndefined();
   });
 
+  it('leaves out a channel property named __proto__, as the contract does', () => {
+    // JSON.parse makes "__proto__" an own property; the contract's record never copies it.
+    const withProto = withPayment(
+      (payment) =>
+        (payment.channel_properties = JSON.parse('{"__proto__":{"admin":true},"mobile":"+62"}')),
+    );
+    const json = encodePaymentPage(withProto as Page) ?? contractJson(withProto);
+    expect(json).toBe(contractJson(withProto));
+    expect(json).not.toContain('admin');
+  });
+
   it("leaves a payment with its provider operations to the contract's serializer", () => {
     const withOperations = withPayment((payment) => (payment.xendit_operations = []));
     expect(contractRefuses(withOperations)).toBe(false);

@@ -45,6 +45,8 @@ function record(value: unknown): string {
   if (typeof value !== 'object' || value === null) throw new NotEncodable();
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) throw new NotEncodable();
+  // JSON.parse makes "__proto__" an own key, which JSON.stringify writes and the contract drops.
+  if (Object.hasOwn(value, '__proto__')) throw new NotEncodable();
   return JSON.stringify(value);
 }
 

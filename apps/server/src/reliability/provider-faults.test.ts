@@ -111,6 +111,11 @@ describe('faults during POST /api/payments', () => {
           created: before.createdAt.toISOString(),
           updated: before.updatedAt.toISOString(),
         });
+        // Key for key in the stored order too: the answer and the first call to the provider are
+        // made from one row, and a replay's body from the stored row must be the same body.
+        expect(JSON.stringify(response.json().channel_properties)).toBe(
+          JSON.stringify(before.channelProperties),
+        );
 
         const report = await reconcileUntil(
           'the payment created',
