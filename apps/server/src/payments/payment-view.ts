@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, fillPlaceholders, inArray, sql } from 'drizzle-orm';
-import type {
-  Currency,
-  OrderLine,
-  OrderLineStatus,
-  Payment,
-  PaymentAction,
-  ProviderOperation,
+import {
+  listPaymentsQuerySchema,
+  type Currency,
+  type OrderLine,
+  type OrderLineStatus,
+  type Payment,
+  type PaymentAction,
+  type ProviderOperation,
 } from '@store/contract';
 import { arrayStatement } from '../db/array-statement.ts';
 import type { Database } from '../db/database.ts';
@@ -166,12 +167,18 @@ const pageColumns = {
   lines: paymentLinesJson,
 };
 
-/** A page's statement, with its limit written in. */
+/**
+ * A page's statement. The page the storefront asks for has its limit written in: with `LIMIT $n`
+ * the server's generic plan looks dearer than a custom one (it cannot know the limit), so it
+ * planned every page again, about 100 µs of its CPU; with the limit written in, it plans the
+ * statement once. Any other limit is a parameter, so that a customer trying every limit makes two
+ * statements, not a hundred that would push everyone's out of the embedded database's cache.
+ */
 function pageStatement(
   db: Database,
   fromCursor: boolean,
-  limit: number,
-): (values: Record<string, unknown>) => Promise<unknown[][]> {
+  plannedLimit: number | null,
+): (values: Record<string, unknown>, limit: number) => Promise<unknown[][]> {
   const { sql: text, params } = db
     .select(pageColumns)
     .from(payments)
@@ -191,16 +198,17 @@ function pageStatement(
     )
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .toSQL();
-  const run = arrayStatement(
-    db,
-    `payments_page_${fromCursor ? 'next' : 'first'}_${limit}`,
-    // The limit is part of the text, not a parameter: with `LIMIT $n` the server's generic plan
-    // looks dearer than a custom one (it cannot know the limit), so it planned every page again,
-    // about 100 µs of its CPU; with the limit written in, it plans the statement once.
-    `${text} limit ${limit}`,
-  );
-  return (values) => run(fillPlaceholders(params, values));
+  const name = `payments_page_${fromCursor ? 'next' : 'first'}`;
+  if (plannedLimit !== null) {
+    const run = arrayStatement(db, `${name}_${plannedLimit}`, `${text} limit ${plannedLimit}`);
+    return (values) => run(fillPlaceholders(params, values));
+  }
+  const run = arrayStatement(db, name, `${text} limit $${params.length + 1}`);
+  return (values, limit) => run([...fillPlaceholders(params, values), limit]);
 }
+
+/** The rows a page of the contract's default size reads: one more tells a next page exists. */
+const plannedPageLimit = listPaymentsQuerySchema.parse({}).limit + 1;
 
 /** Each database's page statements, by whether they start at a cursor and by limit. */
 const pageStatements = new WeakMap<Database, Map<string, ReturnType<typeof pageStatement>>>();
@@ -267,18 +275,18 @@ export async function readPaymentPage(
     statements = new Map();
     pageStatements.set(db, statements);
   }
-  // The limit becomes part of the statement's text.
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page's limit: ${limit}`);
-  const key = `${after ? 'next' : 'first'} ${limit}`;
+  const planned = limit === plannedPageLimit;
+  const key = `${after ? 'next' : 'first'} ${planned ? limit : 'any'}`;
   let statement = statements.get(key);
   if (!statement) {
-    statement = pageStatement(db, after !== null, limit);
+    statement = pageStatement(db, after !== null, planned ? plannedPageLimit : null);
     statements.set(key, statement);
   }
   const rows = await statement(
     after
       ? { appId, customerId, afterCreatedAt: after.createdAt, afterId: after.id }
       : { appId, customerId },
+    limit,
   );
   return rows.map(toPageRow);
 }

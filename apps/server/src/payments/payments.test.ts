@@ -396,6 +396,29 @@ describe('GET /api/payments', () => {
     expect(second.next_cursor).toBeNull();
   });
 
+  it('prepares two page statements for any number of limits a customer tries', async () => {
+    const prober = await server.signIn('limit-prober@example.com');
+    await createPayment(order(), { as: prober });
+    const pageStatements = async () => {
+      const result = (await server.db.execute(
+        sql`select count(*)::int as count from pg_prepared_statements
+            where statement like '%order by "payments"."created_at" desc, "payments"."id" desc limit%'
+            and statement not like '%::timestamptz%'
+            and statement not like '%pg_prepared_statements%'`,
+      )) as unknown as { rows: { count: number }[] };
+      return result.rows[0]?.count;
+    };
+    for (let limit = 1; limit <= 100; limit += 1) {
+      const page = await call('GET', `/api/payments?limit=${limit}`, undefined, prober);
+      expect(page.statusCode).toBe(200);
+    }
+    expect((await call('GET', '/api/payments', undefined, prober)).statusCode).toBe(200);
+    // The storefront's page size has its own first-page statement, every other limit shares one
+    // (a cursor's pages have two more): a hundred would push every customer's statements out of
+    // the embedded database's cache.
+    expect(await pageStatements()).toBeLessThanOrEqual(2);
+  });
+
   it('shows a payment in a page as its own read shows it, field for field', async () => {
     const reader = await server.signIn('page-reader@example.com');
     const { id } = (await createPayment(order(), { as: reader })).json() as Payment;
