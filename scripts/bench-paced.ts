@@ -15,7 +15,7 @@ export type PacedRequest = {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
-  body?: () => string;
+  body?: string;
   /** Headers of each request's own (an Idempotency-Key). */
   perRequestHeaders?: () => Record<string, string>;
 };
@@ -59,7 +59,7 @@ export async function pacedLoad(
         else failed++;
         resolve();
       };
-      const body = options.request.body?.();
+      const { body } = options.request;
       const req = request(
         {
           agent,

@@ -73,7 +73,7 @@ export async function benchPayments(
       method: 'POST',
       path: '/api/payments',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: () => paymentBody,
+      body: paymentBody,
       perRequestHeaders: () => ({ 'idempotency-key': randomUUID() }),
     },
   });

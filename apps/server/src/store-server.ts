@@ -6,7 +6,8 @@ import { seedDatabase } from './db/seed.ts';
 export interface StartOptions {
   /**
    * What must be up before the store takes requests and starts its background work (the
-   * provider simulator of `npm start`), while the store opens its database meanwhile.
+   * provider simulator of `npm start`): one store opens its database while it starts; several
+   * instances (STORE_INSTANCES) are started once it is up.
    */
   listenAfter?: Promise<unknown>;
 }
