@@ -41,6 +41,12 @@ export async function lighthouseScores(
       );
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      // A run that failed (no paint, a navigation error) scores 0: say why beside it.
+      if (lhr.runtimeError) {
+        console.log(
+          `  Lighthouse on ${path}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+        );
+      }
       benchmarkIndex = lhr.environment.benchmarkIndex;
       scores.push({
         path,
