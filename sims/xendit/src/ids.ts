@@ -37,12 +37,15 @@ function randomBytes(length: number): Buffer {
  */
 const evenDigitBytes = 250;
 
-export function randomDigits(length: number): string {
+/** `length` decimal digits from a source of random bytes, each digit as likely as any other. */
+export function digitsFrom(bytes: (count: number) => Uint8Array, length: number): string {
   let digits = '';
   while (digits.length < length) {
-    for (const byte of randomBytes(Math.min(length - digits.length, pool.length))) {
+    for (const byte of bytes(Math.min(length - digits.length, pool.length))) {
       if (byte < evenDigitBytes) digits += String(byte % 10);
     }
   }
   return digits;
 }
+
+export const randomDigits = (length: number): string => digitsFrom(randomBytes, length);
