@@ -210,7 +210,7 @@ function pageStatement(
 /** The rows a page of the contract's default size reads: one more tells a next page exists. */
 const plannedPageLimit = listPaymentsQuerySchema.parse({}).limit + 1;
 
-/** Each database's page statements, by whether they start at a cursor and by limit. */
+/** Each database's page statements: first or next page, the planned limit or any other. */
 const pageStatements = new WeakMap<Database, Map<string, ReturnType<typeof pageStatement>>>();
 
 /** A page row's array (pageColumns' order) as PageRow. */
@@ -263,8 +263,8 @@ function toPageRow(row: unknown[]): PageRow {
 
 /**
  * A page of a customer's payments, newest first, each with its lines. The statements are
- * prepared once per database and limit: a page costs neither building its SQL nor planning it
- * again.
+ * prepared once per database (four at most: first or next page, the planned limit or any other):
+ * a page costs neither building its SQL nor, at the storefront's page size, planning it again.
  */
 export async function readPaymentPage(
   db: Database,
