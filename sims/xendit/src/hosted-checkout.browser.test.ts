@@ -34,7 +34,10 @@ beforeAll(async () => {
     port: 0,
     accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
     pollIntervalMs: 50,
-    asyncDelayMs: 200,
+    // Long enough that the OVO approval cannot land before the waiting page is drawn, even on a
+    // busy machine (at 200 ms the page went straight to the store and its status was never seen);
+    // short enough that the page's 2-second refresh finds it paid.
+    asyncDelayMs: 1_500,
   });
   client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
   liveClient = createXenditClient({ baseUrl: simulator.url, secretKey: account.liveSecretKey });
