@@ -152,6 +152,17 @@ describe("a page of payments as JSON, written without the contract's serializer"
     ],
     ['a voucher without its code', (payment) => (payment.voucher = { id: 'v', fixed_amount: 1 })],
     ['no voucher field', (payment) => delete payment.voucher],
+    [
+      'a line without its product',
+      (payment) => delete (payment.orders as Partial<OrderLine>[])[0]!.product,
+    ],
+    [
+      'a product without its price',
+      (payment) =>
+        delete ((payment.orders as OrderLine[])[0]!.product as Partial<OrderLine['product']>).price,
+    ],
+    ['a null action', (payment) => (payment.actions = [null])],
+    ['a null line', (payment) => (payment.orders = [null])],
   ])('leaves %s to the contract, which refuses it', (_name, change) => {
     const wrong = withPayment(change);
     expect(contractRefuses(wrong)).toBe(true);

@@ -20,6 +20,12 @@ const paymentStatuses: ReadonlySet<unknown> = paymentStatusSchema._zod.values;
 const lineStatuses: ReadonlySet<unknown> = orderLineStatusSchema._zod.values;
 const paymentTypes: ReadonlySet<unknown> = paymentSchema._zod.def.shape.type._zod.values;
 
+/** An object whose fields are read next: anything else the contract would refuse. */
+function fields<T>(value: T): NonNullable<T> {
+  if (typeof value !== 'object' || value === null) throw new NotEncodable();
+  return value;
+}
+
 function text(value: unknown): string {
   if (typeof value !== 'string') throw new NotEncodable();
   return JSON.stringify(value);
@@ -50,12 +56,15 @@ function record(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function action(value: PaymentAction): string {
+function action(given: PaymentAction): string {
+  const value = fields(given);
   return `{"type":${text(value.type)},"descriptor":${textOrNull(value.descriptor)},"value":${textOrNull(value.value)},"paymentCode":${textOrNull(value.paymentCode)}}`;
 }
 
 function orderLine(line: OrderLine): string {
-  const { product } = line;
+  fields(line);
+  const product = fields(line.product);
+  fields(product.price);
   if (line.quantity !== 1 || !Number.isSafeInteger(product.price.amount)) {
     throw new NotEncodable();
   }
@@ -73,10 +82,11 @@ function list<T>(values: T[], encode: (value: T) => string): string {
   return `${json}]`;
 }
 
-function payment(value: Payment): string {
+function payment(given: Payment): string {
+  const value = fields(given);
   // A single payment's read brings its exchanges; a page never does.
   if (value.xendit_operations !== undefined) throw new NotEncodable();
-  const { voucher } = value;
+  const voucher = value.voucher === null ? null : fields(value.voucher);
   return `{"id":${text(value.id)},"amount":${int(value.amount)},"currency":${member(currencies, value.currency)},"country":${text(value.country)},"channel":${text(value.channel)},"channel_name":${text(value.channel_name)},"reference_id":${text(value.reference_id)},"type":${member(paymentTypes, value.type)},"status":${member(paymentStatuses, value.status)},"failure_code":${textOrNull(value.failure_code)},"orders":${list(value.orders, orderLine)},"voucher":${voucher === null ? 'null' : `{"id":${text(voucher.id)},"code":${text(voucher.code)},"fixed_amount":${int(voucher.fixed_amount)}}`},"actions":${list(value.actions, action)},"channel_properties":${record(value.channel_properties)},"payment_method_id":${textOrNull(value.payment_method_id)},"created":${text(value.created)},"updated":${text(value.updated)}}`;
 }
 
@@ -90,7 +100,7 @@ export function encodePaymentPage(page: PaymentPage): string | undefined {
   try {
     return `{"payments":${list(page.payments, payment)},"next_cursor":${textOrNull(page.next_cursor)}}`;
   } catch (error) {
-    if (error instanceof NotEncodable || error instanceof TypeError) return undefined;
+    if (error instanceof NotEncodable) return undefined;
     throw error;
   }
 }

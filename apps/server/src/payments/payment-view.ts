@@ -213,50 +213,40 @@ const plannedPageLimit = listPaymentsQuerySchema.parse({}).limit + 1;
 /** Each database's page statements: first or next page, the planned limit or any other. */
 const pageStatements = new WeakMap<Database, Map<string, ReturnType<typeof pageStatement>>>();
 
-/** A page row's array (pageColumns' order) as PageRow. */
+/**
+ * Where each of pageColumns is in a row's array: drizzle selects them in the order of their keys,
+ * so a row is read by name and a column added or moved there cannot shift the others.
+ */
+const at = Object.fromEntries(Object.keys(pageColumns).map((key, index) => [key, index])) as {
+  [Key in keyof typeof pageColumns]: number;
+};
+
+/** A page row's array as PageRow. */
 function toPageRow(row: unknown[]): PageRow {
-  const [
-    id,
-    amount,
-    currency,
-    country,
-    channelCode,
-    type,
-    status,
-    failureCode,
-    voucherId,
-    voucherCode,
-    voucherAmount,
-    actions,
-    channelProperties,
-    paymentMethodId,
-    exactCreatedAt,
-    updatedAt,
-    lines,
-  ] = row as [...unknown[]];
-  const exact = exactCreatedAt as string;
+  const exact = row[at.createdAt] as string;
+  const voucherAmount = row[at.voucherAmount];
   return {
     payment: {
-      id,
+      id: row[at.id],
       // int8 comes from the driver as a string (pg) or a bigint (PGlite); amounts are safe integers.
-      amount: Number(amount),
-      currency,
-      country,
-      channelCode,
-      type,
-      status,
-      failureCode,
-      voucherId,
-      voucherCode,
+      amount: Number(row[at.amount]),
+      currency: row[at.currency],
+      country: row[at.country],
+      channelCode: row[at.channelCode],
+      type: row[at.type],
+      status: row[at.status],
+      failureCode: row[at.failureCode],
+      voucherId: row[at.voucherId],
+      voucherCode: row[at.voucherCode],
       voucherAmount: voucherAmount === null ? null : Number(voucherAmount),
-      actions,
-      channelProperties,
-      paymentMethodId,
+      actions: row[at.actions],
+      channelProperties: row[at.channelProperties],
+      paymentMethodId: row[at.paymentMethodId],
       // What apiTime makes: the microseconds cut to milliseconds ("….123456Z" to "….123Z").
       createdAt: `${exact.slice(0, -4)}Z`,
-      updatedAt,
+      updatedAt: row[at.updatedAt],
     } as PageView,
-    lines: (lines ?? []) as LineView[],
+    lines: (row[at.lines] ?? []) as LineView[],
     exactCreatedAt: exact,
   };
 }
