@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { parse } from 'zod/v4/core';
 import { api } from '@store/contract';
 import { products } from '../db/schema.ts';
-import { securityHeaders } from '../http/security.ts';
+import { apiSecurityHeaders, securityHeaders } from '../http/security.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -103,9 +103,10 @@ describe('GET /api/products, revalidated by its ETag', () => {
     expect(otherApp.statusCode).toBe(200);
   });
 
-  it('carries every security header of the other answers, on 200, 304 and HEAD alike', async () => {
-    const reference = (await server.app.inject({ url: '/config.js' })).headers;
-    const security = Object.keys(securityHeaders(server.config));
+  it('carries every security header of the other API answers, on 200, 304 and HEAD alike', async () => {
+    const reference = (await server.app.inject({ url: '/api/health' })).headers;
+    const security = Object.keys(apiSecurityHeaders(server.config));
+    expect(security.length).toBeGreaterThan(0);
     const ok = await list(indonesianToken);
     const notModified = await list(indonesianToken, { 'if-none-match': ok.headers.etag! });
     const head = await server.app.inject({
@@ -116,6 +117,10 @@ describe('GET /api/products, revalidated by its ETag', () => {
     expect(head.body).toBe('');
     for (const response of [ok, notModified, head]) {
       for (const name of security) expect(response.headers[name], name).toBe(reference[name]);
+    }
+    // None of a page's own: they were most of the catalogue's headers and do nothing for JSON.
+    for (const name of Object.keys(securityHeaders(server.config))) {
+      if (!security.includes(name)) expect(ok.headers[name], name).toBeUndefined();
     }
     expect(ok.headers['content-length']).toBe(String(Buffer.byteLength(ok.body)));
     expect(head.headers['content-length']).toBe(ok.headers['content-length']);

@@ -23,7 +23,7 @@ interface Prepared {
  * headers, the session check, which answers 401 before this is reached), the request id and
  * logger, the completion log line and onResponse hooks (Fastify listens for the response's end).
  *
- * The security headers come from the same place as every other answer's (security.ts); the
+ * The security headers come from the same place as every other API answer's (security.ts); the
  * request's own, set by the onRequest hook, are not written, since these replace them.
  */
 export class PreparedAnswers {

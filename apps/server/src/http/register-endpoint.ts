@@ -59,7 +59,7 @@ export function registerEndpoint<E extends Endpoint>(
   { encode }: EndpointOptions<E> = {},
 ): void {
   const status = endpoint.successStatus ?? 200;
-  const preparedAnswers = new PreparedAnswers(app.securityHeaders, status);
+  const preparedAnswers = new PreparedAnswers(app.apiSecurityHeaders, status);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,

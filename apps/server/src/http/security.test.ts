@@ -36,6 +36,39 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['strict-transport-security']).toContain('max-age=');
   });
+
+  it("gives the API's answers, its refusals too, the headers OWASP asks of an API", async () => {
+    const answers = [
+      await server.app.inject({ url: '/api/health' }),
+      await server.app.inject({ url: '/api/products' }),
+      await server.app.inject({
+        url: '/api/payments',
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      await server.app.inject({ url: '/api/no-such-route' }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 404]);
+    for (const answer of answers) {
+      expect(directives(answer.headers['content-security-policy'])).toEqual(
+        new Map([
+          ['default-src', ["'none'"]],
+          ['frame-ancestors', ["'none'"]],
+        ]),
+      );
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['strict-transport-security']).toContain('max-age=');
+      expect(answer.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+  });
+
+  it("keeps a page's headers on the API's documentation, a page of scripts", async () => {
+    const docs = await server.app.inject({ url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(docs.headers['referrer-policy']).toBe('no-referrer');
+  });
 });
 
 describe('rate limits', () => {

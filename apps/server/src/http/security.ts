@@ -3,8 +3,8 @@ import type { ServerConfig } from '../config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The headers every answer carries, for answers written without Fastify's reply. */
-    securityHeaders: Readonly<Record<string, string>>;
+    /** The headers every API answer carries, for answers written without Fastify's reply. */
+    apiSecurityHeaders: Readonly<Record<string, string>>;
   }
 }
 
@@ -61,13 +61,35 @@ export function securityHeaders(config: ServerConfig): Record<string, string> {
   };
 }
 
-/** Security headers on every answer. */
+/**
+ * The headers of the API's answers (JSON, or nothing): those OWASP's REST Security Cheat Sheet
+ * asks of an API, with a policy that lets a JSON answer opened as a page load and run nothing and
+ * be framed by no page. The others above govern what a page does (its scripts, its popups, its
+ * links, its downloads) and do nothing for JSON; on the catalogue, the most frequent answer, they
+ * were two thirds of its headers' bytes (README, Performance).
+ */
+export function apiSecurityHeaders(config: ServerConfig): Record<string, string> {
+  const pageHeaders = securityHeaders(config);
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': pageHeaders['cross-origin-resource-policy']!,
+    'strict-transport-security': pageHeaders['strict-transport-security']!,
+    'x-content-type-options': pageHeaders['x-content-type-options']!,
+    'x-frame-options': 'DENY',
+  };
+}
+
+/** Answers of the API; its documentation's page (Swagger UI) is a page like the store's. */
+const isApiUrl = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/** Security headers on every answer: a page's, or the API's. */
 export function registerSecurity(app: FastifyInstance, config: ServerConfig): void {
-  const headers = securityHeaders(config);
-  app.decorate('securityHeaders', headers);
+  const pageHeaders = securityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(config);
+  app.decorate('apiSecurityHeaders', apiHeaders);
   // A callback hook: an async one costs a promise on every request for no waiting.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders);
     done();
   });
 }
