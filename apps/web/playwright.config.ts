@@ -16,12 +16,8 @@ const baseURL = `http://localhost:${ports.store}`;
 
 export default defineConfig({
   testDir: './e2e',
-  // Two files at a time, each test its own customer (support.ts): most of a browser test is
-  // waiting (the provider's delays, polling, transitions), so on 2 cores two workers took the run
-  // from 9.1 to 7.2 minutes, and passed beside two CPU-bound processes (10.0 minutes). E2E_WORKERS
-  // changes it, 1 to see a failure without the other worker's load.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
