@@ -10,8 +10,7 @@ export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: SentWebhook 
 /** A merchant's webhook endpoint for tests: records what arrives and answers `status`. */
 export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = [];
-  const state = { status: 200, holdNext: false };
-  const held: (() => void)[] = [];
+  const state = { status: 200 };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -20,13 +19,7 @@ export async function startWebhookReceiver() {
         headers: request.headers,
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as SentWebhook,
       });
-      const answer = () => response.writeHead(state.status).end();
-      if (state.holdNext) {
-        state.holdNext = false;
-        held.push(answer);
-      } else {
-        answer();
-      }
+      response.writeHead(state.status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,14 +30,6 @@ export async function startWebhookReceiver() {
     /** What the receiver answers from now on. */
     answer(status: number) {
       state.status = status;
-    },
-    /** Records the next webhook but leaves it unanswered, as a slow endpoint, until release. */
-    holdNext() {
-      state.holdNext = true;
-    },
-    /** Answers the webhooks held so far. */
-    release() {
-      for (const answer of held.splice(0)) answer();
     },
     /** Waits for a webhook matching `match`, failing after `timeoutMs`. */
     async waitFor(
