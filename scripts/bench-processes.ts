@@ -56,7 +56,7 @@ const commonEnv = {
   XENDIT_SIM_RATE_LIMIT_PER_MINUTE: '1000000',
 };
 
-export function run(
+function run(
   args: string[],
   env: Record<string, string>,
   nodeOptions: string[] = [],
