@@ -47,8 +47,8 @@ function member(values: ReadonlySet<unknown>, value: unknown): string {
 }
 
 /** z.record(z.string(), z.unknown()): a plain object, its values as they are. */
-function record(value: unknown): string {
-  if (typeof value !== 'object' || value === null) throw new NotEncodable();
+function record(given: unknown): string {
+  const value = fields(given);
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) throw new NotEncodable();
   // JSON.parse makes "__proto__" an own key, which JSON.stringify writes and the contract drops.
