@@ -294,6 +294,47 @@ describe('subscriptions under attack', () => {
     );
   });
 
+  it("asks for a cycle attempt's payment event again while a create is unanswered, and takes it then", async () => {
+    const subscription = await activeSubscription();
+    const [row] = await server.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    const planId = row?.providerPlanId ?? '';
+    const [capture] = await waitFor('the first cycle’s payment.capture recorded', async () => {
+      const rows = (
+        await server.db.select().from(exchanges).where(eq(exchanges.event, 'payment.capture'))
+      ).filter(
+        (exchange) =>
+          (exchange.data as { data?: { metadata?: Record<string, unknown> } }).data?.metadata
+            ?.recurring_plan_id === planId,
+      );
+      return rows.length > 0 && rows;
+    });
+    const sent = capture?.data as { data: Record<string, unknown> };
+    // The event overtakes the create's answer: the plan's id is not recorded yet.
+    const again = webhookEnvelope('payment.capture', sent.data);
+    await server.db
+      .update(subscriptions)
+      .set({ providerPlanId: null, status: 'CREATING' })
+      .where(eq(subscriptions.id, subscription.id));
+    const held = await server.deliverWebhook(again);
+    expect(held.statusCode).toBe(503);
+    expect(held.json()).toMatchObject({ error_code: 'SUBSCRIPTION_NOT_YET_RECORDED' });
+
+    // Once the answer is in, the same event is taken as the plan's.
+    await server.db
+      .update(subscriptions)
+      .set({ providerPlanId: planId, status: row?.status ?? 'ACTIVE' })
+      .where(eq(subscriptions.id, subscription.id));
+    expect((await server.deliverWebhook(again)).statusCode).toBe(200);
+    const taken = (
+      await server.db.select().from(exchanges).where(eq(exchanges.event, 'payment.capture'))
+    ).filter((exchange) => (exchange.data as { created?: string }).created === again.created);
+    expect(taken).toHaveLength(1);
+    expect(taken[0]).toMatchObject({ subscriptionId: subscription.id, ignoredReason: null });
+  });
+
   it("limits each customer's provider calls on running cycles and cancelling, as payments' provider reads", async () => {
     const runner = await server.signIn('cycle-runner@example.com');
     const subscription = await activeSubscription(runner, await linkedEwallet(runner));

@@ -196,17 +196,38 @@ export function createSubscriptionService(deps: {
   }): Promise<WebhookMatch> {
     // One read, so a create answered meanwhile cannot hide the row from both ways of finding
     // it: by its plan, or, while the create's answer is not in, by the plan's reference.
-    const [row] = await db
-      .select()
-      .from(subscriptions)
-      .where(
-        or(
-          eq(subscriptions.providerPlanId, event.providerPlanId),
-          event.referenceId
-            ? and(eq(subscriptions.id, event.referenceId), isNull(subscriptions.providerPlanId))
-            : undefined,
-        ),
-      );
+    const find = () =>
+      db
+        .select()
+        .from(subscriptions)
+        .where(
+          or(
+            eq(subscriptions.providerPlanId, event.providerPlanId),
+            event.referenceId
+              ? and(eq(subscriptions.id, event.referenceId), isNull(subscriptions.providerPlanId))
+              : undefined,
+          ),
+        );
+    let [row] = await find();
+    if (!row) {
+      // A plan's first webhooks may overtake the answer to its create (the provider promises no
+      // order), and a cycle attempt's payment event names the plan only: while a create is still
+      // unanswered the plan may be that one, so the provider is asked to send the event again.
+      // With none unanswered now, a plan recorded since the first read is found by a second.
+      const [creating] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.status, initialSubscriptionStatus))
+        .limit(1);
+      if (creating) {
+        throw new AppError(
+          503,
+          'SUBSCRIPTION_NOT_YET_RECORDED',
+          `The store has not yet recorded plan ${event.providerPlanId}; send the event again later`,
+        );
+      }
+      [row] = await find();
+    }
     if (!row) return { ignored: `No subscription of this store has plan ${event.providerPlanId}` };
     const [app] = await db.select().from(apps).where(eq(apps.id, row.appId));
     if (!app) return { ignored: `The app of subscription ${row.id} is gone` };
