@@ -106,6 +106,20 @@ describe('webhook delivery', () => {
     expect(new Set(headers)).toEqual(new Set([account.callbackToken]));
   });
 
+  it('sends the next webhooks while the endpoint leaves one unanswered', async () => {
+    const simulator = await start({ webhookRetrySchedule: [60] });
+    receiver.holdNext();
+    try {
+      const held = await paidVirtualAccount(simulator, 'held');
+      await until(() => deliveriesOf(held).length === 1);
+      // Well within the held delivery's 10-second timeout, which the next waited out before.
+      const next = await paidVirtualAccount(simulator, 'after-held');
+      await until(() => deliveriesOf(next).length === 1, 3000);
+    } finally {
+      receiver.release();
+    }
+  });
+
   it('gives up after the last retry and marks the event FAILED', async () => {
     const simulator = await start({ webhookRetrySchedule: [0.1] });
     receiver.answer(503);

@@ -17,6 +17,8 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 /** Beyond the delivery's timeout, for recording its attempt before the claim runs out. */
 const CLAIM_MARGIN_MS = 5_000;
 const BATCH = 20;
+/** Deliveries under way at most: beyond it, due webhooks wait for a later tick. */
+const MAX_DELIVERING = 100;
 
 export type WorkerOptions = {
   retryScheduleSeconds: readonly number[];
@@ -33,6 +35,8 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
+  /** Deliveries under way, which a tick does not wait for (deliverDue) and stop does. */
+  const delivering = new Set<Promise<void>>();
 
   const runJobs = async () => {
     const due = await ctx.db
@@ -128,6 +132,7 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
   };
 
   const deliverDue = async () => {
+    if (delivering.size >= MAX_DELIVERING) return;
     // Claimed before they are sent, so that simulators sharing the database (the bench's) send each
     // once: a due event is put off past the delivery's timeout by the one that takes it, and the
     // others skip it. One that stops mid-delivery leaves it due again then: none is lost.
@@ -136,14 +141,24 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
       .from(webhookEvents)
       .where(and(eq(webhookEvents.status, 'PENDING'), lte(webhookEvents.nextAttemptAt, new Date())))
       .orderBy(asc(webhookEvents.nextAttemptAt), asc(webhookEvents.createdAt))
-      .limit(BATCH)
+      .limit(Math.min(BATCH, MAX_DELIVERING - delivering.size))
       .for('update', { skipLocked: true });
     const due = await ctx.db
       .update(webhookEvents)
       .set({ nextAttemptAt: new Date(Date.now() + DELIVERY_TIMEOUT_MS + CLAIM_MARGIN_MS) })
       .where(inArray(webhookEvents.id, claimable))
       .returning();
-    await Promise.all(due.map(deliver));
+    // Sent without waiting for their answers: a merchant's endpoint slow to answer (up to the
+    // delivery's timeout) held every other webhook, every account's, and every due job behind it.
+    // Each is claimed past its timeout, so later ticks do not send it again meanwhile.
+    for (const event of due) {
+      const delivery: Promise<void> = deliver(event)
+        .catch((error: unknown) => {
+          options.logger?.error({ err: error, eventId: event.id }, 'webhook attempt not recorded');
+        })
+        .finally(() => delivering.delete(delivery));
+      delivering.add(delivery);
+    }
   };
 
   const tick = async () => {
@@ -182,6 +197,7 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
       stopped = true;
       clearInterval(timer);
       await running;
+      await Promise.all(delivering);
     },
   };
 }

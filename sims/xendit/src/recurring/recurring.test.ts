@@ -377,9 +377,10 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     await fast?.close();
     const first = await fastStorage.open(DAY_FAST);
     const firstClient = clientOf(first);
-    // Due in 4 days of 300 ms: the simulator stops before then, its successor runs it.
+    // Due in 10 days of 300 ms: the simulator stops before then (on a busy machine too), its
+    // successor runs it.
     const body = await planBody(firstClient, {
-      anchor_date: later(4 * DAY_FAST),
+      anchor_date: later(10 * DAY_FAST),
       total_recurrence: 1,
     });
     const { body: plan } = await firstClient.createRecurringPlan(body, { idempotencyKey: key() });

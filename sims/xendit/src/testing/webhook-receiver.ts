@@ -10,7 +10,8 @@ export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: SentWebhook 
 /** A merchant's webhook endpoint for tests: records what arrives and answers `status`. */
 export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = [];
-  const state = { status: 200 };
+  const state = { status: 200, holdNext: false };
+  const held: (() => void)[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -19,7 +20,13 @@ export async function startWebhookReceiver() {
         headers: request.headers,
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as SentWebhook,
       });
-      response.writeHead(state.status).end();
+      const answer = () => response.writeHead(state.status).end();
+      if (state.holdNext) {
+        state.holdNext = false;
+        held.push(answer);
+      } else {
+        answer();
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,6 +37,14 @@ export async function startWebhookReceiver() {
     /** What the receiver answers from now on. */
     answer(status: number) {
       state.status = status;
+    },
+    /** Records the next webhook but leaves it unanswered, as a slow endpoint, until release. */
+    holdNext() {
+      state.holdNext = true;
+    },
+    /** Answers the webhooks held so far. */
+    release() {
+      for (const answer of held.splice(0)) answer();
     },
     /** Waits for a webhook matching `match`, failing after `timeoutMs`. */
     async waitFor(
