@@ -19,7 +19,7 @@ export async function lighthouseScores(
   paths: string[],
   storage: Record<string, string>,
 ): Promise<{ scores: PageScore[]; benchmarkIndex: number }> {
-  const browser = await puppeteer.launch({ ...testBrowser(), headless: true });
+  const browser = await puppeteer.launch({ ...testBrowser('lighthouse'), headless: true });
   try {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/login`);
