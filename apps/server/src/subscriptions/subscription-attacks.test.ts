@@ -71,6 +71,26 @@ async function linkedEwallet(bearer: string): Promise<PaymentMethod> {
 const read = async (id: string) =>
   (await call(token, 'GET', `/api/subscriptions/${id}`)).json() as Subscription;
 
+/** The subscription's row and its plan's payment.capture events, once the store recorded one. */
+async function firstCycleCaptures(subscriptionId: string) {
+  const [row] = await server.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  const planId = row?.providerPlanId ?? '';
+  const captures = await waitFor('the first cycle’s payment.capture recorded', async () => {
+    const rows = (
+      await server.db.select().from(exchanges).where(eq(exchanges.event, 'payment.capture'))
+    ).filter(
+      (exchange) =>
+        (exchange.data as { data?: { metadata?: Record<string, unknown> } }).data?.metadata
+          ?.recurring_plan_id === planId,
+    );
+    return rows.length > 0 && rows;
+  });
+  return { row, planId, captures };
+}
+
 const activeSubscription = async (bearer = token, with_ = method) => {
   const created = await call(bearer, 'POST', '/api/subscriptions', {
     product_id: 'id-kopi-beans',
@@ -256,21 +276,7 @@ describe('subscriptions under attack', () => {
 
   it("shows a cycle attempt's payment webhooks in its subscription's logs, checked as the plan's own", async () => {
     const subscription = await activeSubscription();
-    const [row] = await server.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscription.id));
-    const planId = row?.providerPlanId ?? '';
-    const captures = await waitFor('the first cycle’s payment.capture recorded', async () => {
-      const rows = (
-        await server.db.select().from(exchanges).where(eq(exchanges.event, 'payment.capture'))
-      ).filter(
-        (exchange) =>
-          (exchange.data as { data?: { metadata?: Record<string, unknown> } }).data?.metadata
-            ?.recurring_plan_id === planId,
-      );
-      return rows.length > 0 && rows;
-    });
+    const { captures } = await firstCycleCaptures(subscription.id);
     for (const capture of captures) {
       expect(capture).toMatchObject({ subscriptionId: subscription.id, ignoredReason: null });
     }
@@ -296,22 +302,8 @@ describe('subscriptions under attack', () => {
 
   it("asks for a cycle attempt's payment event again while a create is unanswered, and takes it then", async () => {
     const subscription = await activeSubscription();
-    const [row] = await server.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscription.id));
-    const planId = row?.providerPlanId ?? '';
-    const [capture] = await waitFor('the first cycle’s payment.capture recorded', async () => {
-      const rows = (
-        await server.db.select().from(exchanges).where(eq(exchanges.event, 'payment.capture'))
-      ).filter(
-        (exchange) =>
-          (exchange.data as { data?: { metadata?: Record<string, unknown> } }).data?.metadata
-            ?.recurring_plan_id === planId,
-      );
-      return rows.length > 0 && rows;
-    });
-    const sent = capture?.data as { data: Record<string, unknown> };
+    const { row, planId, captures } = await firstCycleCaptures(subscription.id);
+    const sent = captures[0]?.data as { data: Record<string, unknown> };
     // The event overtakes the create's answer: the plan's id is not recorded yet.
     const again = webhookEnvelope('payment.capture', sent.data);
     await server.db
