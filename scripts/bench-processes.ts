@@ -72,40 +72,55 @@ function run(
 }
 
 /**
- * The environment and the Node options `npm start` gives (package.json's start script:
- * `NAME=value … node --option … scripts/launch.mjs`), so the bench runs the same.
+ * What an npm script of package.json runs (`NAME=value … node --option … file`): its environment,
+ * its Node options and its file, so the bench starts the product exactly as that script does.
  */
-const startScript = (
-  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start.split(' ');
-const startEnv = Object.fromEntries(
-  startScript.slice(0, startScript.indexOf('node')).map((word) => word.split('=', 2)),
-) as Record<string, string>;
-const startNodeOptions = startScript.filter((word) => word.startsWith('--'));
+function npmScript(name: 'start' | 'start:storefront') {
+  const words = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<typeof name, string>;
+    }
+  ).scripts[name].split(' ');
+  const node = words.indexOf('node');
+  return {
+    env: Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2))) as Record<
+      string,
+      string
+    >,
+    nodeOptions: words.slice(node + 1).filter((word) => word.startsWith('--')),
+    file: words.at(-1) ?? '',
+  };
+}
+const start = npmScript('start');
+const startStorefrontScript = npmScript('start:storefront');
 
 /** Exactly what `npm start` runs: the prebuilt bundle when current, else the sources via tsx. */
 export const startProduct = (dataDir: string) =>
-  run(['scripts/launch.mjs'], { ...startEnv, DATA_DIR: dataDir }, startNodeOptions);
+  run([start.file], { ...start.env, DATA_DIR: dataDir }, start.nodeOptions);
 export const startSimulators = (
   dataDir: string,
   nodeOptions: string[] = [],
   env: Record<string, string> = {},
 ) => run(['dist/start.mjs', '--simulators-only'], { DATA_DIR: dataDir, ...env }, nodeOptions);
-/** The storefront alone (apps/server's main), talking to the simulators' process. */
+/**
+ * The storefront alone as `npm run start:storefront` runs it, talking to the simulators' process;
+ * `nodeOptions` adds to the script's (the profiler's).
+ */
 export const startStorefront = (
   dataDir: string,
   env: Record<string, string> = {},
   nodeOptions: string[] = [],
 ) =>
   run(
-    ['dist/server.mjs'],
+    [startStorefrontScript.file],
     {
+      ...startStorefrontScript.env,
       DATA_DIR: dataDir,
       XENDIT_BASE_URL: `http://127.0.0.1:${ports.xendit}`,
       IDENTITY_SIM_URL: `http://localhost:${ports.identity}`,
       ...env,
     },
-    nodeOptions,
+    [...startStorefrontScript.nodeOptions, ...nodeOptions],
   );
 /** The reference the API figures are compared with: one Fastify route and nothing else. */
 export const startBareRoute = () =>
