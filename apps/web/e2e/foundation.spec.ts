@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueEmail } from './support';
+import { signIn, signInOnTheLoginPage, uniqueEmail } from './support';
 
 // A new customer on every run, so the mobile number starts empty and the check is meaningful.
 const runId = Date.now().toString(36);
@@ -10,7 +10,7 @@ test('a customer signs in, fills the cart, updates the mobile number and signs o
   page,
 }) => {
   await test.step('sign in through the login page with a typed app id', async () => {
-    await signIn(page, { email });
+    await signInOnTheLoginPage(page, { email });
     const header = page.getByRole('banner');
     await expect(header.getByText('Xendit Demo Store')).toBeVisible();
     await expect(header.getByText('demo-id')).toBeVisible();

@@ -12,8 +12,16 @@ export function uniqueEmail(prefix = 'shopper'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${customerCounter}@example.com`;
 }
 
-/** Signs in through the login page with a typed app id and the identity simulator's chooser. */
-export async function signIn(
+let signInCounter = 0;
+
+/** The identity simulator of the stack the config starts (playwright.config.ts's ports). */
+const identityUrl = `http://localhost:${4120 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
+
+/**
+ * Signs in through the login page with a typed app id and the identity simulator's chooser, as a
+ * customer does; the tests of signing in use it. Ends on the app's home page.
+ */
+export async function signInOnTheLoginPage(
   page: Page,
   { appId = 'demo-id', email = uniqueEmail(), name = 'E2E Shopper' } = {},
 ): Promise<void> {
@@ -28,6 +36,41 @@ export async function signIn(
   await chooser.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/${appId}$`));
+}
+
+/**
+ * A signed-in customer for a test about something else: the same credential the chooser would
+ * give, exchanged at the store's login endpoint, and the token put where the login page puts it
+ * (once, so a test that signs out stays signed out until it signs in again). Ends on the app's home page, as the login
+ * page does, without drawing the login page first.
+ */
+export async function signIn(
+  page: Page,
+  { appId = 'demo-id', email = uniqueEmail(), name = 'E2E Shopper' } = {},
+): Promise<void> {
+  const issued = await page.request.post(`${identityUrl}/dev/credentials`, {
+    data: { email, name },
+  });
+  expect(issued.ok(), await issued.text()).toBe(true);
+  const { credential } = (await issued.json()) as { credential: string };
+  const login = await page.request.post('/api/auth/login', {
+    data: { credential, app_id: appId },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  // Init scripts stay for the page's life and run in the order they were added: each sign-in's
+  // runs once, and a later sign-in's (after a sign-out) wins over an earlier one's.
+  signInCounter += 1;
+  await page.addInitScript(
+    ({ signedIn, order }) => {
+      if (Number(sessionStorage.getItem('e2e-sign-in') ?? 0) >= order) return;
+      sessionStorage.setItem('e2e-sign-in', String(order));
+      localStorage.setItem('token', signedIn);
+    },
+    { signedIn: token, order: signInCounter },
+  );
+  await page.goto(`/${appId}`);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Products' })).toBeVisible();
 }
 
 /** Puts the first product of the grid into the cart and opens checkout. */
