@@ -13,6 +13,8 @@ const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const ports = { store: 3100 + offset, identity: 4120 + offset, xendit: 4110 + offset };
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'store-e2e-'));
 const baseURL = `http://localhost:${ports.store}`;
+// For the tests' sign-in (e2e/support.ts), which asks the identity simulator for a credential.
+process.env.E2E_IDENTITY_URL = `http://localhost:${ports.identity}`;
 
 export default defineConfig({
   testDir: './e2e',

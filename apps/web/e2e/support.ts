@@ -14,9 +14,6 @@ export function uniqueEmail(prefix = 'shopper'): string {
 
 let signInCounter = 0;
 
-/** The identity simulator of the stack the config starts (playwright.config.ts's ports). */
-const identityUrl = `http://localhost:${4120 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
-
 /**
  * Signs in through the login page with a typed app id and the identity simulator's chooser, as a
  * customer does; the tests of signing in use it. Ends on the app's home page.
@@ -40,15 +37,16 @@ export async function signInOnTheLoginPage(
 
 /**
  * A signed-in customer for a test about something else: the same credential the chooser would
- * give, exchanged at the store's login endpoint, and the token put where the login page puts it
- * (once, so a test that signs out stays signed out until it signs in again). Ends on the app's home page, as the login
- * page does, without drawing the login page first.
+ * give (from the identity simulator the config starts), exchanged at the store's login endpoint,
+ * and the token put where the login page puts it (once, so a test that signs out stays signed out
+ * until it signs in again). Ends on the app's home page, as the login page does, without drawing
+ * the login page first.
  */
 export async function signIn(
   page: Page,
   { appId = 'demo-id', email = uniqueEmail(), name = 'E2E Shopper' } = {},
 ): Promise<void> {
-  const issued = await page.request.post(`${identityUrl}/dev/credentials`, {
+  const issued = await page.request.post(`${process.env.E2E_IDENTITY_URL}/dev/credentials`, {
     data: { email, name },
   });
   expect(issued.ok(), await issued.text()).toBe(true);
