@@ -101,23 +101,26 @@ export interface RefundSource {
   providerRequestId: string;
 }
 
-/** The body of the create call as it was sent, when the exchange was recorded. */
-async function recordedCreateBody(
+/**
+ * The bodies of the create calls recorded for a payment, in the order they were sent. A recorded
+ * call may itself be a replay the provider refused as a duplicate (its key went with another
+ * body), so a recorded body is not necessarily the one the key holds.
+ */
+async function recordedCreateBodies(
   db: Database,
   paymentId: string,
-): Promise<CreatePaymentRequestBody | null> {
+): Promise<CreatePaymentRequestBody[]> {
   const requests = await db
     .select({ exchange: exchanges.exchange })
     .from(exchanges)
     .where(and(eq(exchanges.paymentId, paymentId), eq(exchanges.kind, 'request')))
     .orderBy(exchanges.createdAt);
-  for (const { exchange } of requests) {
+  return requests.flatMap(({ exchange }) => {
     const request = (exchange as ProviderExchange | null)?.request;
-    if (request?.method === 'POST' && new URL(request.url).pathname === '/v3/payment_requests') {
-      return request.data as CreatePaymentRequestBody;
-    }
-  }
-  return null;
+    return request?.method === 'POST' && new URL(request.url).pathname === '/v3/payment_requests'
+      ? [request.data as CreatePaymentRequestBody]
+      : [];
+  });
 }
 
 /**
@@ -214,10 +217,13 @@ export function createProvider(config: ServerConfig, db: Database) {
     },
 
     /**
-     * The same create again, for a payment whose first answer was lost: the body recorded, or,
-     * without one, rebuilt with the customer by id and by details (which the first call sent
-     * depends on what the store knew then). A duplicate means the key went with the other body,
-     * tried next; null when every body was a duplicate.
+     * The same create again, for a payment whose first answer was lost: each body recorded, then
+     * the body rebuilt with the customer by id and by details (which the first call sent depends
+     * on what the store knew then). A duplicate means the key went with another body, tried next;
+     * null when every body was a duplicate. The rebuilt ones follow the recorded ones because a
+     * recorded body can be a replay refused as a duplicate: a first call lost with the store (by
+     * details), a replay by id refused, then one by details unanswered, left only the refused body
+     * first in the record, and every round after sent it alone (the SIGKILL test caught it).
      */
     async replayCreatePayment(
       app: AppRow,
@@ -225,15 +231,14 @@ export function createProvider(config: ServerConfig, db: Database) {
       source: CreateCallSource,
     ): Promise<ProviderPayment | null> {
       const paymentId = source.payment.id;
-      const recorded = await recordedCreateBody(db, paymentId);
-      const bodies = recorded
-        ? [recorded]
-        : [
-            createCallBody(app, customer, source),
-            ...(customer.providerCustomerId
-              ? [createCallBody(app, { ...customer, providerCustomerId: null }, source)]
-              : []),
-          ];
+      const candidates = [
+        ...(await recordedCreateBodies(db, paymentId)),
+        createCallBody(app, customer, source),
+        ...(customer.providerCustomerId
+          ? [createCallBody(app, { ...customer, providerCustomerId: null }, source)]
+          : []),
+      ];
+      const bodies = [...new Map(candidates.map((body) => [JSON.stringify(body), body])).values()];
       for (const body of bodies) {
         try {
           return toProviderPayment(
