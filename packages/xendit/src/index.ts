@@ -9,3 +9,4 @@ export * from './test-values.ts';
 export * from './client.ts';
 export * from './callback-token.ts';
 export * from './markets.ts';
+export * from './canonical-json.ts';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, type SQLWrapper } from 'drizzle-orm';
+import { canonicalJson } from '@store/xendit';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './accounts.ts';
 import { ApiError } from './api-error.ts';
@@ -30,18 +31,6 @@ function keyOf(request: FastifyRequest): string | undefined {
     );
   }
   return value;
-}
-
-/** Same JSON whatever the key order, so that a replayed body hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : 1,
-    );
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 function storedAnswers(principal: Principal, endpoint: string, key: string, requestHash: string) {
@@ -78,7 +67,7 @@ function storedAnswers(principal: Principal, endpoint: string, key: string, requ
 }
 
 const requestHashOf = (request: FastifyRequest) =>
-  createHash('sha256').update(canonical(request.body)).digest('hex');
+  createHash('sha256').update(canonicalJson(request.body)).digest('hex');
 
 /**
  * Runs a create once per idempotency key. The stored answer is written in the create's own

@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { toMajorUnits, type Currency, type RefundStatus } from '@store/contract';
-import type { CreatePaymentRequestBody, ProviderExchange, Session } from '@store/xendit';
+import {
+  canonicalJson,
+  type CreatePaymentRequestBody,
+  type ProviderExchange,
+  type Session,
+} from '@store/xendit';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { exchanges } from '../db/schema.ts';
@@ -238,7 +243,9 @@ export function createProvider(config: ServerConfig, db: Database) {
           ? [createCallBody(app, { ...customer, providerCustomerId: null }, source)]
           : []),
       ];
-      const bodies = [...new Map(candidates.map((body) => [JSON.stringify(body), body])).values()];
+      // Compared by canonical JSON: a recorded body comes back from PostgreSQL's jsonb in its own
+      // key order, and the same body rebuilt must not be sent twice.
+      const bodies = [...new Map(candidates.map((body) => [canonicalJson(body), body])).values()];
       for (const body of bodies) {
         try {
           return toProviderPayment(
