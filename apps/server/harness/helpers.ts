@@ -11,6 +11,7 @@ export interface ProviderRecord {
   reference_id: string;
   status: string;
   request_amount: number;
+  customer_id: string | null;
 }
 
 /** The payment requests the provider accepted for the demo account, optionally for one reference. */

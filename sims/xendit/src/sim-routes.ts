@@ -142,6 +142,7 @@ export function registerSimRoutes(
         reference_id: data.reference_id,
         status: data.status,
         request_amount: data.request_amount,
+        customer_id: data.customer_id ?? null,
         created: data.created,
       })),
     });

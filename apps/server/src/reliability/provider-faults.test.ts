@@ -3,9 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, PaymentMethod } from '@store/contract';
 import { createXenditClient } from '@store/xendit';
-import { paymentMethods, payments, refunds } from '../db/schema.ts';
+import { customers, exchanges, paymentMethods, payments, refunds } from '../db/schema.ts';
 import type { ReconcileReport } from '../reconciler/reconciler.ts';
-import { startFaultProxy, type FaultMode, type FaultProxy } from '../../harness/fault-proxy.ts';
+import {
+  createCalls,
+  startFaultProxy,
+  type FaultMode,
+  type FaultProxy,
+} from '../../harness/fault-proxy.ts';
 import { waitFor } from '../test/wait-for.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import {
@@ -199,6 +204,51 @@ describe('faults during POST /api/payments', () => {
       async () => (await storedPayment(paymentId)).status !== 'CREATING',
     );
     expect((await storedPayment(paymentId)).status).toBe('REQUIRES_ACTION');
+    paymentsChecked += 1;
+  });
+
+  it('settles a lost create whose replays were first refused as duplicates and then went unanswered', async () => {
+    // The SIGKILL test's sequence, in order: the first create is sent with the customer by
+    // details and reaches the provider, and the store dies before it records anything; the
+    // store has since learned the customer's provider id, so its first replay goes by id.
+    const newcomer = await server.signIn(`lost-create-${randomUUID()}@example.com`);
+    proxy.inject('drop', { times: 1 });
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { authorization: `Bearer ${newcomer}`, 'idempotency-key': randomUUID() },
+      payload: vaOrder(),
+    });
+    expect(created.json().status).toBe('PENDING');
+    const paymentId: string = created.json().id;
+    const [accepted] = await providerPaymentRequests(server.xendit.url, paymentId);
+    expect(accepted?.customer_id).toBeTruthy();
+    await server.db.delete(exchanges).where(eq(exchanges.paymentId, paymentId));
+    const { customerId } = await storedPayment(paymentId);
+    await server.db
+      .update(customers)
+      .set({ providerCustomerId: accepted?.customer_id ?? null })
+      .where(eq(customers.id, customerId));
+
+    // Round one: the body by id is refused as a duplicate (the key holds the body by details),
+    // and the body by details then goes unanswered. Both are recorded, the refused one first.
+    let creates = 0;
+    proxy.inject('hang', {
+      times: 1,
+      match: (method, path) => createCalls(method, path) && (creates += 1) === 2,
+    });
+    expect((await server.app.reconciler.reconcileNow({ at: later() })).open).toBe(1);
+    expect(creates).toBe(2);
+    expect((await storedPayment(paymentId)).status).toBe('CREATING');
+
+    // Round two must not stop at the refused body it finds first in the record.
+    proxy.inject('pass');
+    const report = await server.app.reconciler.reconcileNow({ at: later() });
+    expect(report.created).toBe(1);
+    const settled = await storedPayment(paymentId);
+    expect(settled.status).toBe('REQUIRES_ACTION');
+    expect(settled.providerRequestId).toBe(accepted?.payment_request_id);
+    expect(await providerPaymentRequests(server.xendit.url, paymentId)).toHaveLength(1);
     paymentsChecked += 1;
   });
 
