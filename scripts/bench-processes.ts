@@ -71,16 +71,18 @@ function run(
   return child;
 }
 
+const packageScripts = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<'start' | 'start:storefront', string>;
+  }
+).scripts;
+
 /**
  * What an npm script of package.json runs (`NAME=value … node --option … file`): its environment,
  * its Node options and its file, so the bench starts the product exactly as that script does.
  */
-function npmScript(name: 'start' | 'start:storefront') {
-  const words = (
-    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      scripts: Record<typeof name, string>;
-    }
-  ).scripts[name].split(' ');
+function npmScript(name: keyof typeof packageScripts) {
+  const words = packageScripts[name].split(' ');
   const node = words.indexOf('node');
   return {
     env: Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2))) as Record<
