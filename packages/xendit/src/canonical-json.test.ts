@@ -13,6 +13,12 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: 1, b: undefined })).toBe(canonicalJson({ a: 1 }));
   });
 
+  it('writes a Date as its ISO text, as JSON.stringify does', () => {
+    const at = new Date('2026-11-27T22:00:00.000Z');
+    expect(canonicalJson({ at })).toBe('{"at":"2026-11-27T22:00:00.000Z"}');
+    expect(canonicalJson({ at })).not.toBe(canonicalJson({ at: new Date(0) }));
+  });
+
   it('tells apart bodies that differ in a value or in an array order', () => {
     expect(canonicalJson({ a: [1, 2] })).not.toBe(canonicalJson({ a: [2, 1] }));
     expect(canonicalJson({ a: null })).not.toBe(canonicalJson({ a: 0 }));

@@ -243,9 +243,15 @@ export function createProvider(config: ServerConfig, db: Database) {
           ? [createCallBody(app, { ...customer, providerCustomerId: null }, source)]
           : []),
       ];
-      // Compared by canonical JSON: a recorded body comes back from PostgreSQL's jsonb in its own
-      // key order, and the same body rebuilt must not be sent twice.
-      const bodies = [...new Map(candidates.map((body) => [canonicalJson(body), body])).values()];
+      // Each body once, where it first comes: compared as canonical JSON, since a recorded body
+      // comes back from PostgreSQL's jsonb in its own key order.
+      const seen = new Set<string>();
+      const bodies = candidates.filter((body) => {
+        const json = canonicalJson(body);
+        if (seen.has(json)) return false;
+        seen.add(json);
+        return true;
+      });
       for (const body of bodies) {
         try {
           return toProviderPayment(
