@@ -26,7 +26,9 @@ export async function openDatabase(
   options: DatabaseOptions,
 ): Promise<{ db: Database; close: () => Promise<void> }> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    // Connections stay open once made, as the store's do (apps/server/src/db/database.ts): a
+    // burst's connections timing out together and opened again together stalled every create.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, idleTimeoutMillis: 0 });
     // The pool replaces an idle connection the server ended; unhandled, it would end the process.
     pool.on('error', (error) => {
       console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
