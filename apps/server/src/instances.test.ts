@@ -17,7 +17,11 @@ afterAll(() => {
   child?.kill('SIGTERM');
 });
 
-/** The running store processes node:cluster forked: the primary's children. */
+/**
+ * The running store processes node:cluster forked: the primary's children that run the store's
+ * main. Not its other children: tsx, compiling a source it has not cached, starts esbuild's
+ * service as a child of the primary (seen after a source changed, which failed this test).
+ */
 function instancesOf(primary: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -26,7 +30,11 @@ function instancesOf(primary: number): number[] {
         const [state, parent] =
           readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
         // A process killed but not yet reaped (Z) serves nothing.
-        return state !== 'Z' && Number(parent) === primary;
+        return (
+          state !== 'Z' &&
+          Number(parent) === primary &&
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(main)
+        );
       } catch {
         return false;
       }
