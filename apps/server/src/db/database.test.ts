@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
 import { testSettings } from '../../harness/test-settings.ts';
+import { keepaliveArmed } from '../../../../scripts/tcp-keepalive.ts';
 import type { DatabaseHandle } from './database.ts';
 
 let database: DatabaseHandle;
@@ -23,6 +24,14 @@ async function backendsOfABurst(count: number): Promise<number[]> {
   return pids.sort((a, b) => a - b);
 }
 
+/** The client-side ports of this database's connections that `where` picks. */
+async function clientPorts(where: SQL): Promise<number[]> {
+  const answer = (await database.db.execute(
+    sql`select client_port from pg_stat_activity where datname = current_database() and ${where}`,
+  )) as unknown as { rows: { client_port: number }[] };
+  return answer.rows.map((row) => row.client_port);
+}
+
 describe.skipIf(!testSettings.serverTestsOnPostgres)('the store’s PostgreSQL connections', () => {
   it('keeps the connections a burst opened, however long they then sit idle', async () => {
     // The pool's idle timers are made when a burst's connections are released: fake ones, so a
@@ -37,5 +46,13 @@ describe.skipIf(!testSettings.serverTestsOnPostgres)('the store’s PostgreSQL c
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps its connections and the status feed’s listener alive at the TCP level', async () => {
+    await database.listen('keepalive_check', () => undefined);
+    const [pooled] = await clientPorts(sql`pid = pg_backend_pid()`);
+    const [listening] = await clientPorts(sql`query like 'LISTEN%'`);
+    expect(keepaliveArmed(pooled!)).toBe(true);
+    expect(keepaliveArmed(listening!)).toBe(true);
   });
 });

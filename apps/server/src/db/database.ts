@@ -37,6 +37,13 @@ const relistenDelayMs = 1_000;
  * connection is opened again; what was notified meanwhile is not replayed: the feed is a hint to
  * read again, and its clients read the state afresh whenever they (re)connect.
  */
+/**
+ * TCP keepalives on every connection to the server. The pool's stay open for as long as the store
+ * runs, and the listener's sends nothing of its own: one that a firewall or NAT dropped without a
+ * word would otherwise be found only by a statement, which would wait on it, or not at all.
+ */
+const connectionKeptAlive = { keepAlive: true, keepAliveInitialDelayMillis: 30_000 };
+
 function createServerListener(url: string) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;
@@ -44,7 +51,7 @@ function createServerListener(url: string) {
   let closed = false;
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, ...connectionKeptAlive });
     next.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
@@ -113,7 +120,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // cold caches and every statement prepared again, and after a burst the idle ones all timed
     // out together, to be opened again together at the next: stalls of 300-700 ms under a steady
     // load (README, Performance).
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 0 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      idleTimeoutMillis: 0,
+      ...connectionKeptAlive,
+    });
     // An idle connection the server ends (restart, failover, a dropped database) is not a reason
     // to stop: the pool drops it and opens another when needed. Unhandled, it would end the process.
     pool.on('error', (error) => {

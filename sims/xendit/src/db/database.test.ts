@@ -3,6 +3,7 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testSettings } from '../../../../scripts/test-settings.ts';
+import { keepaliveArmed } from '../../../../scripts/tcp-keepalive.ts';
 import { openDatabase, type Database } from './database.ts';
 
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
@@ -54,5 +55,12 @@ describe.skipIf(!serverUrl)('the simulator’s PostgreSQL connections', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps its connections alive at the TCP level', async () => {
+    const answer = (await database!.db.execute(
+      sql`select client_port from pg_stat_activity where pid = pg_backend_pid()`,
+    )) as unknown as { rows: { client_port: number }[] };
+    expect(keepaliveArmed(answer.rows[0]!.client_port)).toBe(true);
   });
 });

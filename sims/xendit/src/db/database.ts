@@ -27,8 +27,15 @@ export async function openDatabase(
 ): Promise<{ db: Database; close: () => Promise<void> }> {
   if (options.databaseUrl) {
     // Connections stay open once made, as the store's do (apps/server/src/db/database.ts): a
-    // burst's connections timing out together and opened again together stalled every create.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, idleTimeoutMillis: 0 });
+    // burst's connections timing out together and opened again together, cold, stalled the
+    // creates that came then. Kept open so long, they carry TCP keepalives, so that one a
+    // firewall dropped without a word is found before a statement waits on it.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      idleTimeoutMillis: 0,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 30_000,
+    });
     // The pool replaces an idle connection the server ended; unhandled, it would end the process.
     pool.on('error', (error) => {
       console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
