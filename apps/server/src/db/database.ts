@@ -33,17 +33,17 @@ const migrationLockKey = 7_180_001;
 const relistenDelayMs = 1_000;
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
- * connection is opened again; what was notified meanwhile is not replayed: the feed is a hint to
- * read again, and its clients read the state afresh whenever they (re)connect.
- */
-/**
  * TCP keepalives on every connection to the server. The pool's stay open for as long as the store
  * runs, and the listener's sends nothing of its own: one that a firewall or NAT dropped without a
  * word would otherwise be found only by a statement, which would wait on it, or not at all.
  */
 const connectionKeptAlive = { keepAlive: true, keepAliveInitialDelayMillis: 30_000 };
 
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
+ * connection is opened again; what was notified meanwhile is not replayed: the feed is a hint to
+ * read again, and its clients read the state afresh whenever they (re)connect.
+ */
 function createServerListener(url: string) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;
