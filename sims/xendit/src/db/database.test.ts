@@ -3,7 +3,11 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testSettings } from '../../../../scripts/test-settings.ts';
-import { keepaliveArmed } from '../../../../scripts/tcp-keepalive.ts';
+import {
+  backendsOfABurst,
+  clientPorts,
+  keepaliveArmed,
+} from '../../../../scripts/postgres-connections.ts';
 import { openDatabase, type Database } from './database.ts';
 
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
@@ -30,37 +34,22 @@ afterAll(async () => {
   await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
 });
 
-/** The server backends that answer `count` statements run at once through the pool. */
-async function backendsOfABurst(count: number): Promise<number[]> {
-  const backend = async () => {
-    // node-postgres answers a statement with its rows (drizzle's result type here is the driver's).
-    const answer = (await database!.db.execute(
-      sql`select pg_backend_pid() as pid from pg_sleep(0.05)`,
-    )) as unknown as { rows: { pid: number }[] };
-    return answer.rows[0]!.pid;
-  };
-  const pids = await Promise.all(Array.from({ length: count }, backend));
-  return pids.sort((a, b) => a - b);
-}
-
 describe.skipIf(!serverUrl)('the simulator’s PostgreSQL connections', () => {
   it('keeps the connections a burst opened, however long they then sit idle', async () => {
     // Fake timers for the idle timers the pool makes as the burst's connections are released.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const first = await backendsOfABurst(5);
+      const first = await backendsOfABurst(database!.db, 5);
       expect(new Set(first).size).toBe(5);
       vi.advanceTimersByTime(60_000);
-      expect(await backendsOfABurst(5)).toEqual(first);
+      expect(await backendsOfABurst(database!.db, 5)).toEqual(first);
     } finally {
       vi.useRealTimers();
     }
   });
 
   it('keeps its connections alive at the TCP level', async () => {
-    const answer = (await database!.db.execute(
-      sql`select client_port from pg_stat_activity where pid = pg_backend_pid()`,
-    )) as unknown as { rows: { client_port: number }[] };
-    expect(keepaliveArmed(answer.rows[0]!.client_port)).toBe(true);
+    const [pooled] = await clientPorts(database!.db, sql`pid = pg_backend_pid()`);
+    expect(keepaliveArmed(pooled!)).toBe(true);
   });
 });
