@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { axeViolations as axeScan, wcag21aa } from '../../../scripts/axe.ts';
 
 let customerCounter = 0;
 
@@ -151,21 +151,14 @@ export async function transitionsSettled(page: Page): Promise<void> {
 }
 
 /**
- * axe-core's violations of WCAG 2.1 A and AA on the page as it stands, as `rule: element` lines,
- * with the rule that a control's name contains its visible text (experimental in axe-core, so off
- * under the tags), in one pass: each pass injects axe-core into the page again.
+ * axe-core's violations of WCAG 2.1 A and AA on the page as it stands, with the rule that a
+ * control's name contains its visible text (experimental in axe-core, so off under the tags).
  */
-export async function axeViolations(page: Page): Promise<string[]> {
-  // In options both: withTags beside options would be overwritten, and every rule would run.
-  const results = await new AxeBuilder({ page })
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    })
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-  );
+export function axeViolations(page: Page): Promise<string[]> {
+  return axeScan(page, {
+    ...wcag21aa,
+    rules: { 'label-content-name-mismatch': { enabled: true } },
+  });
 }
 
 export async function expectAccessibleAtBothWidths(page: Page): Promise<void> {

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect as expectPage, type Browser, type Page } from '@playwright/test';
 import { createXenditClient, type CreateSessionBody, type XenditClient } from '@store/xendit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from '../../../scripts/axe.ts';
 import { testBrowser } from '../../../scripts/browser.ts';
 import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
 import {
@@ -52,7 +52,6 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  // axe-core's Playwright builder needs a page of a context of its own.
   page = await (await browser.newContext()).newPage();
 });
 
@@ -122,15 +121,6 @@ async function payByCard(form: string, cardNumber: string) {
   await card.getByRole('button', { name: form }).click();
 }
 
-async function axe() {
-  const results = await new AxeBuilder({ page })
-    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-  );
-}
-
 describe('the hosted checkout page', () => {
   it('shows the order in its currency, the market channels, test mode; fits a phone; axe-clean', async () => {
     const created = await session();
@@ -149,7 +139,7 @@ describe('the hosted checkout page', () => {
     expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(
       390,
     );
-    expect(await axe()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('a challenge card goes through 3-D Secure, then back to the store; the session names what it made', async () => {
@@ -183,7 +173,7 @@ describe('the hosted checkout page', () => {
     expect((await read(created.payment_session_id)).status).toBe('ACTIVE');
     await page.getByRole('button', { name: 'Pay with BCA' }).click();
     await expectPage(page.getByText('Virtual account number')).toBeVisible();
-    expect(await axe()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Simulate Payment' }).click();
     await page.waitForURL(`${storeUrl}/success`);
     expect((await read(created.payment_session_id)).status).toBe('COMPLETED');
@@ -256,7 +246,7 @@ describe('the hosted checkout page', () => {
     await expectPage(
       page.getByRole('heading', { name: 'This checkout was cancelled' }),
     ).toBeVisible();
-    expect(await axe()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("a live key's page is not labelled test mode and offers no Simulate Payment", async () => {
