@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.ts';
 
 let simulator: XenditSimulator;
@@ -10,7 +11,7 @@ const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64'
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  simulator = await startXenditSimulator({
+  simulator = await startTestSimulator({
     port: 0,
     accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
     rateLimit: { max: 400, windowSeconds: 60 },

@@ -10,7 +10,8 @@ import {
   type XenditClient,
 } from '@store/xendit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 import {
   startWebhookReceiver,
   webhookOf,
@@ -27,7 +28,7 @@ const key = () => `key-${Date.now()}-${(sequence += 1)}`;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  simulator = await startXenditSimulator({
+  simulator = await startTestSimulator({
     port: 0,
     accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
     webhookRetrySchedule: [0.2, 0.5],

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 import {
   descriptionPath,
   descriptionPresent,
@@ -32,7 +33,7 @@ beforeAll(async () => {
   if (!descriptionPresent) return;
   description = loadPublishedDescription();
   receiver = await startWebhookReceiver();
-  simulator = await startXenditSimulator({
+  simulator = await startTestSimulator({
     port: 0,
     accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
     pollIntervalMs: 50,

@@ -5,7 +5,8 @@ import { createXenditClient, type CreateSessionBody, type XenditClient } from '@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../scripts/axe.ts';
 import { testBrowser } from '../../../scripts/browser.ts';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 import {
   startWebhookReceiver,
   webhookOf,
@@ -30,7 +31,7 @@ const key = () => `checkout-${Date.now()}-${(sequence += 1)}`;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  simulator = await startXenditSimulator({
+  simulator = await startTestSimulator({
     port: 0,
     accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
     pollIntervalMs: 50,

@@ -5,7 +5,8 @@ import { createXenditClient, TEST_CARDS, type XenditClient } from '@store/xendit
 import { expect as expectPage } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testBrowser } from '../../../scripts/browser.ts';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 
 const account = createDefaultAccount();
 let simulator: XenditSimulator;
@@ -40,7 +41,7 @@ function checkoutPage(simulatorUrl: string) {
 }
 
 beforeAll(async () => {
-  simulator = await startXenditSimulator({ port: 0, pollIntervalMs: 50 });
+  simulator = await startTestSimulator({ port: 0, pollIntervalMs: 50 });
   client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
   store = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://store');

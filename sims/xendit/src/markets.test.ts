@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '@store/xendit';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 import { formatAmount } from './hosted-pages/checkout-html.ts';
 
 // The markets of the provider's channel table as the simulator serves them: every channel of
@@ -14,7 +15,7 @@ const basic = `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64
 let sequence = 0;
 
 beforeAll(async () => {
-  simulator = await startXenditSimulator({ port: 0, accounts: [account], pollIntervalMs: 50 });
+  simulator = await startTestSimulator({ port: 0, accounts: [account], pollIntervalMs: 50 });
 });
 afterAll(() => simulator?.close());
 

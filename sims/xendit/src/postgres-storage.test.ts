@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createXenditClient } from '@store/xendit';
 import { testSettings } from '../../../scripts/test-settings.ts';
-import { startXenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
 const databaseName = `xendit_sim_test_${randomBytes(6).toString('hex')}`;
@@ -35,14 +35,14 @@ describe.skipIf(!serverUrl)('state on a PostgreSQL server (TEST_DATABASE_URL)', 
       channel_code: 'BCA_VIRTUAL_ACCOUNT',
       channel_properties: {},
     };
-    const first = await startXenditSimulator({ port: 0, databaseUrl });
+    const first = await startTestSimulator({ port: 0, databaseUrl });
     const created = await createXenditClient({
       baseUrl: first.url,
       secretKey: 'xnd_development_simulator',
     }).createPaymentRequest(body, { idempotencyKey: 'order-on-postgres' });
     await first.close();
 
-    const second = await startXenditSimulator({ port: 0, databaseUrl });
+    const second = await startTestSimulator({ port: 0, databaseUrl });
     const client = createXenditClient({
       baseUrl: second.url,
       secretKey: 'xnd_development_simulator',

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { chromium, expect as expectPage, type Browser, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testBrowser } from '../../../scripts/browser.ts';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 import {
   descriptionPresent,
   loadPublishedDescription,
@@ -86,7 +87,7 @@ beforeAll(async () => {
   store = startStore();
   await new Promise<void>((resolve) => store.server.listen(0, '127.0.0.1', resolve));
   storeUrl = `http://127.0.0.1:${(store.server.address() as AddressInfo).port}`;
-  simulator = await startXenditSimulator({
+  simulator = await startTestSimulator({
     port: 0,
     accounts: [
       {

@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../../scripts/test-settings.ts';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 
 // Several simulator processes may serve one provider on one PostgreSQL database (the bench runs
 // them so, beside several store instances): what one writes, the others answer from, and the
@@ -75,7 +76,7 @@ describe.skipIf(!serverUrl)('simulators sharing one PostgreSQL database', () => 
     // One after the other: the first migrates, as the bench starts them.
     for (let index = 0; index < 2; index += 1) {
       simulators.push(
-        await startXenditSimulator({
+        await startTestSimulator({
           port: 0,
           databaseUrl: url.toString(),
           accounts: [createDefaultAccount({ webhookUrl: receiver.url })],

@@ -5,7 +5,8 @@ import {
   type XenditClient,
 } from '@store/xendit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 
 // Every card of the provider's two test-card tables behaves as its row says (TEST_CARD_TABLE).
 
@@ -16,7 +17,7 @@ let sequence = 0;
 const key = () => `cards-${Date.now()}-${(sequence += 1)}`;
 
 beforeAll(async () => {
-  simulator = await startXenditSimulator({ port: 0, pollIntervalMs: 50 });
+  simulator = await startTestSimulator({ port: 0, pollIntervalMs: 50 });
   client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
 });
 

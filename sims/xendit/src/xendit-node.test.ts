@@ -1,7 +1,8 @@
 import { createXenditClient, type XenditClient } from '@store/xendit';
 import { Xendit, XenditSdkError } from 'xendit-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from './index.ts';
+import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { startTestSimulator } from './testing/test-simulator.ts';
 
 // A client nobody here wrote: the provider's official Node SDK (xendit-node), pointed at the
 // simulator by its base URL alone, drives its refund module end to end.
@@ -15,7 +16,7 @@ const key = () => `sdk-${Date.now()}-${(sequence += 1)}`;
 
 beforeAll(async () => {
   // Refunds stay PENDING long enough to be cancelled.
-  simulator = await startXenditSimulator({ port: 0, pollIntervalMs: 50, asyncDelayMs: 60_000 });
+  simulator = await startTestSimulator({ port: 0, pollIntervalMs: 50, asyncDelayMs: 60_000 });
   client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
   sdk = new Xendit({ secretKey: account.testSecretKey, xenditURL: simulator.url });
 });

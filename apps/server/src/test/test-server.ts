@@ -1,7 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startIdentitySimulator } from '@store/identity-sim';
@@ -13,7 +12,7 @@ import {
 import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/database.ts';
-import { createTestDatabase } from './database.ts';
+import { createTestDatabase, preparedDump } from './database.ts';
 import { findFreePort } from './free-port.ts';
 import { inject } from 'vitest';
 
@@ -89,7 +88,7 @@ export async function startTestServer(
   const preparedSimulator = inject('preparedSimulatorDatabase');
   const xendit = await startXenditSimulator({
     port: 0,
-    ...(preparedSimulator ? { from: new Blob([await readFile(preparedSimulator)]) } : {}),
+    ...(preparedSimulator ? { from: await preparedDump(preparedSimulator) } : {}),
     accounts: [
       createDefaultAccount({ webhookUrl: `http://127.0.0.1:${storePort}/api/webhooks/xendit` }),
     ],

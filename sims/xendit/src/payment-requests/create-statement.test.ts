@@ -2,7 +2,8 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../../../scripts/test-settings.ts';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from '../index.ts';
+import { createDefaultAccount, type XenditSimulator } from '../index.ts';
+import { startTestSimulator } from '../testing/test-simulator.ts';
 import type { SimulatorAccount } from '../accounts.ts';
 
 // The rows are read straight from the database, and concurrent creates race for real only on a
@@ -51,7 +52,7 @@ describe.skipIf(!serverUrl)('the payment request create statement on PostgreSQL'
     await admin(`CREATE DATABASE ${databaseName}`);
     const url = new URL(serverUrl ?? '');
     url.pathname = `/${databaseName}`;
-    simulator = await startXenditSimulator({
+    simulator = await startTestSimulator({
       port: 0,
       databaseUrl: url.toString(),
       accounts: [createDefaultAccount(), other],

@@ -16,7 +16,8 @@ import {
   type XenditClient,
 } from '@store/xendit';
 import { testSettings } from '../../../../scripts/test-settings.ts';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from '../index.ts';
+import { createDefaultAccount, type XenditSimulator } from '../index.ts';
+import { startTestSimulator } from '../testing/test-simulator.ts';
 import { descriptionPath, descriptionPresent } from '../testing/published-description.ts';
 import {
   startWebhookReceiver,
@@ -73,7 +74,7 @@ async function pgliteStorage(): Promise<Storage> {
     name: 'PGlite',
     shared: false,
     open: (recurringDayMs) =>
-      startXenditSimulator({
+      startTestSimulator({
         port: 0,
         dataDir,
         accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
@@ -93,7 +94,7 @@ async function postgresStorage(): Promise<Storage> {
     name: 'PostgreSQL',
     shared: true,
     open: (recurringDayMs) =>
-      startXenditSimulator({
+      startTestSimulator({
         port: 0,
         databaseUrl: url.toString(),
         accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
@@ -434,7 +435,7 @@ describe.skipIf(!descriptionPresent)("the description's /recurring examples", ()
   const document = descriptionPresent ? (parse(readFileSync(descriptionPath, 'utf8')) as Json) : {};
 
   beforeAll(async () => {
-    simulator = await startXenditSimulator({
+    simulator = await startTestSimulator({
       port: 0,
       accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
       pollIntervalMs: 50,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, startXenditSimulator, type XenditSimulator } from '../index.ts';
+import { createDefaultAccount, type XenditSimulator } from '../index.ts';
+import { startTestSimulator } from '../testing/test-simulator.ts';
 import { descriptionPath, descriptionPresent } from '../testing/published-description.ts';
 import {
   startWebhookReceiver,
@@ -19,7 +20,7 @@ const key = () => `sessions-${Date.now()}-${(sequence += 1)}`;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  simulator = await startXenditSimulator({
+  simulator = await startTestSimulator({
     port: 0,
     accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
     pollIntervalMs: 50,
@@ -338,7 +339,7 @@ describe('session types and expiry on demand', () => {
     );
     expect(refused.status).toBe(403);
 
-    const allowing = await startXenditSimulator({ port: 0, expireLiveSessions: true });
+    const allowing = await startTestSimulator({ port: 0, expireLiveSessions: true });
     try {
       const session = (await (await live(allowing.url, '/sessions', paySession())).json()) as Json;
       const expired = await live(
