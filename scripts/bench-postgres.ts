@@ -2,9 +2,9 @@
  * PostgreSQL for the bench: a throwaway database on the local server (TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/test), and a bulk fill of the payments table in SQL.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { testSettings } from './test-settings.ts';
+import { createThrowawayDatabase, serverStatement } from './postgres-databases.ts';
 
 export const serverUrl = testSettings.postgresUrl;
 
@@ -15,26 +15,13 @@ export interface BenchDatabase {
 
 /** Creates store_bench_<random>; null with the reason when no server answers. */
 export async function createBenchDatabase(): Promise<BenchDatabase | string> {
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+  // Only a server that does not answer skips the bench: one that refuses the database fails it.
   try {
-    await admin.connect();
+    await serverStatement(serverUrl, 'SELECT 1', { connectionTimeoutMillis: 3_000 });
   } catch (error) {
     return `no PostgreSQL at ${serverUrl.replace(/\/\/[^@]*@/, '//')}: ${(error as Error).message}`;
   }
-  const name = `store_bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return createThrowawayDatabase(serverUrl, 'store_bench');
 }
 
 /**

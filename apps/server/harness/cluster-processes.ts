@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createThrowawayDatabase } from '../../../scripts/postgres-databases.ts';
 
 // The processes of the cluster run (cluster-run.ts): a throwaway PostgreSQL database, the store
 // instances and nginx in front of them. Every child is remembered so that a failed run can kill
@@ -15,25 +14,8 @@ const storeEntry = fileURLToPath(new URL('./store-process.ts', import.meta.url))
 const children = new Set<ChildProcess>();
 
 /** A fresh database on the server of `adminUrl`, dropped by `drop` even while instances hold it. */
-export async function createDatabase(
-  adminUrl: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `store_cluster_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+export function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  return createThrowawayDatabase(adminUrl, 'store_cluster');
 }
 
 /** One store instance (store-process.ts), resolved once it says READY. */

@@ -1,29 +1,22 @@
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createXenditClient } from '@store/xendit';
 import { testSettings } from '../../../scripts/test-settings.ts';
+import {
+  createThrowawayDatabase,
+  type ThrowawayDatabase,
+} from '../../../scripts/postgres-databases.ts';
 import { startTestSimulator } from './testing/test-simulator.ts';
 
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
-const databaseName = `xendit_sim_test_${randomBytes(6).toString('hex')}`;
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
 
 describe.skipIf(!serverUrl)('state on a PostgreSQL server (TEST_DATABASE_URL)', () => {
+  let database: ThrowawayDatabase | undefined;
   let databaseUrl = '';
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${databaseName}`);
-    const url = new URL(serverUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    database = await createThrowawayDatabase(serverUrl ?? '', 'xendit_sim_test');
+    databaseUrl = database.url;
   });
-  afterAll(() => admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+  afterAll(() => database?.drop());
 
   it('keeps payment requests and idempotency keys across a restart', async () => {
     const body = {

@@ -1,9 +1,11 @@
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../../scripts/test-settings.ts';
+import {
+  createThrowawayDatabase,
+  type ThrowawayDatabase,
+} from '../../../scripts/postgres-databases.ts';
 import { createDefaultAccount, type XenditSimulator } from './index.ts';
 import { startTestSimulator } from './testing/test-simulator.ts';
 
@@ -12,19 +14,11 @@ import { startTestSimulator } from './testing/test-simulator.ts';
 // database, not a process's memory, decides what is created and delivered once.
 
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
-const databaseName = `xendit_sim_shared_${randomBytes(6).toString('hex')}`;
 const account = createDefaultAccount();
 const headers = {
   'content-type': 'application/json',
   authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
 };
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
 
 /** A merchant's endpoint that answers slowly, so that a second delivery would start meanwhile. */
 async function slowReceiver() {
@@ -68,17 +62,16 @@ async function create(simulator: XenditSimulator, body: object, key: string) {
 describe.skipIf(!serverUrl)('simulators sharing one PostgreSQL database', () => {
   let receiver: Awaited<ReturnType<typeof slowReceiver>>;
   const simulators: XenditSimulator[] = [];
+  let database: ThrowawayDatabase | undefined;
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${databaseName}`);
-    const url = new URL(serverUrl ?? '');
-    url.pathname = `/${databaseName}`;
+    database = await createThrowawayDatabase(serverUrl ?? '', 'xendit_sim_shared');
     receiver = await slowReceiver();
     // One after the other: the first migrates, as the bench starts them.
     for (let index = 0; index < 2; index += 1) {
       simulators.push(
         await startTestSimulator({
           port: 0,
-          databaseUrl: url.toString(),
+          databaseUrl: database.url,
           accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
           pollIntervalMs: 20,
           webhookRetrySchedule: [0.2, 0.5],
@@ -89,7 +82,7 @@ describe.skipIf(!serverUrl)('simulators sharing one PostgreSQL database', () => 
   afterAll(async () => {
     await Promise.all(simulators.map((simulator) => simulator.close()));
     await receiver?.close();
-    await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await database?.drop();
   });
 
   it('makes one payment request for one idempotency key sent to both at once', async () => {

@@ -1,31 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { testSettings } from '../../harness/test-settings.ts';
-
-/** One statement on the PostgreSQL server at `serverUrl`, on a connection of its own. */
-export async function serverQuery(serverUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** The address of database `name` on the server at `serverUrl`. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  return serverQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-}
+import { createThrowawayDatabase } from '../../../../scripts/postgres-databases.ts';
 
 const preparedDumps = new Map<string, Promise<Blob>>();
 
@@ -53,15 +30,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const prepared = inject('preparedDatabase');
     return openDatabase({ kind: 'pglite', dataDir: null, from: await preparedDump(prepared) });
   }
-  const name = `store_test_${randomBytes(6).toString('hex')}`;
-  await serverQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
+  const database = await createThrowawayDatabase(serverUrl, 'store_test', {
+    template: inject('postgresTemplate'),
+  });
+  const handle = await openDatabase({ kind: 'postgres', url: database.url });
   return {
     db: handle.db,
     listen: handle.listen,
     async close() {
       await handle.close();
-      await dropDatabase(serverUrl, name);
+      await database.drop();
     },
   };
 }
@@ -76,7 +54,5 @@ export async function createServerDatabaseUrl(): Promise<{
 } | null> {
   const serverUrl = testSettings.serverTestsOnPostgres ? testSettings.postgresUrl : undefined;
   if (!serverUrl) return null;
-  const name = `store_test_${randomBytes(6).toString('hex')}`;
-  await serverQuery(serverUrl, `CREATE DATABASE ${name}`);
-  return { url: databaseUrl(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
+  return createThrowawayDatabase(serverUrl, 'store_test');
 }

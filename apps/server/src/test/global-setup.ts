@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { prepareSimulatorDatabase } from '@store/xendit-sim';
 import { openDatabase } from '../db/database.ts';
 import { seedDatabase } from '../db/seed.ts';
 import { testSettings } from '../../harness/test-settings.ts';
-import { databaseUrl, dropDatabase, serverQuery } from './database.ts';
+import { createThrowawayDatabase } from '../../../../scripts/postgres-databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,14 +35,13 @@ export default async function prepareDatabase(project: TestProject) {
   if (project.config.env?.STORE_TEST_DB === 'postgres') {
     const serverUrl = testSettings.postgresUrl;
     if (!serverUrl) throw new Error('the PostgreSQL pass runs only with TEST_DATABASE_URL');
-    const template = `store_template_${randomBytes(6).toString('hex')}`;
-    await serverQuery(serverUrl, `CREATE DATABASE ${template}`);
-    cleanups.push(() => dropDatabase(serverUrl, template));
-    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, template) });
+    const template = await createThrowawayDatabase(serverUrl, 'store_template');
+    cleanups.push(template.drop);
+    const handle = await openDatabase({ kind: 'postgres', url: template.url });
     await seedDatabase(handle.db);
     // Closed before any file copies it: PostgreSQL copies no database another session is in.
     await handle.close();
-    project.provide('postgresTemplate', template);
+    project.provide('postgresTemplate', template.name);
   } else {
     const file = join(folder, 'prepared.tar');
     const handle = await openDatabase({ kind: 'pglite', dataDir: null });

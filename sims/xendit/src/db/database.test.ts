@@ -1,6 +1,4 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testSettings } from '../../../../scripts/test-settings.ts';
 import {
@@ -8,30 +6,24 @@ import {
   clientPorts,
   keepaliveArmed,
 } from '../../../../scripts/postgres-connections.ts';
+import {
+  createThrowawayDatabase,
+  type ThrowawayDatabase,
+} from '../../../../scripts/postgres-databases.ts';
 import { openDatabase, type Database } from './database.ts';
 
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
-const databaseName = `xendit_sim_pool_${randomBytes(6).toString('hex')}`;
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-
+let throwaway: ThrowawayDatabase | undefined;
 let database: { db: Database; close: () => Promise<void> } | undefined;
 beforeAll(async () => {
   if (!serverUrl) return;
-  await admin(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  database = await openDatabase({ databaseUrl: url.href });
+  throwaway = await createThrowawayDatabase(serverUrl, 'xendit_sim_pool');
+  database = await openDatabase({ databaseUrl: throwaway.url });
 });
 afterAll(async () => {
-  if (!serverUrl) return;
   await database?.close();
-  await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await throwaway?.drop();
 });
 
 describe.skipIf(!serverUrl)('the simulator’s PostgreSQL connections', () => {

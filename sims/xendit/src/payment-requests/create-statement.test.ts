@@ -1,7 +1,10 @@
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../../../scripts/test-settings.ts';
+import {
+  createThrowawayDatabase,
+  type ThrowawayDatabase,
+} from '../../../../scripts/postgres-databases.ts';
 import { createDefaultAccount, type XenditSimulator } from '../index.ts';
 import { startTestSimulator } from '../testing/test-simulator.ts';
 import type { SimulatorAccount } from '../accounts.ts';
@@ -9,14 +12,6 @@ import type { SimulatorAccount } from '../accounts.ts';
 // The rows are read straight from the database, and concurrent creates race for real only on a
 // server: PGlite runs one statement at a time.
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
-const databaseName = `xendit_sim_create_${randomBytes(6).toString('hex')}`;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
 
 const other: SimulatorAccount = {
   ...createDefaultAccount(),
@@ -46,24 +41,23 @@ const withNewCustomer = (reference: string, request_amount = 10_000) => ({
 
 describe.skipIf(!serverUrl)('the payment request create statement on PostgreSQL', () => {
   let simulator: XenditSimulator;
+  let throwaway: ThrowawayDatabase | undefined;
   let database: pg.Client;
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${databaseName}`);
-    const url = new URL(serverUrl ?? '');
-    url.pathname = `/${databaseName}`;
+    throwaway = await createThrowawayDatabase(serverUrl ?? '', 'xendit_sim_create');
     simulator = await startTestSimulator({
       port: 0,
-      databaseUrl: url.toString(),
+      databaseUrl: throwaway.url,
       accounts: [createDefaultAccount(), other],
     });
-    database = new pg.Client({ connectionString: url.toString() });
+    database = new pg.Client({ connectionString: throwaway.url });
     await database.connect();
   });
   afterAll(async () => {
     await database?.end();
     await simulator?.close();
-    await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await throwaway?.drop();
   });
 
   async function create(body: object, idempotencyKey: string, key = 'xnd_development_simulator') {

@@ -2,8 +2,6 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -16,6 +14,7 @@ import {
   type XenditClient,
 } from '@store/xendit';
 import { testSettings } from '../../../../scripts/test-settings.ts';
+import { createThrowawayDatabase } from '../../../../scripts/postgres-databases.ts';
 import { createDefaultAccount, type XenditSimulator } from '../index.ts';
 import { startTestSimulator } from '../testing/test-simulator.ts';
 import { descriptionPath, descriptionPresent } from '../testing/published-description.ts';
@@ -36,13 +35,6 @@ const account = createDefaultAccount();
 const DAY_FAST = 300;
 const HOUR = 3_600_000;
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
 
 let receiver: WebhookReceiver;
 beforeAll(async () => {
@@ -86,22 +78,19 @@ async function pgliteStorage(): Promise<Storage> {
 }
 
 async function postgresStorage(): Promise<Storage> {
-  const name = `xendit_recurring_${randomBytes(6).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl ?? '');
-  url.pathname = `/${name}`;
+  const database = await createThrowawayDatabase(serverUrl ?? '', 'xendit_recurring');
   return {
     name: 'PostgreSQL',
     shared: true,
     open: (recurringDayMs) =>
       startTestSimulator({
         port: 0,
-        databaseUrl: url.toString(),
+        databaseUrl: database.url,
         accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
         pollIntervalMs: 50,
         recurringDayMs,
       }),
-    close: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    close: database.drop,
   };
 }
 
