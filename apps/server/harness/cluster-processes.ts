@@ -3,20 +3,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { createThrowawayDatabase } from '../../../scripts/postgres-databases.ts';
 
-// The processes of the cluster run (cluster-run.ts): a throwaway PostgreSQL database, the store
-// instances and nginx in front of them. Every child is remembered so that a failed run can kill
-// what it started.
+// The processes of the cluster run (cluster-run.ts): the store instances and nginx in front of
+// them. Every child is remembered so that a failed run can kill what it started.
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const storeEntry = fileURLToPath(new URL('./store-process.ts', import.meta.url));
 const children = new Set<ChildProcess>();
-
-/** A fresh database on the server of `adminUrl`, dropped by `drop` even while instances hold it. */
-export function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  return createThrowawayDatabase(adminUrl, 'store_cluster');
-}
 
 /** One store instance (store-process.ts), resolved once it says READY. */
 export function startStore(env: Record<string, string>): Promise<ChildProcess> {

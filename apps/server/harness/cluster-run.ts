@@ -12,7 +12,8 @@ import { testSettings } from './test-settings.ts';
 import { checkEveryPayment } from './cluster-check.ts';
 import { requestsMade } from './cluster-client.ts';
 import { runLoad } from './cluster-load.ts';
-import { createDatabase, killEveryChild, startBalancer, startStore } from './cluster-processes.ts';
+import { createThrowawayDatabase } from '../../../scripts/postgres-databases.ts';
+import { killEveryChild, startBalancer, startStore } from './cluster-processes.ts';
 
 // `npm run test:cluster` (`-- --short` in CI): three store processes on one fresh PostgreSQL
 // database behind nginx with the repo's deploy/nginx/store.conf, mixed load through the balancer
@@ -46,7 +47,8 @@ async function main(): Promise<number> {
     return 1;
   }
   const workDir = mkdtempSync(join(tmpdir(), 'store-cluster-'));
-  const database = await createDatabase(adminUrl);
+  // Dropped by `drop` even while the instances still hold it.
+  const database = await createThrowawayDatabase(adminUrl, 'store_cluster');
   const identity = await startIdentitySimulator({ port: 0 });
   const balancerPort = await findFreePort();
   const balancer = `http://127.0.0.1:${balancerPort}`;
