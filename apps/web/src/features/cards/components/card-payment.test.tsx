@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -117,5 +118,61 @@ describe('the card session of a checkout', () => {
     renderCheckout([mugAndShirt], cardSession(239_000));
 
     await waitFor(() => expect(cardPaymentBodies()).toEqual([mugAndShirt]));
+  });
+});
+
+describe('the card session of a checkout, refetched as the app does', () => {
+  beforeEach(() => {
+    Object.assign(window, { [clientConfigGlobalName]: { api_base_url: '/api' } });
+    setToken(makeToken(demoClaims));
+    vi.stubGlobal('fetch', fetchStub);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchStub.mockReset();
+    Reflect.deleteProperty(window, clientConfigGlobalName);
+  });
+
+  it('keeps the session it made when an older read of the session answers after it', async () => {
+    const made: CardSession[] = [];
+    let answerLateRead = () => {};
+    const lateReadMayAnswer = new Promise<void>((resolve) => {
+      answerLateRead = resolve;
+    });
+    let reads = 0;
+    fetchStub.mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/payments/cards') && init?.method === 'POST') {
+        const session = cardSession(239_000);
+        made.push(session);
+        if (made.length === 2) setTimeout(answerLateRead, 0);
+        return Response.json(session, { status: 201 });
+      }
+      reads += 1;
+      if (reads === 1) {
+        return Response.json(
+          { error_code: 'CARDS_SESSION_NOT_FOUND', message: 'No card session' },
+          { status: 404 },
+        );
+      }
+      // The read the second form starts on mount was served before its session was made, and
+      // its answer (the first form's session) arrives after the new session's.
+      await lateReadMayAnswer;
+      return Response.json(made[0]);
+    });
+    // The app's own defaults: a session read is stale at once, so a new form reads it again.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderRoutes(
+      [{ path: '/checkout', element: <Checkout orders={[mugAndShirt, bag]} /> }],
+      '/checkout',
+      queryClient,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Order 1' }));
+
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled());
+    expect(queryClient.getQueryData(cardSessionQueryKey)).toEqual(made[1]);
+    expect(cardPaymentBodies()).toEqual([mugAndShirt, bag]);
   });
 });

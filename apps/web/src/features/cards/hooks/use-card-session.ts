@@ -21,7 +21,12 @@ export function useCardSession({ accepts, create }: UseCardSessionOptions) {
   const query = useCardSessionQuery();
   const creation = useMutation({
     mutationFn: create,
-    onSuccess: (session) => queryClient.setQueryData(cardSessionQueryKey, session),
+    onSuccess: async (session) => {
+      // A read started before the session was made (a new form reads it on mount) would answer
+      // the older session after this one and replace it; it is dropped, this one is newer.
+      await queryClient.cancelQueries({ queryKey: cardSessionQueryKey });
+      queryClient.setQueryData(cardSessionQueryKey, session);
+    },
   });
   const notFound =
     query.isError &&
@@ -39,10 +44,11 @@ export function useCardSession({ accepts, create }: UseCardSessionOptions) {
     mutate();
   }, [needsNew, mutate]);
 
-  // A session just made is used even if it differs from what was expected (server pricing).
+  // A session this form made is its own, even if it differs from what was expected (server
+  // pricing), and whatever a later read of the cache says.
   const current = query.data;
   const session =
-    current !== undefined && (accepts(current) || current === creation.data) ? current : undefined;
+    creation.data ?? (current !== undefined && accepts(current) ? current : undefined);
   const error = creation.error ?? (query.isError && !notFound ? query.error : null);
   return {
     session,
