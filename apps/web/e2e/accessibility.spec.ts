@@ -26,8 +26,13 @@ async function inspect(page: Page, screen: string, width: string): Promise<Findi
   // Loaded, nothing still loading (the status feed keeps a connection open, so the network is
   // never idle), and transitions settled, so colours are measured as the customer sees them.
   await page.waitForLoadState('load');
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0);
   await transitionsSettled(page);
+  return scan(page, screen, width);
+}
+
+/** The page's axe-core violations and layout problems, as it stands now. */
+async function scan(page: Page, screen: string, width: string): Promise<Finding[]> {
   const findings: Finding[] = (await axeViolations(page)).map((problem) => ({
     screen,
     width,
@@ -137,6 +142,39 @@ for (const size of widths) {
     expect(findings.map((finding) => `${finding.screen}: ${finding.problem}`)).toEqual([]);
   });
 }
+
+test('the loading screens pass axe-core', async ({ page }) => {
+  await signIn(page);
+  const productLink = page.getByRole('main').getByRole('link').first();
+  const productPath = (await productLink.getAttribute('href')) ?? '';
+  expect(productPath).toMatch(/\/products\/./);
+  // Each screen's answer is held until its loading screen is scanned.
+  const held = ['/api/products', '/api/products/*', '/api/auth/customers/me'];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  for (const path of held) {
+    await page.route(`**${path}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+  }
+  const findings: Finding[] = [];
+  for (const [screen, path] of [
+    ['products loading', '/'],
+    ['product loading', productPath],
+    ['account settings loading', '/settings/account'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
+    await transitionsSettled(page);
+    findings.push(...(await scan(page, screen, 'desktop')));
+  }
+  release();
+
+  expect(findings.map((finding) => `${finding.screen}: ${finding.problem}`)).toEqual([]);
+});
 
 for (const size of widths) {
   test(`forms, dialogs, drawers, menus and the other app pass axe-core and fit at ${size.width} px`, async ({

@@ -10,7 +10,7 @@ export function AccountSettings({ country }: { country?: string }) {
 
   if (customer.isPending) {
     return (
-      <Stack maw={420} aria-busy="true" aria-label="Loading account">
+      <Stack maw={420} role="status" aria-busy="true" aria-label="Loading account">
         <Skeleton h={56} />
         <Skeleton h={76} />
         <Skeleton h={36} w={100} />

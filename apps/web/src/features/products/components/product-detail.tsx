@@ -70,7 +70,7 @@ export function ProductDetail({
 
 export function ProductDetailSkeleton() {
   return (
-    <Grid gutter="xl" aria-busy="true" aria-label="Loading product">
+    <Grid gutter="xl" role="status" aria-busy="true" aria-label="Loading product">
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <Skeleton h={300} />
       </Grid.Col>

@@ -69,7 +69,7 @@ export function ProductGrid({ products }: { products: readonly CatalogProduct[] 
 
 export function ProductGridSkeleton() {
   return (
-    <SimpleGrid cols={gridColumns} aria-busy="true" aria-label="Loading products">
+    <SimpleGrid cols={gridColumns} role="status" aria-busy="true" aria-label="Loading products">
       {Array.from({ length: 6 }, (_, index) => (
         <Card key={index} withBorder padding="sm">
           <Skeleton h={imageHeight} />
