@@ -13,8 +13,11 @@ export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCustomer,
-    onSuccess: (customer) => {
-      queryClient.setQueryData(getCustomerQueryOptions().queryKey, customer);
+    onSuccess: async (customer) => {
+      const { queryKey } = getCustomerQueryOptions();
+      // A read on its way was answered before the save: its record would replace the saved one.
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData(queryKey, customer);
     },
   });
 }
