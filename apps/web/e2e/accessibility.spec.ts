@@ -161,17 +161,21 @@ test('the loading screens pass axe-core', async ({ page }) => {
     });
   }
   const findings: Finding[] = [];
-  for (const [screen, path] of [
-    ['products loading', '/'],
-    ['product loading', productPath],
-    ['account settings loading', '/settings/account'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
-    await transitionsSettled(page);
-    findings.push(...(await scan(page, screen, 'desktop')));
+  try {
+    for (const [screen, path] of [
+      ['products loading', '/'],
+      ['product loading', productPath],
+      ['account settings loading', '/settings/account'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
+      await transitionsSettled(page);
+      findings.push(...(await scan(page, screen, 'desktop')));
+    }
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    release();
   }
-  release();
 
   expect(findings.map((finding) => `${finding.screen}: ${finding.problem}`)).toEqual([]);
 });

@@ -168,7 +168,7 @@ export async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(size);
-    await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+    await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0);
     await transitionsSettled(page);
     const problems = await axeViolations(page);
     const width = await page.evaluate(

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   clientConfigGlobalName,
@@ -144,7 +144,6 @@ describe('the card session of a checkout, refetched as the app does', () => {
       if (String(url).endsWith('/payments/cards') && init?.method === 'POST') {
         const session = cardSession(239_000);
         made.push(session);
-        if (made.length === 2) setTimeout(answerLateRead, 0);
         return Response.json(session, { status: 201 });
       }
       reads += 1;
@@ -171,7 +170,14 @@ describe('the card session of a checkout, refetched as the app does', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Order 1' }));
 
     await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(made).toHaveLength(2));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled());
+    // Only now, with the new session made and shown, does the older read answer.
+    answerLateRead();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
     expect(queryClient.getQueryData(cardSessionQueryKey)).toEqual(made[1]);
     expect(cardPaymentBodies()).toEqual([mugAndShirt, bag]);
   });

@@ -44,17 +44,19 @@ export function useCardSession({ accepts, create }: UseCardSessionOptions) {
     mutate();
   }, [needsNew, mutate]);
 
-  // A session this form made is its own, even if it differs from what was expected (server
-  // pricing), and whatever a later read of the cache says.
+  // The session this form made is its own even if it differs from what was expected (server
+  // pricing), and even if a late read put an older session back in the cache.
   const current = query.data;
-  const session =
-    creation.data ?? (current !== undefined && accepts(current) ? current : undefined);
+  const session = current !== undefined && accepts(current) ? current : creation.data;
   const error = creation.error ?? (query.isError && !notFound ? query.error : null);
   return {
     session,
     error,
     isPending: session === undefined && error === null,
     /** The session is used up: the next form asks the store again. */
-    forget: () => queryClient.removeQueries({ queryKey: cardSessionQueryKey }),
+    forget: () => {
+      creation.reset();
+      queryClient.removeQueries({ queryKey: cardSessionQueryKey });
+    },
   };
 }
