@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { clientConfigGlobalName, type Customer } from '@store/contract/client';
-import { setToken } from '@/lib/session';
-import { demoClaims, makeToken } from '@/test/fixtures';
+import { type Customer } from '@store/contract/client';
+import { stubSignedInFetch } from '@/test/signed-in-fetch';
 import { getCustomerQueryOptions, useCustomer } from './get-customer';
 import { useUpdateCustomer } from './update-customer';
 
@@ -18,16 +17,7 @@ const before: Customer = {
 const after: Customer = { ...before, mobile_number: '+628222' };
 
 describe('updating the account', () => {
-  beforeEach(() => {
-    Object.assign(window, { [clientConfigGlobalName]: { api_base_url: '/api' } });
-    setToken(makeToken(demoClaims));
-    vi.stubGlobal('fetch', fetchStub);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchStub.mockReset();
-    Reflect.deleteProperty(window, clientConfigGlobalName);
-  });
+  stubSignedInFetch(fetchStub);
 
   it('keeps the saved record when a read started before the save answers after it', async () => {
     let answerRead = () => {};

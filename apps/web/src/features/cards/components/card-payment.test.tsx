@@ -1,16 +1,11 @@
 import { useState } from 'react';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  clientConfigGlobalName,
-  type CardSession,
-  type CreateCardPaymentRequest,
-} from '@store/contract/client';
-import { setToken } from '@/lib/session';
-import { demoClaims, makeToken } from '@/test/fixtures';
+import type { CardSession, CreateCardPaymentRequest } from '@store/contract/client';
 import { createTestQueryClient, renderRoutes } from '@/test/render';
+import { stubSignedInFetch } from '@/test/signed-in-fetch';
 import { cardSessionQueryKey } from '../api/get-card-session';
 import { CardPayment } from './card-payment';
 
@@ -75,10 +70,8 @@ function renderCheckout(orders: CreateCardPaymentRequest[], current?: CardSessio
 }
 
 describe('the card session of a checkout', () => {
+  stubSignedInFetch(fetchStub);
   beforeEach(() => {
-    Object.assign(window, { [clientConfigGlobalName]: { api_base_url: '/api' } });
-    setToken(makeToken(demoClaims));
-    vi.stubGlobal('fetch', fetchStub);
     fetchStub.mockImplementation(async (url, init) => {
       if (String(url).endsWith('/payments/cards') && init?.method === 'POST') {
         return Response.json(cardSession(239_000), { status: 201 });
@@ -88,11 +81,6 @@ describe('the card session of a checkout', () => {
         { status: 404 },
       );
     });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchStub.mockReset();
-    Reflect.deleteProperty(window, clientConfigGlobalName);
   });
 
   it('makes a new session for another order that costs the same', async () => {
@@ -122,16 +110,7 @@ describe('the card session of a checkout', () => {
 });
 
 describe('the card session of a checkout, refetched as the app does', () => {
-  beforeEach(() => {
-    Object.assign(window, { [clientConfigGlobalName]: { api_base_url: '/api' } });
-    setToken(makeToken(demoClaims));
-    vi.stubGlobal('fetch', fetchStub);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchStub.mockReset();
-    Reflect.deleteProperty(window, clientConfigGlobalName);
-  });
+  stubSignedInFetch(fetchStub);
 
   it('keeps the session it made when an older read of the session answers after it', async () => {
     const made: CardSession[] = [];

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { clientConfigGlobalName, type CardSession } from '@store/contract/client';
-import { setToken } from '@/lib/session';
-import { demoClaims, makeToken } from '@/test/fixtures';
+import { type CardSession } from '@store/contract/client';
+import { stubSignedInFetch } from '@/test/signed-in-fetch';
 import { useCardSession } from './use-card-session';
 
 const fetchStub = vi.fn<typeof fetch>();
@@ -21,21 +20,14 @@ const made: CardSession = {
 };
 
 describe('the card session of a form', () => {
+  stubSignedInFetch(fetchStub);
   beforeEach(() => {
-    Object.assign(window, { [clientConfigGlobalName]: { api_base_url: '/api' } });
-    setToken(makeToken(demoClaims));
-    vi.stubGlobal('fetch', fetchStub);
     fetchStub.mockImplementation(async () =>
       Response.json(
         { error_code: 'CARDS_SESSION_NOT_FOUND', message: 'No card session' },
         { status: 404 },
       ),
     );
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchStub.mockReset();
-    Reflect.deleteProperty(window, clientConfigGlobalName);
   });
 
   it('is gone once used up: a session the form made is not offered again', async () => {

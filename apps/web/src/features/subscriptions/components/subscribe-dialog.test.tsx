@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  clientConfigGlobalName,
-  type CatalogProduct,
-  type PaymentMethod,
-  type Subscription,
-} from '@store/contract/client';
-import { setToken } from '@/lib/session';
-import { demoClaims, makeProduct, makeToken } from '@/test/fixtures';
+import type { CatalogProduct, PaymentMethod, Subscription } from '@store/contract/client';
+import { makeProduct } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
+import { stubSignedInFetch } from '@/test/signed-in-fetch';
 import { SubscribeDialog } from './subscribe-dialog';
 
 const fetchStub = vi.fn<typeof fetch>();
@@ -88,16 +83,7 @@ function renderDialog(onSubscribed = vi.fn()) {
 }
 
 describe('Subscribe dialog', () => {
-  beforeEach(() => {
-    Object.assign(window, { [clientConfigGlobalName]: { api_base_url: '/api' } });
-    setToken(makeToken(demoClaims));
-    vi.stubGlobal('fetch', fetchStub);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchStub.mockReset();
-    Reflect.deleteProperty(window, clientConfigGlobalName);
-  });
+  stubSignedInFetch(fetchStub);
 
   it('offers only the saved methods that can pay a subscription, and the amount per cycle', () => {
     const dialog = renderDialog();

@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  clientConfigGlobalName,
-  type Subscription,
-  type SubscriptionCycle,
-} from '@store/contract/client';
-import { setToken } from '@/lib/session';
-import { demoClaims, makeToken } from '@/test/fixtures';
+import type { Subscription, SubscriptionCycle } from '@store/contract/client';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { MemoryRouter } from 'react-router';
+import { stubSignedInFetch } from '@/test/signed-in-fetch';
 import { getSubscriptionQueryOptions } from '../api/get-subscription';
 import { getSubscriptionsQueryOptions } from '../api/get-subscriptions';
 import { SubscriptionsList } from './subscriptions-list';
@@ -71,16 +66,7 @@ function renderList(mode: 'development' | 'live', detail: Subscription) {
 }
 
 describe('Subscriptions list', () => {
-  beforeEach(() => {
-    Object.assign(window, { [clientConfigGlobalName]: { api_base_url: '/api' } });
-    setToken(makeToken(demoClaims));
-    vi.stubGlobal('fetch', fetchStub);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchStub.mockReset();
-    Reflect.deleteProperty(window, clientConfigGlobalName);
-  });
+  stubSignedInFetch(fetchStub);
 
   it('shows the plan with its amount per cycle, next cycle and cycles', () => {
     const row = renderList('development', { ...plan, cycles });
