@@ -24,6 +24,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     overallRate?: number;
     headers?: Record<string, string>;
     method?: string;

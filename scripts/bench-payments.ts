@@ -32,22 +32,40 @@ export function paymentRequest(token: string): Request {
   };
 }
 
+/**
+ * How many creates a fresh server answers before the full-speed figure is measured. Until then it
+ * is still compiling its hot paths (V8 tiers a function up after enough calls, so this is a count,
+ * not a time) and filling its caches and the database's. Measured on PostgreSQL in windows of 5 s
+ * at full speed from a fresh start: the store's CPU per create fell from 3,326 to 2,664 to
+ * 1,835 µs and then held at 1,500 to 2,000, the simulator's from 1,880 to 1,413 to 856 and then
+ * 600 to 800, with V8 still optimising about 30 functions a second 10 s in; the rate held from
+ * about 3,500 creates on. Until 2026-11-28 the warm-up was 2 s (500 to 600 creates here), so the
+ * PostgreSQL figures were of a server still warming up (README, Performance).
+ */
+const warmUpCreates = 4_000;
+
 /** Payments at full speed (20 connections) and at 100 requests/s offered; returns the first. */
 export async function benchPayments(
   token: string,
   label: string,
   baseline: Result,
   cpu: CpuMeter,
+  instances = 1,
 ): Promise<Result> {
-  console.log(`POST /api/payments (${label}), 2 s to warm up, then 20 connections...`);
-  // A fresh server's first seconds go to compiling its hot paths and opening its connections
-  // (to the database and to the provider): not what a payment costs once it runs.
-  await autocannon({
+  // Each instance (and each simulator process beside it) compiles its own code.
+  const warmUp = warmUpCreates * instances;
+  console.log(
+    `POST /api/payments (${label}), ${warmUp.toLocaleString('en')} creates to warm up, then 20 connections for 5 s...`,
+  );
+  const warmedUp = await autocannon({
     url: storeUrl,
     connections: 20,
-    duration: 2,
+    amount: warmUp,
     requests: [paymentRequest(token)],
   });
+  console.log(
+    `  warmed up: ${warmedUp.requests.average.toFixed(0)} payments/s over ${warmedUp.duration.toFixed(1)} s`,
+  );
   const cpuBefore = cpu();
   const max = await autocannon({
     url: storeUrl,

@@ -189,6 +189,7 @@ async function benchTwoInstances(
       'PostgreSQL, 2 instances',
       baseline,
       twoProcessMeter(store, simulators),
+      2,
     );
     recordTwoInstances(two, single);
   } finally {
