@@ -43,9 +43,10 @@ export interface EndpointOptions<E extends Endpoint> {
    * The success answer as JSON, made without the contract's serializer: for a hot route whose
    * answer a hand-written encoder makes for less. Undefined for an answer it does not vouch for,
    * which the contract's serializer then encodes (or refuses) as on every other route; its tests
-   * must show it encodes what the contract's does.
+   * must show it encodes what the contract's does. Its bytes may be given as a Buffer, which Node
+   * writes beside the headers instead of joining a string to them first.
    */
-  encode?: (answer: ResponseOf<E>) => string | undefined;
+  encode?: (answer: ResponseOf<E>) => Buffer | string | undefined;
 }
 
 /**
@@ -79,7 +80,10 @@ export function registerEndpoint<E extends Endpoint>(
               route as Parameters<typeof serializerCompiler>[0],
             );
             if (route.httpStatus !== String(status)) return contractSerializer;
-            return (answer: ResponseOf<E>) => encode(answer) ?? contractSerializer(answer);
+            // Fastify writes a Buffer from a serializer as it writes one given to reply.send
+            // (onSendEnd takes either); its types name only a string.
+            return (answer: ResponseOf<E>) =>
+              (encode(answer) as string | undefined) ?? contractSerializer(answer);
           },
         }
       : {}),

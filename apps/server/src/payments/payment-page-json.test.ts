@@ -9,9 +9,12 @@ import {
   type Payment,
 } from '@store/contract';
 import { compiledSchema } from '../http/response-serializer.ts';
-import { encodePaymentPage } from './payment-page-json.ts';
+import { encodePaymentPage as encodePageBytes } from './payment-page-json.ts';
 
 type Page = { payments: Payment[]; next_cursor: string | null };
+
+/** The encoder's bytes as text, to compare with the contract's JSON. */
+const encodePaymentPage = (page: Page) => encodePageBytes(page)?.toString('utf8');
 
 const contract = api.listPayments.response;
 /** What the route's serializer made before: the compiled contract's encode, then JSON. */

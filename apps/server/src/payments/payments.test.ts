@@ -387,7 +387,11 @@ describe('GET /api/payments', () => {
     for (let i = 0; i < 5; i += 1) {
       created.push(((await createPayment(order(), { as: pager })).json() as Payment).id);
     }
-    const first = (await call('GET', '/api/payments?limit=3', undefined, pager)).json();
+    const firstAnswer = await call('GET', '/api/payments?limit=3', undefined, pager);
+    // The page is written as bytes (payment-page-json.ts): still JSON, its length its bytes'.
+    expect(firstAnswer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(firstAnswer.headers['content-length'])).toBe(firstAnswer.rawPayload.length);
+    const first = firstAnswer.json();
     expect(first.payments.map((p: Payment) => p.id)).toEqual(created.slice(2).reverse());
     const second = (
       await call('GET', `/api/payments?limit=3&cursor=${first.next_cursor}`, undefined, pager)
