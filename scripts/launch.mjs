@@ -2,16 +2,18 @@
  * `npm start`: runs the prebuilt bundle of scripts/start.ts (dist/start.mjs, made by
  * `npm run build`) when it is newer than every source it was built from, so a start does not
  * compile TypeScript; otherwise (fresh clone, edited sources) runs the sources through tsx.
- * package.json starts it as `MALLOC_ARENA_MAX=2 node --max-semi-space-size=8
- * --heap-growing-percent=50 scripts/launch.mjs`, for memory after the bench's load and CPU under
- * it (README, Performance): V8's young generation in 8 MB semi-spaces, not the 16 it grows to
- * under load (about 70 MB more across the two threads), and 2 MB ones for the provider
- * simulator's thread (scripts/start.ts). With 2 MB the storefront's requests in flight outlived
- * two collections of the young generation and were moved to the old one, whose collections then
- * took a quarter of a payments page's CPU and a fifth of a create's on PostgreSQL. An old generation
- * collected when it has grown by half (V8 lets it grow to three or four times what was live, so
- * it held about 75 MB of garbage); two malloc arenas instead of one per thread (each kept what its
- * thread had freed).
+ * package.json starts it as `MALLOC_ARENA_MAX=2 node --max-semi-space-size=2
+ * --heap-growing-percent=50 scripts/launch.mjs`, for memory after the bench's load (README,
+ * Performance): V8's young generation in 2 MB semi-spaces instead of 16 held about 70 MB less; an
+ * old generation collected when it has grown by half (V8 lets it grow to three or four times what
+ * was live, so it held about 75 MB of garbage); two malloc arenas instead of one per thread (each
+ * kept what its thread had freed). `npm run start:storefront`, the storefront alone as it runs
+ * beside the real provider, takes 8 MB semi-spaces instead: with 2 MB its requests in flight
+ * outlived two collections of the young generation and were moved to the old one, whose
+ * collections then took a quarter of a payments page's CPU and a fifth of a create's on
+ * PostgreSQL. Here, with PGlite and the simulators in the same process, 8 MB cost 9 to 15 MB of
+ * memory after the load, nothing measurable on a create, and made the catalogue's slow starts
+ * (about 50 µs of CPU a request against 27) more frequent: 6 starts in 16 against 1.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';

@@ -11,7 +11,6 @@ import cluster, { type Worker as ClusterWorker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { compiledPglite } from '@store/embedded-postgres';
 import { startIdentitySimulator } from '@store/identity-sim';
@@ -78,10 +77,6 @@ async function startXenditSimulatorThread(
     options,
     ...(options.databaseUrl ? {} : { pgliteModule: await compiledPglite() }),
   };
-  // The simulator's thread keeps V8's young generation at 2 MB semi-spaces, as the whole process
-  // had before the storefront's went to 8 (scripts/launch.mjs): an isolate takes its heap's
-  // sizes from the flags as it starts, and the flag outranks a Worker's resourceLimits.
-  setFlagsFromString('--max-semi-space-size=2');
   const worker = new Worker(providerSimulatorThreadEntry(), { workerData });
   const closed = new Promise<void>((resolveClosed) => {
     worker.on('message', (message: ProviderSimulatorMessage) => {

@@ -165,6 +165,11 @@ describe("a page of payments as JSON, written without the contract's serializer"
         delete ((payment.orders as OrderLine[])[0]!.product as Partial<OrderLine['product']>).price,
     ],
     ['a null action', (payment) => (payment.actions = [null])],
+    [
+      'a voucher given as a list with named fields',
+      (payment) =>
+        (payment.voucher = Object.assign([], { id: 'vou_3', code: 'TENOFF', fixed_amount: 1 })),
+    ],
     ['a null line', (payment) => (payment.orders = [null])],
   ])('leaves %s to the contract, which refuses it', (_name, change) => {
     const wrong = withPayment(change);

@@ -22,7 +22,10 @@ const paymentTypes: ReadonlySet<unknown> = paymentSchema._zod.def.shape.type._zo
 
 /** An object whose fields are read next: anything else the contract would refuse. */
 function fields<T>(value: T): NonNullable<T> {
-  if (typeof value !== 'object' || value === null) throw new NotEncodable();
+  // A list with named fields reads like an object here; the contract's objects refuse it.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new NotEncodable();
+  }
   return value;
 }
 
