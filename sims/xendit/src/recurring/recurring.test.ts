@@ -158,6 +158,16 @@ async function planBody(
 
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
+/**
+ * A time `ms` from now as an anchor date the provider keeps as given: it moves one on the 29th to
+ * 31st of a month to the 1st of the next (schedule.ts), so on those days the same time on the 1st.
+ */
+function anchorLater(ms: number): string {
+  const anchor = new Date(Date.now() + ms);
+  if (anchor.getUTCDate() > 28) anchor.setUTCMonth(anchor.getUTCMonth() + 1, 1);
+  return anchor.toISOString();
+}
+
 async function firstCycle(client: XenditClient, planId: string): Promise<RecurringCycle> {
   const created = await receiver.waitFor(about('recurring.cycle.created', planId));
   return created.body.data as RecurringCycle;
@@ -194,7 +204,7 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
   });
 
   it('creates a plan PENDING, activates it and schedules its first cycle on the anchor date', async () => {
-    const anchor = later(2 * HOUR);
+    const anchor = anchorLater(2 * HOUR);
     const body = await planBody(slowClient, { anchor_date: anchor });
     const { body: plan } = await slowClient.createRecurringPlan(body, { idempotencyKey: key() });
     expect(plan).toMatchObject({ status: 'PENDING', reference_id: body.reference_id });
@@ -378,23 +388,36 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     await fast?.close();
     const first = await fastStorage.open(DAY_FAST);
     const firstClient = clientOf(first);
-    // Due in 10 days of 300 ms: the simulator stops before then (on a busy machine too), its
-    // successor runs it.
-    const body = await planBody(firstClient, {
-      anchor_date: later(10 * DAY_FAST),
-      total_recurrence: 1,
-    });
+    // The first cycle runs at once, the second 10 days of 300 ms after it: the simulator stops
+    // between them (on a busy machine too), its successor runs the second. No anchor a few
+    // seconds ahead: on the 29th to 31st of a month the provider would move it to the 1st.
+    const body = await planBody(firstClient, { interval_count: 10, total_recurrence: 2 });
     const { body: plan } = await firstClient.createRecurringPlan(body, { idempotencyKey: key() });
-    const cycle = await firstCycle(firstClient, plan.id);
+    const cycleOne = await firstCycle(firstClient, plan.id);
+    await receiver.waitFor(about('recurring.cycle.succeeded', cycleOne.id), 15_000);
+    const created = await receiver.waitFor(
+      (webhook) =>
+        about('recurring.cycle.created', plan.id)(webhook) &&
+        (webhook.body.data as RecurringCycle).cycle_number === 2,
+      15_000,
+    );
+    const cycleTwo = created.body.data as RecurringCycle;
     await first.close();
-    expect(received('recurring.cycle.succeeded', cycle.id)).toEqual([]);
+    expect(received('recurring.cycle.succeeded', cycleTwo.id)).toEqual([]);
 
     fast = await fastStorage.open(DAY_FAST);
     fastClient = clientOf(fast);
-    await receiver.waitFor(about('recurring.cycle.succeeded', cycle.id), 15_000);
+    await receiver.waitFor(about('recurring.cycle.succeeded', cycleTwo.id), 15_000);
     await receiver.waitFor(about('recurring.plan.inactivated', plan.id), 15_000);
     const cycles = (await fastClient.listRecurringCycles(plan.id)).body;
-    expect(cycles.map((c) => [c.status, c.attempt_count])).toEqual([['SUCCEEDED', 1]]);
+    expect(
+      cycles
+        .map((c) => [c.cycle_number, c.status, c.attempt_count])
+        .sort(([a], [b]) => Number(a) - Number(b)),
+    ).toEqual([
+      [1, 'SUCCEEDED', 1],
+      [2, 'SUCCEEDED', 1],
+    ]);
   });
 
   it('runs each cycle once when two simulators share the database', async (context) => {
