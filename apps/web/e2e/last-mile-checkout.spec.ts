@@ -295,7 +295,19 @@ test('7. inputs the provider would refuse: the store says which and how, and cre
   await channelButton(page, 'OVO').click();
   const form = page.getByRole('form', { name: 'OVO details' });
   await form.getByLabel('Mobile Number').fill('abc');
-  await form.getByRole('button', { name: 'Pay' }).click();
+  // The form opens with a height transition that clips it, so the click waits for the whole
+  // button. Once in CI no dialog came and nothing told whether the create was even sent: the
+  // answer's status below does.
+  const pay = form.getByRole('button', { name: 'Pay' });
+  await pay.scrollIntoViewIfNeeded();
+  await expect(pay).toBeInViewport({ ratio: 1 });
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      new URL(response.url()).pathname === '/api/payments',
+  );
+  await pay.click();
+  expect((await answered).status()).toBe(400);
   const failed = page.getByRole('dialog', { name: 'Payment failed' });
   await expect(failed.getByText('API_VALIDATION_ERROR')).toBeVisible();
   await expect(
