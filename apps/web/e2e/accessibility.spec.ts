@@ -1,5 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { axeViolations, checkoutFirstProduct, signIn, transitionsSettled } from './support';
+import {
+  axeViolations,
+  channelFormOpened,
+  checkoutFirstProduct,
+  signIn,
+  transitionsSettled,
+} from './support';
 
 const cardholder = {
   'Expiry Date': '12/2030',
@@ -125,6 +131,7 @@ for (const size of widths) {
     await checkoutFirstProduct(page);
     await page.getByRole('button', { name: 'BRI_DIRECT_DEBIT ID', exact: true }).click();
     const form = page.getByRole('form', { name: 'BRI_DIRECT_DEBIT details' });
+    await channelFormOpened(form);
     await form.getByLabel('Mobile Number').fill('+6281234567890');
     await form.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByRole('heading', { name: 'Verify Your Identity' })).toBeVisible();
@@ -233,6 +240,7 @@ for (const size of widths) {
     await page.goto('/payment_methods/new');
     await page.getByRole('button', { name: 'BRI_DIRECT_DEBIT ID', exact: true }).click();
     const linkForm = page.getByRole('form', { name: 'BRI_DIRECT_DEBIT details' });
+    await channelFormOpened(linkForm);
     await linkForm.getByLabel('Mobile Number').fill('+6281234567890');
     await linkForm.getByRole('button', { name: 'Link' }).click();
     await expect(page).toHaveURL(/\/payment_methods\/new\/[^/]+\/otp$/);

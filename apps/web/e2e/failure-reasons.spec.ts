@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { channelFormOpened, signIn } from './support';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -52,6 +52,7 @@ test('OVO asks for the mobile number in the form, before any call', async ({ pag
   });
   await page.getByRole('button', { name: 'OVO ID', exact: true }).click();
   const form = page.getByRole('form', { name: 'OVO details' });
+  await channelFormOpened(form);
   const mobileNumber = form.getByLabel('Mobile Number');
   // A new customer has no mobile number on the account, so there is none to prefill.
   await expect(mobileNumber).toHaveValue('');

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkoutFirstProduct, expectAccessibleAtBothWidths, signIn, uniqueEmail } from './support';
+import {
+  channelFormOpened,
+  checkoutFirstProduct,
+  expectAccessibleAtBothWidths,
+  signIn,
+  uniqueEmail,
+} from './support';
 
 /**
  * The checkout's last mile, walked as a new customer: what the screens say must be what happens
@@ -239,6 +245,7 @@ test('6. OTP: the wrong-code message in words, and the next resend shown across 
   await checkoutFirstProduct(page);
   await channelButton(page, 'BRI_DIRECT_DEBIT').click();
   const form = page.getByRole('form', { name: 'BRI_DIRECT_DEBIT details' });
+  await channelFormOpened(form);
   await form.getByLabel('Mobile Number').fill('+6281234567890');
   await form.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/payments\/new\/[^/]+\/otp$/);
@@ -294,17 +301,16 @@ test('7. inputs the provider would refuse: the store says which and how, and cre
   await checkoutFirstProduct(page);
   await channelButton(page, 'OVO').click();
   const form = page.getByRole('form', { name: 'OVO details' });
+  await channelFormOpened(form);
   await form.getByLabel('Mobile Number').fill('abc');
-  // The form opens with a height transition that clips it, so the click waits for the whole
-  // button. Once in CI no dialog came and nothing told whether the create was even sent: the
-  // answer's status below does.
+  // Once in CI no dialog came, and nothing told whether the create was even sent: the answer's
+  // status below does.
   const pay = form.getByRole('button', { name: 'Pay' });
-  await pay.scrollIntoViewIfNeeded();
-  await expect(pay).toBeInViewport({ ratio: 1 });
   const answered = page.waitForResponse(
     (response) =>
       response.request().method() === 'POST' &&
       new URL(response.url()).pathname === '/api/payments',
+    { timeout: 10_000 },
   );
   await pay.click();
   expect((await answered).status()).toBe(400);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { checkoutFirstProduct, signIn, watchForReloads } from './support';
+import { channelFormOpened, checkoutFirstProduct, signIn, watchForReloads } from './support';
 
 test('a payment paid in another tab changes on the open Payments page without a reload', async ({
   page,
@@ -61,6 +61,7 @@ test('a payment method linked by OTP turns ACTIVE on the open Payment Methods pa
   await page.goto('/payment_methods/new');
   await page.getByRole('button', { name: 'BRI_DIRECT_DEBIT ID', exact: true }).click();
   const form = page.getByRole('form', { name: 'BRI_DIRECT_DEBIT details' });
+  await channelFormOpened(form);
   await form.getByLabel('Mobile Number').fill('+6281234567890');
   await form.getByRole('button', { name: 'Link' }).click();
   await expect(page).toHaveURL(/\/payment_methods\/new\/[^/]+\/otp$/);

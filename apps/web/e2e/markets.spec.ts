@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkoutFirstProduct, signIn } from './support';
+import { channelFormOpened, checkoutFirstProduct, signIn } from './support';
 
 // A store in each market beyond Indonesia and the Philippines, in a real browser: signed in to the
 // market's app, its prices in its currency and number format, a payment with a channel of each
@@ -120,6 +120,7 @@ async function payWith(page: Page, market: MarketCase, code: string, kind: Kind)
   if (kind === 'redirect') await page.getByRole('button', { name: 'Approve' }).click();
   if (kind === 'otp') {
     const form = page.getByRole('form', { name: `${code} details` });
+    await channelFormOpened(form);
     await form.getByLabel('Mobile Number').fill(market.mobileNumber);
     await form.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(/\/payments\/new\/[^/]+\/otp$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkoutFirstProduct, signIn, watchForReloads } from './support';
+import { channelFormOpened, checkoutFirstProduct, signIn, watchForReloads } from './support';
 
 /** The /payment_methods row of the newest method (the list is newest first). */
 function newestMethod(page: Page) {
@@ -18,6 +18,7 @@ async function linkBriDirectDebit(page: Page) {
   await openLinkForm(page);
   await page.getByRole('button', { name: 'BRI_DIRECT_DEBIT ID', exact: true }).click();
   const form = page.getByRole('form', { name: 'BRI_DIRECT_DEBIT details' });
+  await channelFormOpened(form);
   await form.getByLabel('Mobile Number').fill('+6281234567890');
   await form.getByRole('button', { name: 'Link' }).click();
 

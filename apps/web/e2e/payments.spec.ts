@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkoutFirstProduct, signIn } from './support';
+import { channelFormOpened, checkoutFirstProduct, signIn } from './support';
 
 /** Each test is a new customer with their own cart, signed in and at checkout. */
 test.beforeEach(async ({ page }) => {
@@ -99,6 +99,7 @@ test('pays by BRI direct debit with a mobile number and OTP, after a wrong OTP',
 }) => {
   await channelButton(page, 'BRI_DIRECT_DEBIT').click();
   const form = page.getByRole('form', { name: 'BRI_DIRECT_DEBIT details' });
+  await channelFormOpened(form);
   await form.getByLabel('Mobile Number').fill('+6281234567890');
   await form.getByRole('button', { name: 'Pay' }).click();
 
@@ -127,6 +128,7 @@ test('leaves the OTP screen for the failure page, with the reason, when wrong co
 }) => {
   await channelButton(page, 'BRI_DIRECT_DEBIT').click();
   const form = page.getByRole('form', { name: 'BRI_DIRECT_DEBIT details' });
+  await channelFormOpened(form);
   await form.getByLabel('Mobile Number').fill('+6281234567890');
   await form.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/payments\/new\/[^/]+\/otp$/);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { axeViolations as axeScan, wcag21aa } from '../../../scripts/axe.ts';
 
 let customerCounter = 0;
@@ -69,6 +69,31 @@ export async function signIn(
   );
   await page.goto(`/${appId}`);
   await expect(page.getByRole('main').getByRole('heading', { name: 'Products' })).toBeVisible();
+}
+
+/**
+ * Waits for a channel's form to have opened whole. It opens with a height transition whose box
+ * clips it, and a field filled or a button scrolled to meanwhile scrolls that box to show it; the
+ * box jumps back as the transition ends. Seen in CI: a Pay button left 48 px lower than where it
+ * had been scrolled to, out of view, and a Pay click that sent nothing.
+ */
+export async function channelFormOpened(form: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      form.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.height === 0) return false;
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          // Only a box that clips without scrolling: a list that scrolls shows the form when asked.
+          const overflow = getComputedStyle(parent).overflowY;
+          if (overflow !== 'hidden' && overflow !== 'clip') continue;
+          const clip = parent.getBoundingClientRect();
+          if (box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5) return false;
+        }
+        return true;
+      }),
+    )
+    .toBe(true);
 }
 
 /** Puts the first product of the grid into the cart and opens checkout. */
