@@ -367,3 +367,35 @@ test('8. the OTP page of a payment that does not exist says so and where to go',
   await expect(main.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 });
+
+test('9. a field focused while its channel form opens does not make the form jump when it has opened', async ({
+  page,
+}) => {
+  await signIn(page);
+  await checkoutFirstProduct(page);
+  const ovo = channelButton(page, 'OVO');
+  await ovo.scrollIntoViewIfNeeded();
+  // All in the page, so that the focus falls inside the opening's 200 ms.
+  const { whileOpening, opened } = await ovo.evaluate(async (button) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    button.click();
+    let input: HTMLInputElement | null = null;
+    for (let frames = 0; !input && frames < 30; frames += 1) {
+      await frame();
+      input = document.querySelector<HTMLInputElement>('form[aria-label="OVO details"] input');
+    }
+    // The opening has begun: the box clips the form at a few pixels' height.
+    await frame();
+    await frame();
+    if (!input) throw new Error('the OVO form never came');
+    input.focus();
+    await frame();
+    await frame();
+    const pay = input.form?.querySelector('button[type="submit"]');
+    if (!pay) throw new Error('the OVO form has no Pay button');
+    const whileOpening = pay.getBoundingClientRect().top;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    return { whileOpening, opened: pay.getBoundingClientRect().top };
+  });
+  expect(opened).toBe(whileOpening);
+});

@@ -72,10 +72,11 @@ export async function signIn(
 }
 
 /**
- * Waits for a channel's form to have opened whole. It opens with a height transition whose box
- * clips it, and a field filled or a button scrolled to meanwhile scrolls that box to show it; the
- * box jumps back as the transition ends. Seen in CI: a Pay button left 48 px lower than where it
- * had been scrolled to, out of view, and a Pay click that sent nothing.
+ * Waits for a channel's form to have opened whole: it opens with a height transition whose box
+ * clips it, so a field is filled and a button clicked as a customer would, once they show. Before
+ * that box kept its scroll at the top (channel-list.tsx), a fill meanwhile scrolled it and it
+ * jumped back as the transition ended; seen in CI: a Pay button 48 px lower than where it had been
+ * scrolled to, out of view, and a Pay click that sent nothing.
  */
 export async function channelFormOpened(form: Locator): Promise<void> {
   await expect

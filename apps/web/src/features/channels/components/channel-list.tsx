@@ -207,7 +207,14 @@ export function ChannelList({
             >
               {`${channel.code} ${channel.country}`}
             </Button>
-            <Collapse in={open}>
+            {/* While the form opens, the box that grows clips it, and a field focused meanwhile
+                would scroll that box to show itself, then jump back down as the opening ends. */}
+            <Collapse
+              in={open}
+              onScroll={(event) => {
+                event.currentTarget.scrollTop = 0;
+              }}
+            >
               {open && isCardsSession(channel) && renderCardForm?.(channel)}
               {open && !isCardsSession(channel) && (
                 <ChannelForm
