@@ -378,6 +378,7 @@ test('9. a field focused while its channel form opens does not make the form jum
   // All in the page, so that the focus falls inside the opening's 200 ms.
   const { whileOpening, opened } = await ovo.evaluate(async (button) => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    if (!(button instanceof HTMLElement)) throw new Error('the OVO button is not an HTML element');
     button.click();
     let input: HTMLInputElement | null = null;
     for (let frames = 0; !input && frames < 30; frames += 1) {
