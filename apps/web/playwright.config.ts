@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testBrowser } from '../../scripts/browser.ts';
@@ -13,6 +13,12 @@ const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const ports = { store: 3100 + offset, identity: 4120 + offset, xendit: 4110 + offset };
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'store-e2e-'));
 const baseURL = `http://localhost:${ports.store}`;
+const root = join(import.meta.dirname, '../..');
+// `npm start`'s own command line (its memory settings and V8 options with the bundle `npm run
+// test:e2e` has just built), run without npm in between, so the tests drive what a user runs.
+const npmStart = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start;
 // For the tests' sign-in (e2e/support.ts), which asks the identity simulator for a credential.
 process.env.E2E_IDENTITY_URL = `http://localhost:${ports.identity}`;
 
@@ -37,9 +43,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // What `npm start` runs: the bundle `npm run test:e2e` has just built.
-    command: 'node scripts/launch.mjs',
-    cwd: join(import.meta.dirname, '../..'),
+    command: npmStart,
+    cwd: root,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
