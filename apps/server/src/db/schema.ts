@@ -179,10 +179,12 @@ export const payments = pgTable(
     index('payments_creating')
       .on(t.createdAt)
       .where(sql`${t.status} = 'CREATING'`),
+    // A payment on the hosted checkout awaits the provider with a session id and no request id
+    // yet: the predicate is the reconciler's (`quietPayments`), or PostgreSQL cannot use it.
     index('payments_awaiting_provider')
       .on(t.updatedAt)
       .where(
-        sql`${t.status} in ('REQUIRES_ACTION', 'PENDING') and ${t.providerRequestId} is not null`,
+        sql`${t.status} in ('REQUIRES_ACTION', 'PENDING') and (${t.providerRequestId} is not null or ${t.providerSessionId} is not null)`,
       ),
   ],
 );

@@ -48,6 +48,46 @@ const giveUpAfterMs = 24 * 3_600_000;
  */
 const nextAttemptAt = sql`now() + least(interval '1 minute' * power(2, least(${payments.reconcileAttempts}, 12)), interval '6 hours')`;
 
+/** What a round claims: the rows it may work, and the order it takes them in. */
+export interface ReconcilerScan {
+  due: SQL | undefined;
+  oldestFirst: typeof payments.createdAt | typeof payments.updatedAt;
+}
+
+/**
+ * Payments left CREATING since before `unanswered`. Read on the partial index payments_creating
+ * (schema.ts), which holds only those.
+ */
+export const stuckCreates = (unanswered: Date): ReconcilerScan => ({
+  due: and(eq(payments.status, initialPaymentStatus), lt(payments.createdAt, unanswered)),
+  oldestFirst: payments.createdAt,
+});
+
+/**
+ * Payments the provider may still change (on its hosted checkout they have only a session id),
+ * quiet since `quiet`. Its predicate is the partial index payments_awaiting_provider's
+ * (schema.ts, migration 0015), so a round reads the open payments only, however many are settled.
+ */
+export const quietPayments = (quiet: Date): ReconcilerScan => ({
+  due: and(
+    inArray(payments.status, statusesReadFromProvider),
+    or(isNotNull(payments.providerRequestId), isNotNull(payments.providerSessionId)),
+    lt(payments.updatedAt, quiet),
+  ),
+  oldestFirst: payments.updatedAt,
+});
+
+/** The ids a round claims on one scan: due now, oldest first, none another instance holds. */
+export function claimCandidates(db: Database, now: Date, { due, oldestFirst }: ReconcilerScan) {
+  return db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(due, or(isNull(payments.nextReconcileAt), lte(payments.nextReconcileAt, now))))
+    .orderBy(asc(oldestFirst))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+}
+
 /**
  * Brings the store's records in line with the provider's after lost answers and lost webhooks:
  * - a payment stuck CREATING (the create call timed out, failed with a 5xx or a dropped
@@ -80,25 +120,14 @@ export function createReconciler(deps: {
    * before any provider call, under FOR UPDATE SKIP LOCKED, so several store instances never work
    * one payment at once, and one that dies mid-round leaves its claims to expire.
    */
-  async function claim(
-    now: Date,
-    due: SQL | undefined,
-    oldestFirst: typeof payments.createdAt | typeof payments.updatedAt,
-  ) {
-    const candidates = db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(due, or(isNull(payments.nextReconcileAt), lte(payments.nextReconcileAt, now))))
-      .orderBy(asc(oldestFirst))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
+  async function claim(now: Date, scan: ReconcilerScan) {
     return db
       .update(payments)
       .set({
         reconcileAttempts: sql`${payments.reconcileAttempts} + 1`,
         nextReconcileAt: nextAttemptAt,
       })
-      .where(inArray(payments.id, candidates))
+      .where(inArray(payments.id, claimCandidates(db, now, scan)))
       .returning();
   }
 
@@ -114,15 +143,9 @@ export function createReconciler(deps: {
       subscriptionsSynced: 0,
     };
     const unanswered = new Date(now.getTime() - config.xendit.timeoutMs - createMarginMs);
-    const quiet = new Date(now.getTime() - staleAfterMs);
-
-    // Card payments are created by the browser's cards script, not by a store call to replay.
-    const stuck = await claim(
-      now,
-      and(eq(payments.status, initialPaymentStatus), lt(payments.createdAt, unanswered)),
-      payments.createdAt,
-    );
+    const stuck = await claim(now, stuckCreates(unanswered));
     for (const payment of stuck) {
+      // Card payments are created by the browser's cards script, not by a store call to replay.
       if (payment.channelCode === 'CARDS' && !payment.paymentMethodId) continue;
       const outcome = await paymentService.settleCreating(payment);
       if (outcome === 'settled') report.created += 1;
@@ -130,25 +153,17 @@ export function createReconciler(deps: {
       else report.open += 1;
     }
 
-    const quietPayments = await claim(
-      now,
-      and(
-        inArray(payments.status, statusesReadFromProvider),
-        or(isNotNull(payments.providerRequestId), isNotNull(payments.providerSessionId)),
-        lt(payments.updatedAt, quiet),
-      ),
-      payments.updatedAt,
-    );
+    const quiet = await claim(now, quietPayments(new Date(now.getTime() - staleAfterMs)));
     const appsOf = new Map(
-      (quietPayments.length
+      (quiet.length
         ? await db
             .select()
             .from(apps)
-            .where(inArray(apps.id, [...new Set(quietPayments.map((row) => row.appId))]))
+            .where(inArray(apps.id, [...new Set(quiet.map((row) => row.appId))]))
         : []
       ).map((row) => [row.id, row]),
     );
-    for (const payment of quietPayments) {
+    for (const payment of quiet) {
       const app = appsOf.get(payment.appId);
       if (!app) continue;
       const providerRequestId = payment.providerRequestId ?? '';
