@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNotNull, isNull, lt, lte, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -55,22 +55,31 @@ export interface ReconcilerScan {
 }
 
 /**
- * Payments left CREATING since before `unanswered`. Read on the partial index payments_creating
- * (schema.ts), which holds only those.
+ * Statuses written into the statement, not bound: a partial index serves a scan only when its
+ * predicate is implied by the scan's, which PostgreSQL cannot prove of a parameter in a generic
+ * plan (PGlite keeps every statement prepared, so a claim run every round gets one). They are the
+ * state machine's own names, never input.
+ */
+const statusIn = (statuses: readonly string[]) =>
+  sql`${payments.status} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`;
+
+/**
+ * Payments left CREATING since before `unanswered`. Their predicate implies the partial index
+ * payments_creating's (schema.ts), which holds only those.
  */
 export const stuckCreates = (unanswered: Date): ReconcilerScan => ({
-  due: and(eq(payments.status, initialPaymentStatus), lt(payments.createdAt, unanswered)),
+  due: and(statusIn([initialPaymentStatus]), lt(payments.createdAt, unanswered)),
   oldestFirst: payments.createdAt,
 });
 
 /**
  * Payments the provider may still change (on its hosted checkout they have only a session id),
- * quiet since `quiet`. Its predicate is the partial index payments_awaiting_provider's
+ * quiet since `quiet`. Their predicate implies the partial index payments_awaiting_provider's
  * (schema.ts, migration 0015), so a round reads the open payments only, however many are settled.
  */
 export const quietPayments = (quiet: Date): ReconcilerScan => ({
   due: and(
-    inArray(payments.status, statusesReadFromProvider),
+    statusIn(statusesReadFromProvider),
     or(isNotNull(payments.providerRequestId), isNotNull(payments.providerSessionId)),
     lt(payments.updatedAt, quiet),
   ),
@@ -153,17 +162,17 @@ export function createReconciler(deps: {
       else report.open += 1;
     }
 
-    const quiet = await claim(now, quietPayments(new Date(now.getTime() - staleAfterMs)));
+    const quietRows = await claim(now, quietPayments(new Date(now.getTime() - staleAfterMs)));
     const appsOf = new Map(
-      (quiet.length
+      (quietRows.length
         ? await db
             .select()
             .from(apps)
-            .where(inArray(apps.id, [...new Set(quiet.map((row) => row.appId))]))
+            .where(inArray(apps.id, [...new Set(quietRows.map((row) => row.appId))]))
         : []
       ).map((row) => [row.id, row]),
     );
-    for (const payment of quiet) {
+    for (const payment of quietRows) {
       const app = appsOf.get(payment.appId);
       if (!app) continue;
       const providerRequestId = payment.providerRequestId ?? '';
