@@ -1,7 +1,8 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createTestDatabase } from '../test/database.ts';
+import { planCacheModes, readsOf } from '../test/plans.ts';
 import { claimCandidates, quietPayments, stuckCreates } from './reconciler.ts';
 
 // A round of the reconciler, every 30 s on every instance, reads the payments still open: a few,
@@ -83,51 +84,6 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
-/** Custom: planned for its parameters' values; generic: for any (a prepared statement's, later). */
-type PlanCacheMode = 'force_custom_plan' | 'force_generic_plan';
-
-let prepared = 0;
-
-/**
- * The sequential scans and the indexes of the plan PostgreSQL makes for a query, prepared as the
- * embedded database prepares every statement and executed with its parameters: a custom plan for
- * those values, or the generic plan a prepared statement may take after five runs (EXPLAIN of the
- * query itself would always plan it for its values).
- */
-async function readsOf(
-  query: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } },
-  mode: PlanCacheMode,
-) {
-  const { sql: text, params } = query.toSQL();
-  // PGlite and node-postgres both answer with `rows`; the plan is one JSON value.
-  // A name of its own each time: a prepared statement outlives its transaction, on its connection.
-  const name = `reconciler_scan_${(prepared += 1)}`;
-  const result = (await database.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
-    await tx.execute(sql.raw(`prepare ${name} as ${text}`));
-    // EXECUTE's arguments as literals: an EXPLAIN takes no parameters of its own.
-    const literals = params.map((param) =>
-      typeof param === 'number'
-        ? String(param)
-        : `'${(param instanceof Date ? param.toISOString() : String(param)).replaceAll("'", "''")}'`,
-    );
-    return tx.execute(sql.raw(`explain (format json) execute ${name}(${literals.join(', ')})`));
-  })) as unknown as { rows: Record<string, unknown>[] };
-  const [cell] = Object.values(result.rows[0] ?? {});
-  const [root] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-  const reads = { sequentialScans: 0, indexes: new Set<string>() };
-  const walk = (node: PlanNode) => {
-    if (node['Node Type'] === 'Seq Scan') reads.sequentialScans += 1;
-    if (node['Index Name']) reads.indexes.add(node['Index Name']);
-    node.Plans?.forEach(walk);
-  };
-  walk(root!.Plan);
-  return { sequentialScans: reads.sequentialScans, indexes: [...reads.indexes] };
-}
-
-const modes: PlanCacheMode[] = ['force_custom_plan', 'force_generic_plan'];
-
 describe('the reconciler’s scans', () => {
   it('finds the open payments, through a request or on the hosted checkout, and only them', async () => {
     const ids = (await claimCandidates(database.db, now, quietPayments(quietSince))).map(
@@ -146,7 +102,7 @@ describe('the reconciler’s scans', () => {
     expect(stuck.map((row) => row.id).sort()).toEqual(['stuck_1', 'stuck_2']);
   });
 
-  it.each(modes)(
+  it.each(planCacheModes)(
     'reads the payments awaiting the provider on their own index alone (%s)',
     async (mode) => {
       // Before 0015 the index held only payments with a request id, which the scan's predicate (a
@@ -154,16 +110,24 @@ describe('the reconciler’s scans', () => {
       // of every hosted-checkout session ever made beside it. With the statuses bound as
       // parameters, a generic plan could not use it either.
       expect(
-        await readsOf(claimCandidates(database.db, now, quietPayments(quietSince)), mode),
+        await readsOf(
+          database.db,
+          claimCandidates(database.db, now, quietPayments(quietSince)),
+          mode,
+        ),
       ).toEqual({ sequentialScans: 0, indexes: ['payments_awaiting_provider'] });
     },
   );
 
-  it.each(modes)(
+  it.each(planCacheModes)(
     'reads the creates left unanswered on their own index alone (%s)',
     async (mode) => {
       expect(
-        await readsOf(claimCandidates(database.db, now, stuckCreates(quietSince)), mode),
+        await readsOf(
+          database.db,
+          claimCandidates(database.db, now, stuckCreates(quietSince)),
+          mode,
+        ),
       ).toEqual({ sequentialScans: 0, indexes: ['payments_creating'] });
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { subscriptionErrorCodes, type Subscription } from '@store/contract';
 import type { Caller } from '../auth/tenant.ts';
 import type { ServerConfig } from '../config.ts';
@@ -36,6 +36,31 @@ const createMarginMs = 5_000;
 /** An open subscription is read from the provider this often when no webhook has come. */
 const quietSyncInterval = sql`interval '15 minutes'`;
 const batchSize = 100;
+
+/**
+ * Subscriptions left CREATING since before `unanswered`. The status is written into the statement,
+ * not bound: only then does its predicate imply the partial index subscriptions_creating's
+ * (schema.ts) in a generic plan too, which PGlite's kept-prepared statements may take after five
+ * rounds (as the payments' scans, reconciler.ts).
+ */
+export const stuckSubscriptions = (unanswered: Date) =>
+  and(
+    sql`${subscriptions.status} = ${sql.raw(`'${initialSubscriptionStatus}'`)}`,
+    lt(subscriptions.createdAt, unanswered),
+  );
+
+/** The ids a round claims on one scan: due now, oldest first, none another instance holds. */
+export function subscriptionClaimCandidates(db: Database, due: SQL | undefined, now: Date) {
+  return db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(due, or(isNull(subscriptions.nextReconcileAt), lte(subscriptions.nextReconcileAt, now))),
+    )
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+}
 
 /** What one reconciliation round did to subscriptions. */
 export interface SubscriptionReconcileReport {
@@ -295,26 +320,14 @@ export function createSubscriptionService(deps: {
    * Claims subscriptions due for the reconciler's work, moving each one's next turn forward
    * first (FOR UPDATE SKIP LOCKED), so several store instances never work one at once.
    */
-  async function claim(due: ReturnType<typeof and>, now: Date, next: ReturnType<typeof sql>) {
-    const candidates = db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          due,
-          or(isNull(subscriptions.nextReconcileAt), lte(subscriptions.nextReconcileAt, now)),
-        ),
-      )
-      .orderBy(asc(subscriptions.createdAt))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
+  async function claim(due: SQL | undefined, now: Date, next: SQL) {
     return db
       .update(subscriptions)
       .set({
         reconcileAttempts: sql`${subscriptions.reconcileAttempts} + 1`,
         nextReconcileAt: next,
       })
-      .where(inArray(subscriptions.id, candidates))
+      .where(inArray(subscriptions.id, subscriptionClaimCandidates(db, due, now)))
       .returning();
   }
 
@@ -328,14 +341,7 @@ export function createSubscriptionService(deps: {
     const appsById = new Map((await db.select().from(apps)).map((row) => [row.id, row]));
     const unanswered = new Date(now.getTime() - config.xendit.timeoutMs - createMarginMs);
     const backoff = sql`now() + least(interval '1 minute' * power(2, least(${subscriptions.reconcileAttempts}, 12)), interval '6 hours')`;
-    const stuck = await claim(
-      and(
-        eq(subscriptions.status, initialSubscriptionStatus),
-        lt(subscriptions.createdAt, unanswered),
-      ),
-      now,
-      backoff,
-    );
+    const stuck = await claim(stuckSubscriptions(unanswered), now, backoff);
     for (const row of stuck) {
       const app = appsById.get(row.appId);
       if (!app) continue;
