@@ -2,6 +2,7 @@ import { and, asc, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { statusIn } from '../db/status-literals.ts';
 import { apps, payments, rateLimitWindows, refunds } from '../db/schema.ts';
 import { isRefusal } from '../http/app-error.ts';
 import { initialPaymentStatus, statusesReadFromProvider } from '../statuses/payment-status.ts';
@@ -55,20 +56,11 @@ export interface ReconcilerScan {
 }
 
 /**
- * Statuses written into the statement, not bound: a partial index serves a scan only when its
- * predicate is implied by the scan's, which PostgreSQL cannot prove of a parameter in a generic
- * plan (PGlite keeps every statement prepared, so a claim run every round gets one). They are the
- * state machine's own names, never input.
- */
-const statusIn = (statuses: readonly string[]) =>
-  sql`${payments.status} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`;
-
-/**
  * Payments left CREATING since before `unanswered`. Their predicate implies the partial index
  * payments_creating's (schema.ts), which holds only those.
  */
 export const stuckCreates = (unanswered: Date): ReconcilerScan => ({
-  due: and(statusIn([initialPaymentStatus]), lt(payments.createdAt, unanswered)),
+  due: and(statusIn(payments.status, [initialPaymentStatus]), lt(payments.createdAt, unanswered)),
   oldestFirst: payments.createdAt,
 });
 
@@ -79,7 +71,7 @@ export const stuckCreates = (unanswered: Date): ReconcilerScan => ({
  */
 export const quietPayments = (quiet: Date): ReconcilerScan => ({
   due: and(
-    statusIn(statusesReadFromProvider),
+    statusIn(payments.status, statusesReadFromProvider),
     or(isNotNull(payments.providerRequestId), isNotNull(payments.providerSessionId)),
     lt(payments.updatedAt, quiet),
   ),

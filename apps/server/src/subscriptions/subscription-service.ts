@@ -3,6 +3,7 @@ import { subscriptionErrorCodes, type Subscription } from '@store/contract';
 import type { Caller } from '../auth/tenant.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { statusIn } from '../db/status-literals.ts';
 import { apps, paymentMethods, subscriptions } from '../db/schema.ts';
 import { AppError, isRefusal, notFound } from '../http/app-error.ts';
 import { newId } from '../lib/ids.ts';
@@ -38,14 +39,12 @@ const quietSyncInterval = sql`interval '15 minutes'`;
 const batchSize = 100;
 
 /**
- * Subscriptions left CREATING since before `unanswered`. The status is written into the statement,
- * not bound: only then does its predicate imply the partial index subscriptions_creating's
- * (schema.ts) in a generic plan too, which PGlite's kept-prepared statements may take after five
- * rounds (as the payments' scans, reconciler.ts).
+ * Subscriptions left CREATING since before `unanswered`. Their predicate implies the partial index
+ * subscriptions_creating's (schema.ts), in a generic plan too (`statusIn`).
  */
 export const stuckSubscriptions = (unanswered: Date) =>
   and(
-    sql`${subscriptions.status} = ${sql.raw(`'${initialSubscriptionStatus}'`)}`,
+    statusIn(subscriptions.status, [initialSubscriptionStatus]),
     lt(subscriptions.createdAt, unanswered),
   );
 
