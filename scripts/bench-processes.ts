@@ -42,6 +42,19 @@ export async function waitForHealth(url: string, timeoutMs = 120_000): Promise<v
   }
 }
 
+/**
+ * Both simulators answering, each on its own health route: the sign-in provider comes up before the
+ * payments provider (which first opens its database), and a create load started between the two
+ * is answered PENDING throughout, since the store cannot reach the provider, which measures no
+ * create at all (seen on PostgreSQL, whose store is ready first: its first 5 s of creates).
+ */
+export async function waitForSimulators(): Promise<void> {
+  await Promise.all([
+    waitForHealth(`http://localhost:${ports.identity}/.well-known/openid-configuration`),
+    waitForHealth(`http://localhost:${ports.xendit}/_sim/health`),
+  ]);
+}
+
 const commonEnv = {
   PORT: String(ports.store),
   IDENTITY_SIM_PORT: String(ports.identity),

@@ -42,6 +42,7 @@ import {
   storeUrl,
   twoProcessMeter,
   waitForHealth,
+  waitForSimulators,
 } from './bench-processes.ts';
 import { ms, printTable, record } from './bench-table.ts';
 
@@ -96,9 +97,7 @@ async function benchStorefrontAlone(baseline: Result): Promise<void> {
     [],
     onPostgres ? { XENDIT_SIM_DATABASE_URL: simulatorDatabase.url } : {},
   );
-  await waitForHealth(`http://localhost:${ports.identity}/.well-known/openid-configuration`).catch(
-    () => undefined,
-  );
+  await waitForSimulators();
   try {
     const dataDir = newDataDir();
     const store = startStorefront(dataDir);
@@ -173,7 +172,7 @@ async function benchTwoInstances(
       XENDIT_SIM_DATABASE_URL: simulatorDatabaseUrl,
       XENDIT_SIM_INSTANCES: '2',
     });
-    await waitForHealth(`http://localhost:${ports.xendit}/_sim/health`);
+    await waitForSimulators();
   }
   console.log(
     `Storefront as 2 instances (STORE_INSTANCES=2) on a fresh PostgreSQL database, the provider simulator in ${simulatorDatabaseUrl ? 2 : 1} process(es)...`,

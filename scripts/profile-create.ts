@@ -19,7 +19,6 @@ import {
   benchEmail,
   cpuMilliseconds,
   newDataDir,
-  ports,
   root,
   signIn,
   startSimulators,
@@ -27,6 +26,7 @@ import {
   stop,
   storeUrl,
   waitForHealth,
+  waitForSimulators,
 } from './bench-processes.ts';
 
 interface ProfileNode {
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   const simulatorDir = join(profilesDir, 'simulator');
   const cpuProf = (dir: string) => ['--cpu-prof', `--cpu-prof-dir=${dir}`];
   const simulators = startSimulators(newDataDir(), cpuProf(simulatorDir));
-  await waitForHealth(`http://localhost:${ports.identity}/.well-known/openid-configuration`);
+  await waitForSimulators();
   const databaseUrl = process.env.DATABASE_URL;
   const store = startStorefront(
     newDataDir(),
