@@ -11,6 +11,8 @@ declare module 'autocannon' {
     /** Answers by status code, e.g. statusCodeStats["304"].count. */
     statusCodeStats: Record<string, { count: number }>;
     errors: number;
+    /** Answers `verifyBody` refused. */
+    mismatches: number;
     duration: number;
   }
   export interface Request {
@@ -31,6 +33,8 @@ declare module 'autocannon' {
     method?: string;
     body?: string;
     requests?: Request[];
+    /** Whether an answer's body is the one expected; those it refuses count as mismatches. */
+    verifyBody?: (body: string) => boolean;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

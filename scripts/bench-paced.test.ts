@@ -35,6 +35,24 @@ describe('a paced load', () => {
     expect(result).toMatchObject({ sent: 5, ok: 5, failed: 0 });
   });
 
+  it('counts a 2xx answer whose body is not the one measured as failed', async () => {
+    let answered = 0;
+    const url = await serving((_request, response) =>
+      response.end(answered++ % 2 ? '{"status":"PENDING"}' : '{"status":"REQUIRES_ACTION"}'),
+    );
+    const result = await pacedLoad(url, {
+      rate: 100,
+      seconds: 0.04,
+      request: {
+        method: 'GET',
+        path: '/',
+        headers: {},
+        verifyBody: (body) => body.includes('"status":"REQUIRES_ACTION"'),
+      },
+    });
+    expect(result).toMatchObject({ sent: 4, ok: 2, failed: 2 });
+  });
+
   it('counts an answer cut off part way as failed, and ends', async () => {
     const url = await cuttingServer();
     const result = await pacedLoad(url, {

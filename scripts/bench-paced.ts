@@ -18,6 +18,8 @@ export type PacedRequest = {
   body?: string;
   /** Headers of each request's own (an Idempotency-Key). */
   perRequestHeaders?: () => Record<string, string>;
+  /** Whether a 2xx answer's body is the answer measured; one it refuses counts as failed. */
+  verifyBody?: (body: string) => boolean;
 };
 
 export type PacedResult = {
@@ -74,8 +76,17 @@ export async function pacedLoad(
           },
         },
         (res) => {
-          res.resume();
-          res.on('end', () => settle(res.statusCode !== undefined && res.statusCode < 300));
+          const { verifyBody } = options.request;
+          const chunks: Buffer[] = [];
+          if (verifyBody) res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          else res.resume();
+          res.on('end', () =>
+            settle(
+              res.statusCode !== undefined &&
+                res.statusCode < 300 &&
+                (!verifyBody || verifyBody(Buffer.concat(chunks).toString('utf8'))),
+            ),
+          );
           // An answer cut off part way never ends: it only closes.
           res.on('close', () => settle(false));
         },
