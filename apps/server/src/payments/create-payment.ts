@@ -113,6 +113,9 @@ function refuseOutsideLimits(app: AppRow, channelCode: string, amount: number) {
   );
 }
 
+/** A create's Idempotency-Key, if given, and its X-Client-Id (where the customer comes back to). */
+type CreateOptions = { idempotencyKey: string | undefined; clientId: string };
+
 /** Creating a payment: priced by the store, recorded, then asked of the provider. */
 export function createPaymentCreator(deps: {
   db: Database;
@@ -241,7 +244,8 @@ export function createPaymentCreator(deps: {
     customerId: string,
     request: CreatePaymentRequest,
     plan: Awaited<ReturnType<typeof planOrder>>,
-    options: { idempotencyKey: string | undefined; clientId: string; requestHash: string },
+    options: CreateOptions,
+    requestHash: string,
   ) {
     const { savedMethod, channelCode, properties, order } = plan;
     const paymentId = newId('pay');
@@ -250,7 +254,7 @@ export function createPaymentCreator(deps: {
       appId: app.id,
       customerId,
       idempotencyKey: options.idempotencyKey ?? newId('auto'),
-      requestHash: options.requestHash,
+      requestHash,
       type: request.type === 'PAY_AND_SAVE' ? 'PAY_AND_SAVE' : 'PAY',
       channelCode,
       country: app.country,
@@ -261,7 +265,8 @@ export function createPaymentCreator(deps: {
       voucherAmount: order.voucher?.fixedAmount ?? null,
       status: initialPaymentStatus,
       // The return URLs are kept with the payment so that a replayed create sends them again.
-      channelProperties: { ...properties, ...returnUrls(paymentId, options.clientId) },
+      // Merged by Object.assign: keys added after a spread are slow in V8 (createdRow says why).
+      channelProperties: Object.assign({}, properties, returnUrls(paymentId, options.clientId)),
       paymentMethodId: savedMethod?.id ?? null,
       providerTokenId: savedMethod?.providerTokenId ?? null,
     };
@@ -277,7 +282,8 @@ export function createPaymentCreator(deps: {
   async function recordOrderInTurn(
     session: Caller,
     request: CreatePaymentRequest,
-    options: { idempotencyKey: string | undefined; clientId: string; checkout: boolean },
+    options: CreateOptions,
+    checkout: boolean,
     requestHash: string,
   ) {
     const context = await loadOrderContext(session, request);
@@ -296,11 +302,8 @@ export function createPaymentCreator(deps: {
         recorded: { earlier: sameRequest(earlier, requestHash, 'order') },
       };
     }
-    const plan = await planOrder(session, request, options.checkout, context);
-    const { values, lines } = newPayment(app, customer.id, request, plan, {
-      ...options,
-      requestHash,
-    });
+    const plan = await planOrder(session, request, checkout, context);
+    const { values, lines } = newPayment(app, customer.id, request, plan, options, requestHash);
     const recorded = await idempotentCreate({
       resource: 'order',
       requestHash,
@@ -320,29 +323,34 @@ export function createPaymentCreator(deps: {
   async function recordOrder(
     session: Caller,
     request: CreatePaymentRequest,
-    options: { idempotencyKey: string | undefined; clientId: string; checkout: boolean },
+    options: CreateOptions,
+    checkout: boolean,
   ) {
-    const requestHash = requestFingerprint(request, options.checkout);
+    const requestHash = requestFingerprint(request, checkout);
     const catalogue = await orderCatalogue.of(session.appId);
-    if (!catalogue) return recordOrderInTurn(session, request, options, requestHash);
+    if (!catalogue) return recordOrderInTurn(session, request, options, checkout, requestHash);
     const { app } = catalogue;
     let plan: Awaited<ReturnType<typeof planOrder>>;
     try {
       const productIds = new Set(request.orders.map((line) => line.product_id));
-      plan = await planOrder(session, request, options.checkout, {
+      plan = await planOrder(session, request, checkout, {
         app,
         products: [...productIds].flatMap((id) => catalogue.products.get(id) ?? []),
         voucher: request.voucher_id ? (catalogue.vouchers.get(request.voucher_id) ?? null) : null,
       });
     } catch (error) {
       if (error instanceof AppError)
-        return recordOrderInTurn(session, request, options, requestHash);
+        return recordOrderInTurn(session, request, options, checkout, requestHash);
       throw error;
     }
-    const { values, lines } = newPayment(app, session.customerId, request, plan, {
-      ...options,
+    const { values, lines } = newPayment(
+      app,
+      session.customerId,
+      request,
+      plan,
+      options,
       requestHash,
-    });
+    );
     const recorded = await recordCheckedPayment(
       statements,
       values,
@@ -369,12 +377,14 @@ export function createPaymentCreator(deps: {
     async create(
       session: Caller,
       request: CreatePaymentRequest,
-      options: { idempotencyKey: string | undefined; clientId: string },
+      options: CreateOptions,
     ): Promise<Payment> {
-      const { app, customer, lines, recorded } = await recordOrder(session, request, {
-        ...options,
-        checkout: false,
-      });
+      const { app, customer, lines, recorded } = await recordOrder(
+        session,
+        request,
+        options,
+        false,
+      );
       if (recorded.earlier) return answerAgain(recorded.earlier);
       const inserted = recorded.created;
       const paymentId = inserted.id;
@@ -438,12 +448,9 @@ export function createPaymentCreator(deps: {
     async createOnCheckout(
       session: Caller,
       request: CreateCheckoutSessionPaymentRequest,
-      options: { idempotencyKey: string | undefined; clientId: string },
+      options: CreateOptions,
     ): Promise<Payment> {
-      const { app, customer, lines, recorded } = await recordOrder(session, request, {
-        ...options,
-        checkout: true,
-      });
+      const { app, customer, lines, recorded } = await recordOrder(session, request, options, true);
       if (recorded.earlier) return answerAgain(recorded.earlier);
       const outcome = await checkoutSessions.open(app, customer, recorded.created, lines);
       if (outcome.refused) throw outcome.refused;

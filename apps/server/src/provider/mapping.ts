@@ -60,22 +60,29 @@ export function fromProviderStatus(
 }
 
 /**
+ * A provider action with the value the browser follows. A literal of its own, not a shared base
+ * spread with keys after it: V8 (Node 20) adds those on a slow path, 1.7 µs an action against a
+ * few nanoseconds (createdRow in payments/create-statements.ts).
+ */
+const storeAction = (action: Action, value: string, paymentCode: string | null): PaymentAction => ({
+  type: action.type,
+  descriptor: action.descriptor,
+  value,
+  paymentCode,
+});
+
+/**
  * Provider actions as the browser follows them: links stay links; what must be shown or typed in
  * the store points at the store's own screens, carrying the code to show.
  */
 function toStoreActions(paymentId: string, actions: Action[]): PaymentAction[] {
   return actions.flatMap((action): PaymentAction[] => {
-    const base = { type: action.type, descriptor: action.descriptor };
-    if (action.type === 'REDIRECT_CUSTOMER') {
-      return [{ ...base, value: action.value, paymentCode: null }];
-    }
+    if (action.type === 'REDIRECT_CUSTOMER') return [storeAction(action, action.value, null)];
     if (action.descriptor === 'VIRTUAL_ACCOUNT_NUMBER') {
-      return [{ ...base, value: screenPath('payment', { paymentId }), paymentCode: action.value }];
+      return [storeAction(action, screenPath('payment', { paymentId }), action.value)];
     }
     if (action.descriptor === 'PAYMENT_CODE' || action.descriptor === 'QR_STRING') {
-      return [
-        { ...base, value: screenPath('paymentCode', { paymentId }), paymentCode: action.value },
-      ];
+      return [storeAction(action, screenPath('paymentCode', { paymentId }), action.value)];
     }
     // BPI asks for its OTP with DEBIT_ACCOUNT (the description's example of the channel): the same
     // OTP screen, named as the screen and the OTP route know it.
@@ -136,7 +143,8 @@ function paymentRequestChanges(
     failureCode:
       request.failure_code ?? (request.status === 'EXPIRED' ? 'PAYMENT_REQUEST_EXPIRED' : null),
     actions: awaitsProvider(status) ? toStoreActions(payment.id, request.actions ?? []) : [],
-    channelProperties: { ...payment.channelProperties, ...(request.channel_properties ?? {}) },
+    // Merged by Object.assign: keys a spread adds after another take V8's slow path (storeAction).
+    channelProperties: Object.assign({}, payment.channelProperties, request.channel_properties),
     providerTokenId: request.payment_token_id ?? payment.providerTokenId,
   };
 }
