@@ -18,8 +18,8 @@ type MarketChannel = ReturnType<typeof marketChannels>[number];
 
 /**
  * A market's channel as the API shows it, with inputs prefilled for the customer. Each field named:
- * a rest and a spread with keys after it take V8's slow path (createdRow in create-statements.ts),
- * and every create builds its channel.
+ * every create builds its channel, and V8 (Node 20) adds the keys that follow a spread on a slow
+ * path: 2.0 µs with the rest it was built from, against 17 ns (README, Performance, tenth pass).
  */
 function toChannel(
   channel: MarketChannel,
