@@ -4,7 +4,7 @@
  * and Lighthouse is told to keep it (disableStorageReset).
  */
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { testBrowser } from './browser.ts';
 
 export interface PageScore {
@@ -14,9 +14,38 @@ export interface PageScore {
   tbtMs: number;
 }
 
+/** A page to score, and a text it shows once it has what it is measured for (a cart, a product). */
+export interface MeasuredPage {
+  path: string;
+  shows: string;
+}
+
+/**
+ * Throws unless the page at `url` comes to show `text` within 15 s: a page measured in another state
+ * than meant (signed out, an empty cart) would be scored all the same.
+ */
+async function assertShows(page: Page, url: string, text: string): Promise<void> {
+  await page.goto(url);
+  try {
+    await page.waitForFunction(
+      // Runs in the page, where the document exists.
+      (expected: string) =>
+        (
+          globalThis as unknown as { document: { body: { innerText: string } } }
+        ).document.body.innerText.includes(expected),
+      { timeout: 15_000 },
+      text,
+    );
+  } catch {
+    throw new Error(
+      `${url} never showed "${text}": the page is not in the state it is measured in`,
+    );
+  }
+}
+
 export async function lighthouseScores(
   baseUrl: string,
-  paths: string[],
+  pages: MeasuredPage[],
   storage: Record<string, string>,
 ): Promise<{ scores: PageScore[]; benchmarkIndex: number }> {
   const browser = await puppeteer.launch({ ...testBrowser('lighthouse'), headless: true });
@@ -32,7 +61,8 @@ export async function lighthouseScores(
     }, storage);
     const scores: PageScore[] = [];
     let benchmarkIndex = 0;
-    for (const path of paths) {
+    for (const { path, shows } of pages) {
+      await assertShows(page, `${baseUrl}${path}`, shows);
       const result = await lighthouse(
         `${baseUrl}${path}`,
         { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },

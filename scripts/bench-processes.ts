@@ -21,6 +21,8 @@ export const ports = {
 };
 export const storeUrl = `http://localhost:${ports.store}`;
 export const benchEmail = 'bench@example.com';
+/** The demo app the bench customer signs in to (Indonesia, IDR). */
+export const benchAppId = 'demo-id';
 const dataDirs: string[] = [];
 const children = new Set<ChildProcess>();
 
@@ -303,7 +305,7 @@ export async function signIn(): Promise<string> {
   const login = await fetch(`${storeUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ credential, app_id: 'demo-id' }),
+    body: JSON.stringify({ credential, app_id: benchAppId }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   return ((await login.json()) as { token: string }).token;
