@@ -19,7 +19,7 @@ type MarketChannel = ReturnType<typeof marketChannels>[number];
 /**
  * A market's channel as the API shows it, with inputs prefilled for the customer. Each field named:
  * every create builds its channel, and V8 (Node 20) adds the keys that follow a spread on a slow
- * path: 2.0 µs with the rest it was built from, against 17 ns (README, Performance, tenth pass).
+ * path: 2.0 µs with the rest it was built from, against 17 ns (README, Performance).
  */
 function toChannel(
   channel: MarketChannel,

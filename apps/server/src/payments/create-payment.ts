@@ -267,7 +267,7 @@ export function createPaymentCreator(deps: {
       status: initialPaymentStatus,
       // The return URLs are kept with the payment so that a replayed create sends them again.
       // Merged by Object.assign: keys one spread adds after another take V8's slow path (README,
-      // Performance, tenth pass).
+      // Performance).
       channelProperties: Object.assign({}, properties, returnUrls(paymentId, options.clientId)),
       paymentMethodId: savedMethod?.id ?? null,
       providerTokenId: savedMethod?.providerTokenId ?? null,

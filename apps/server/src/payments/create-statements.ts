@@ -270,7 +270,7 @@ export type CreateStatements = ReturnType<typeof prepareCreateStatements>;
  * The columns of a new payment that its insert and its created row take from it as they are, each
  * named. Not a spread of `values` with more keys after it: V8 (Node 20) adds each key that follows
  * a spread on a slow path, about a microsecond a key, and the insert's parameters and the created
- * row made so were 15 µs and 8 KB of every create (README, Performance, tenth pass). Keys added to
+ * row made so were 15 µs and 8 KB of every create (README, Performance). Keys added to
  * this object (Object.assign) or placed before a spread are fast.
  */
 function newPaymentColumns(values: NewPayment) {

@@ -62,7 +62,7 @@ export function fromProviderStatus(
 /**
  * A provider action with the value the browser follows. A literal of its own, not a shared base
  * spread with keys after it: V8 (Node 20) adds keys that follow a spread on a slow path, 1.7 µs an
- * action against a few nanoseconds (README, Performance, tenth pass).
+ * action against a few nanoseconds (README, Performance).
  */
 const paymentAction = (
   action: Action,
@@ -148,7 +148,7 @@ function paymentRequestChanges(
       request.failure_code ?? (request.status === 'EXPIRED' ? 'PAYMENT_REQUEST_EXPIRED' : null),
     actions: awaitsProvider(status) ? toStoreActions(payment.id, request.actions ?? []) : [],
     // Merged by Object.assign: keys one spread adds after another take V8's slow path (0.9 µs
-    // against 63 ns; README, Performance, tenth pass).
+    // against 63 ns; README, Performance).
     channelProperties: Object.assign({}, payment.channelProperties, request.channel_properties),
     providerTokenId: request.payment_token_id ?? payment.providerTokenId,
   };
