@@ -89,19 +89,27 @@ export function recordWeb(): void {
   );
 }
 
-/**
- * A cart of one mug as the web app keeps it in local storage (`cart-store.ts`), so that /checkout
- * shows a cart. A line names its store: the web app drops a line without one, and until 2026-11-29
- * the bench's had none, so its /checkout figure was of the empty cart's page.
- */
-async function productCart(token: string): Promise<string> {
+interface BenchProduct {
+  id: string;
+  name: string;
+  description: string;
+  price: { amount: number; currency: string };
+}
+
+/** The product the Lighthouse pages show, as the store answers it. */
+async function benchProduct(token: string): Promise<BenchProduct> {
   const response = await fetch(`${storeUrl}/api/products/id-ceramic-mug`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  const product = (await response.json()) as {
-    id: string;
-    price: { amount: number; currency: string };
-  };
+  return (await response.json()) as BenchProduct;
+}
+
+/**
+ * A cart of the product as the web app keeps it in local storage (`cart-store.ts`), so that
+ * /checkout shows a cart. A line names its store: the web app drops a line without one, and until
+ * 2026-11-29 the bench's had none, so its /checkout figure was of the empty cart's page.
+ */
+function cartOf(product: BenchProduct): string {
   return JSON.stringify([
     {
       app_id: benchAppId,
@@ -118,15 +126,16 @@ async function productCart(token: string): Promise<string> {
 export async function recordLighthouse(token: string): Promise<void> {
   console.log('Lighthouse (mobile) on /, /products/id-ceramic-mug and /checkout, signed in...');
   try {
+    const product = await benchProduct(token);
     const { scores, benchmarkIndex } = await lighthouseScores(
       storeUrl,
       // Each page is checked to show what it is measured for before Lighthouse loads it.
       [
-        { path: '/', shows: 'Ceramic Mug' },
-        { path: '/products/id-ceramic-mug', shows: 'Hand-glazed stoneware mug' },
+        { path: '/', shows: product.name },
+        { path: `/products/${product.id}`, shows: product.description },
         { path: '/checkout', shows: 'Payment Options' },
       ],
-      { token, cart: await productCart(token) },
+      { token, cart: cartOf(product) },
     );
     for (const page of scores) {
       record(
