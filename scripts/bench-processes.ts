@@ -114,11 +114,17 @@ const startStorefrontScript = npmScript('start:storefront');
 /** Exactly what `npm start` runs: the prebuilt bundle when current, else the sources via tsx. */
 export const startProduct = (dataDir: string) =>
   run([start.file], { ...start.env, DATA_DIR: dataDir }, start.nodeOptions);
+/** `npm start`'s preloads (scripts/tick-object-shape.mjs), which every process it runs has. */
+const preloads = start.nodeOptions.filter((option) => option.startsWith('--import='));
 export const startSimulators = (
   dataDir: string,
   nodeOptions: string[] = [],
   env: Record<string, string> = {},
-) => run(['dist/start.mjs', '--simulators-only'], { DATA_DIR: dataDir, ...env }, nodeOptions);
+) =>
+  run(['dist/start.mjs', '--simulators-only'], { DATA_DIR: dataDir, ...env }, [
+    ...preloads,
+    ...nodeOptions,
+  ]);
 /**
  * The storefront alone as `npm run start:storefront` runs it, talking to the simulators' process;
  * `nodeOptions` adds to the script's (the profiler's).

@@ -3,8 +3,9 @@
  * `npm run build`) when it is newer than every source it was built from, so a start does not
  * compile TypeScript; otherwise (fresh clone, edited sources) runs the sources through tsx.
  * package.json starts it as `MALLOC_ARENA_MAX=2 node --max-semi-space-size=2
- * --heap-growing-percent=50 --no-allocation-site-pretenuring scripts/launch.mjs` (README,
- * Performance). The first three are for memory after the bench's load: V8's young generation in
+ * --heap-growing-percent=50 --no-allocation-site-pretenuring
+ * --import=./scripts/tick-object-shape.mjs scripts/launch.mjs` (README, Performance). The preload
+ * is for CPU, and its file says why. The first three settings are for memory after the bench's load: V8's young generation in
  * 2 MB semi-spaces instead of 16 held about 70 MB less; an old generation collected when it has
  * grown by half (V8 lets it grow to three or four times what was live, so it held about 75 MB of
  * garbage); two malloc arenas instead of one per thread (each kept what its thread had freed).
