@@ -204,6 +204,9 @@ describe('session tokens', () => {
   it('refuses a session token whose claims were altered under the old signature', async () => {
     const token = await server.signIn('mallory@example.com');
     const victim = decodeClaims(await server.signIn('victim@example.com'));
+    // The genuine token is checked first, so the server remembers it, by its signature, which
+    // every forged token below ends with too.
+    expect((await products(token)).statusCode).toBe(200);
     const [header, payload, signature] = token.split('.');
     const altered = { ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) };
     for (const change of [
@@ -214,6 +217,31 @@ describe('session tokens', () => {
       const forged = Buffer.from(JSON.stringify({ ...altered, ...change })).toString('base64url');
       const response = await products(`${header}.${forged}.${signature}`);
       expect(response.statusCode).toBe(401);
+      expect(response.json().error_code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('takes the Bearer scheme in any case and spaces before the token, remembered or not, and nothing after it', async () => {
+    const token = await server.signIn('schemes@example.com');
+    const answer = (authorization: string) =>
+      server.app.inject({ url: '/api/products', headers: { authorization } });
+    for (const authorization of [
+      `bearer ${token}`,
+      `Bearer   ${token}`,
+      `Bearer ${token}`,
+      `BEARER\t${token}`,
+    ]) {
+      expect((await answer(authorization)).statusCode, authorization).toBe(200);
+    }
+    for (const authorization of [
+      `Bearer ${token}x`,
+      `Bearer ${token} ${token}`,
+      `Bearer${token}`,
+      token,
+      `Basic ${token}`,
+    ]) {
+      const response = await answer(authorization);
+      expect(response.statusCode, authorization).toBe(401);
       expect(response.json().error_code).toBe('UNAUTHORIZED');
     }
   });
