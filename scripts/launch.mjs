@@ -1,19 +1,19 @@
 /**
- * `npm start`: runs the prebuilt bundle of scripts/start.ts (dist/start.mjs, made by
- * `npm run build`) when it is newer than every source it was built from, so a start does not
- * compile TypeScript; otherwise (fresh clone, edited sources) runs the sources through tsx.
- * package.json starts it as `MALLOC_ARENA_MAX=2 node --max-semi-space-size=2
- * --heap-growing-percent=50 --no-allocation-site-pretenuring
- * --import=./scripts/tick-object-shape.mjs scripts/launch.mjs` (README, Performance). The preload
- * is for CPU, and its file says why. The first three settings are for memory after the bench's load: V8's young generation in
- * 2 MB semi-spaces instead of 16 held about 70 MB less; an old generation collected when it has
- * grown by half (V8 lets it grow to three or four times what was live, so it held about 75 MB of
- * garbage); two malloc arenas instead of one per thread (each kept what its thread had freed).
- * The last is for CPU and latency: under the payments list's load V8 took about 90 of the request
- * path's allocation sites for long-lived (nearly every object each had made was still alive at a
- * young collection, with a page in flight on every connection) and made their objects in the old
- * generation directly, which it then collected in full every quarter of a second, costing about
- * 1.5 times the store's CPU a page and two to three times the p99.
+ * `npm start`: runs the prebuilt bundle of scripts/start.ts (dist/start.mjs, made by `npm run
+ * build`) when it is newer than every source it was built from, so a start does not compile
+ * TypeScript; otherwise (fresh clone, edited sources) runs the sources through tsx. package.json
+ * starts it as `MALLOC_ARENA_MAX=2 node --max-semi-space-size=2 --heap-growing-percent=50
+ * --no-allocation-site-pretenuring --import=./scripts/tick-object-shape.mjs scripts/launch.mjs`
+ * (README, Performance). The preload is for CPU, and its file says why. The first three settings
+ * are for memory after the bench's load: V8's young generation in 2 MB semi-spaces instead of 16
+ * held about 70 MB less; an old generation collected when it has grown by half (V8 lets it grow to
+ * three or four times what was live, so it held about 75 MB of garbage); two malloc arenas instead
+ * of one per thread (each kept what its thread had freed). `--no-allocation-site-pretenuring` is
+ * for CPU and latency: under the payments list's load V8 took about 90 of the request path's
+ * allocation sites for long-lived (nearly every object each had made was still alive at a young
+ * collection, with a page in flight on every connection) and made their objects in the old
+ * generation directly, which it then collected in full every quarter of a second, costing about 1.5
+ * times the store's CPU a page and two to three times the p99.
  * `npm run start:storefront`, the storefront alone as it runs beside the real provider, takes 8 MB
  * semi-spaces instead, the setting its figures were measured with (with the flag, 8 MB and 2 MB
  * cost a page about the same CPU). Here, with PGlite and the simulators in the same process, 8 MB

@@ -5,38 +5,39 @@
  * same shape (V8 hidden class) as the entries of Node's `process.nextTick` queue.
  *
  * Why: Node 20's `nextTick` builds each entry as `{ [async_id_symbol]: …, [trigger_async_id_symbol]:
- * …, callback, args }`. V8 records the shape it saw at those computed keys, and when it later meets
- * another, the site goes megamorphic for good: from then on every entry is built in V8's runtime (a
- * C++ call, a transition search, a migration). A full collection that finds no entry alive frees
- * their shapes, and the next entry gets new ones. In `npm start` that happened while the bundle,
- * PGlite and the simulators loaded (a shape made in the bundle's own first module came too late),
- * in every start measured; not in a bare Fastify process. Every request pays it, since Node's
- * streams queue several ticks an answer: `perf` of the catalogue under load put those runtime
- * calls at 9% of the store's CPU, gone with this preload (README, Performance).
+ * …, callback, args }`. V8 records the shape it saw at those computed keys and builds the entry
+ * inline only while it meets that one; once it meets another, the site is megamorphic for good,
+ * and every entry from then on is built by a call into V8's runtime and a search of the shape's
+ * transitions. A full collection that finds no entry alive frees their shape, and the next entry
+ * gets a new one. In `npm start` that happened while the bundle, PGlite and the simulators loaded
+ * (a shape made in the bundle's own first module came too late), in every start measured; not in
+ * a bare Fastify process. Every request pays it, since Node's streams queue several ticks an
+ * answer: `perf` of the catalogue under load put those runtime calls at 9% of the store's CPU, gone
+ * with this preload (README, Performance). Hence a preload: it must run before a full collection
+ * has freed the shape of Node's own first entries.
  *
  * The keys are Node's own symbols, read off an AsyncResource (which carries them too), and the
- * values are of the kinds `nextTick` stores (its ids are doubles), so the object takes the very
- * transitions `nextTick`'s entries take. `tick-object-shape.test.ts` checks that it shares their
- * shape, so a Node whose entries change fails there rather than keeping nothing in silence.
+ * values come from the same counter as `nextTick`'s, so the object takes the very transitions
+ * `nextTick`'s entries take. Should a Node carry the symbols no longer, this does nothing: it is
+ * for speed only, and `tick-object-shape.test.ts` is what fails then, as it does when the object
+ * and a real entry no longer share their shape. The object is kept under a registered symbol, where
+ * that test finds it.
  */
 import { AsyncResource } from 'node:async_hooks';
 
 const probe = new AsyncResource('TickObjectShape');
-
-/** @param {string} description */
-function symbolOf(description) {
-  const symbol = Object.getOwnPropertySymbols(probe).find((key) => key.description === description);
-  if (!symbol) throw new Error(`Node's ${description} is not on an AsyncResource`);
-  return symbol;
+const ids = /** @type {Record<symbol, number>} */ (/** @type {unknown} */ (probe));
+const [asyncIdSymbol, triggerAsyncIdSymbol] = ['async_id_symbol', 'trigger_async_id_symbol'].map(
+  (description) =>
+    Object.getOwnPropertySymbols(probe).find((key) => key.description === description),
+);
+if (asyncIdSymbol && triggerAsyncIdSymbol) {
+  Object.defineProperty(globalThis, Symbol.for('store.tickObjectShape'), {
+    value: {
+      [asyncIdSymbol]: ids[asyncIdSymbol],
+      [triggerAsyncIdSymbol]: ids[triggerAsyncIdSymbol],
+      callback: () => undefined,
+      args: undefined,
+    },
+  });
 }
-const asyncIdSymbol = symbolOf('async_id_symbol');
-const triggerAsyncIdSymbol = symbolOf('trigger_async_id_symbol');
-const probeIds = /** @type {Record<symbol, number>} */ (/** @type {unknown} */ (probe));
-
-/** Held by this module for the thread's life; exported for the test that compares shapes. */
-export const tickObjectShape = {
-  [asyncIdSymbol]: probeIds[asyncIdSymbol],
-  [triggerAsyncIdSymbol]: probeIds[triggerAsyncIdSymbol],
-  callback: () => undefined,
-  args: undefined,
-};

@@ -8,15 +8,16 @@ const run = promisify(execFile);
 const preload = '--import=./scripts/tick-object-shape.mjs';
 
 /**
- * In a process started as `npm start` starts it, after every queued tick has run and two full
- * collections (so that no entry of Node's tick queue is alive), whether a new entry has the shape
- * the preload keeps: V8's `%HaveSameMap`, which only a process given --allow-natives-syntax parses.
+ * What the preload left in a thread: whether it keeps an object, and whether a new entry of Node's
+ * tick queue still has that object's shape after every queued tick has run and two full
+ * collections (no entry alive then). V8's `%HaveSameMap` needs --allow-natives-syntax. An ES
+ * module, as the provider simulator's thread is.
  */
-async function entryShapeAfterFullCollections(options: string[]): Promise<boolean> {
-  const program = `
-    import { createHook } from 'node:async_hooks';
-    import { tickObjectShape } from './scripts/tick-object-shape.mjs';
-    await new Promise((resolve) => setTimeout(resolve, 10));
+const check = `
+  import { createHook } from 'node:async_hooks';
+  import { isMainThread, parentPort } from 'node:worker_threads';
+  const kept = globalThis[Symbol.for('store.tickObjectShape')];
+  setTimeout(() => {
     gc();
     gc();
     let entry;
@@ -27,14 +28,36 @@ async function entryShapeAfterFullCollections(options: string[]): Promise<boolea
     }).enable();
     process.nextTick(() => undefined, 1);
     hook.disable();
-    console.log(JSON.stringify(%HaveSameMap(tickObjectShape, entry)));
+    const outcome = {
+      thread: isMainThread ? 'main' : 'worker',
+      kept: kept !== undefined,
+      sameShape: kept !== undefined && %HaveSameMap(kept, entry),
+    };
+    if (isMainThread) console.log(JSON.stringify(outcome));
+    else parentPort.postMessage(outcome);
+  }, 10);
+`;
+
+/** The check in the process's main thread, then in a worker thread it starts. */
+async function checkThreads(options: string[]) {
+  const program = `
+    import { Worker } from 'node:worker_threads';
+    ${check}
+    new Worker(new URL(${JSON.stringify(`data:text/javascript,${encodeURIComponent(check)}`)})).on(
+      'message',
+      (outcome) => console.log(JSON.stringify(outcome)),
+    );
   `;
   const { stdout } = await run(
     process.execPath,
     [...options, '--allow-natives-syntax', '--expose-gc', '--input-type=module', '-e', program],
     { cwd: root },
   );
-  return JSON.parse(stdout) as boolean;
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { thread: string; kept: boolean; sameShape: boolean })
+    .sort((a, b) => a.thread.localeCompare(b.thread));
 }
 
 describe("the preload that keeps the shape of Node's tick queue entries", () => {
@@ -46,12 +69,17 @@ describe("the preload that keeps the shape of Node's tick queue entries", () => 
     expect(scripts['start:storefront']).toContain(` ${preload} `);
   });
 
-  it("keeps an object of the entries' shape through full collections", async () => {
-    expect(await entryShapeAfterFullCollections([preload])).toBe(true);
+  it("keeps, in the main thread and in a worker, an object of the entries' shape through full collections", async () => {
+    expect(await checkThreads([preload])).toEqual([
+      { thread: 'main', kept: true, sameShape: true },
+      { thread: 'worker', kept: true, sameShape: true },
+    ]);
   });
 
-  it('takes the shape nextTick gives its entries, whether or not the preload ran first', async () => {
-    // Imported only by the program, after Node has queued and run its own ticks.
-    expect(await entryShapeAfterFullCollections([])).toBe(true);
+  it('is what keeps it: without the preload no thread has one', async () => {
+    expect(await checkThreads([])).toEqual([
+      { thread: 'main', kept: false, sameShape: false },
+      { thread: 'worker', kept: false, sameShape: false },
+    ]);
   });
 });
