@@ -246,6 +246,21 @@ describe('session tokens', () => {
     }
   });
 
+  it('refuses a token with a space or a tab inside, which its signature alone would let through', async () => {
+    const tokens = createSessionTokens(server.config.sessionSecret, 60);
+    const token = await tokens.sign({ appId: 'demo-id', mode: 'development', customerId: 'c' });
+    for (const altered of [
+      `${token.slice(0, -10)} ${token.slice(-10)}`,
+      `${token.slice(0, 20)}\t${token.slice(20)}`,
+    ]) {
+      await expect(tokens.verify(altered)).rejects.toMatchObject({
+        statusCode: 401,
+        errorCode: 'UNAUTHORIZED',
+      });
+    }
+    await expect(tokens.verify(token)).resolves.toMatchObject({ customerId: 'c' });
+  });
+
   it('refuses a session token signed with an asymmetric key, or with HS256 under another secret', async () => {
     const claims = decodeClaims(await server.signIn('keys@example.com'));
     const { privateKey } = await generateKeyPair('RS256');

@@ -29,6 +29,12 @@ const maxVerified = 10_000;
  * CPU; an entry keeps its token, and only that very token finds it.
  */
 const rememberedBy = (token: string) => token.slice(-43);
+/**
+ * A compact HS256 token as this server signs them: three base64url parts, the signature 43
+ * characters. Checked before the signature, since jose's base64 decoding (atob) skips white space: a
+ * token with a space inside would verify, and be remembered as it was sent.
+ */
+const compactToken = /^[\w-]+\.[\w-]+\.[\w-]{43}$/;
 
 /** Signs and checks the storefront's own session tokens (HS256 with the server's secret). */
 export function createSessionTokens(secret: string, ttlSeconds: number) {
@@ -70,6 +76,7 @@ export function createSessionTokens(secret: string, ttlSeconds: number) {
       const known = remembered(token, now);
       if (known) return known;
       try {
+        if (!compactToken.test(token)) throw new Error('Not a compact HS256 token');
         // A token without an expiry would be a session for ever: refused, though this server
         // never signs one.
         const { payload } = await jwtVerify(token, key, {
