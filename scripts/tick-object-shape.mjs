@@ -10,7 +10,7 @@
  * and every entry from then on is built by a call into V8's runtime and a search of the shape's
  * transitions. A full collection that finds no entry alive frees their shape, and the next entry
  * gets a new one. In `npm start` that happened while the bundle, PGlite and the simulators loaded
- * (a shape made in the bundle's own first module came too late), in every start measured; not in
+ * (a shape made in the bundle's own first module came too late), in most starts measured; not in
  * a bare Fastify process. Every request pays it, since Node's streams queue several ticks an
  * answer: `perf` of the catalogue under load put those runtime calls at 9% of the store's CPU, gone
  * with this preload (README, Performance). Hence a preload: it must run before a full collection
