@@ -389,6 +389,15 @@ export const subscriptionCycles = pgTable(
  * address, an app, a customer, a payment); its row keeps the times of the hits it let through
  * within the window, so no window boundary lets a burst of twice the limit through.
  */
+/**
+ * One row, its generation moved by every statement that changes apps, products or vouchers
+ * (migration 0016): what the instances' copies of them for the payment create are checked by.
+ */
+export const catalogueGeneration = pgTable('catalogue_generation', {
+  id: integer('id').primaryKey().default(1),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});
+
 /** Session tokens signed out before their expiry (kept until it, after which they die anyway). */
 export const revokedSessions = pgTable('revoked_sessions', {
   sessionId: text('session_id').primaryKey(),

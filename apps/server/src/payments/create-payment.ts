@@ -353,14 +353,18 @@ export function createPaymentCreator(deps: {
       options,
       requestHash,
     );
-    const recorded = await recordCheckedPayment(
-      statements,
-      values,
-      lines,
-      config.rateLimits.paymentCreatesPerMinute,
-    );
+    const recorded = await recordCheckedPayment(statements, values, lines, {
+      createLimit: config.rateLimits.paymentCreatesPerMinute,
+      catalogueGeneration: catalogue.generation,
+    });
     if (!recorded)
       throw new AppError(401, 'CUSTOMER_NOT_FOUND', 'The signed-in customer no longer exists');
+    // The catalogue changed after the copy was read, and its announcement is still on its way:
+    // nothing was written, and the order is priced again from the tables.
+    if (!recorded.fresh) {
+      orderCatalogue.outdated();
+      return recordOrderInTurn(session, request, options, checkout, requestHash);
+    }
     const { customer } = recorded;
     if (recorded.created) return { app, customer, lines, recorded: { created: recorded.created } };
     const earlier = await keyHolder(session, values.idempotencyKey);

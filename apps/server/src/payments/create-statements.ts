@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, isNull, sql, type SQL, type SQLWrapper } from
 import type { Database } from '../db/database.ts';
 import {
   apps,
+  catalogueGeneration,
   customers,
   paymentLines,
   payments,
@@ -153,6 +154,19 @@ export function prepareCreateStatements(db: Database) {
   const budget = db
     .$with('budget')
     .as(db.select({ wait: sql<number>`${createWait}`.as('wait') }).from(sql`(select 1) as one`));
+  // Whether the copy the order was priced from is still the catalogue: no statement has changed
+  // apps, products or vouchers since it was read (migration 0016). A change commits a few
+  // milliseconds before its announcement drops the copies.
+  const current = db.$with('current').as(
+    db
+      .select({
+        fresh:
+          sql<boolean>`${catalogueGeneration.generation} = ${param('catalogueGeneration')}::bigint`.as(
+            'fresh',
+          ),
+      })
+      .from(catalogueGeneration),
+  );
   const given: Record<string, SQL> = {
     id: sql`${param('id')}`,
     appId: sql`${param('appId')}`,
@@ -186,7 +200,7 @@ export function prepareCreateStatements(db: Database) {
     db
       .insert(payments)
       .select(
-        sql`select ${paymentValues} where exists (select 1 from ${customer}) and (select ${budget.wait} from ${budget}) = 0`,
+        sql`select ${paymentValues} where exists (select 1 from ${customer}) and (select ${budget.wait} from ${budget}) = 0 and (select ${current.fresh} from ${current})`,
       )
       .onConflictDoNothing({
         target: [payments.appId, payments.customerId, payments.idempotencyKey],
@@ -199,7 +213,7 @@ export function prepareCreateStatements(db: Database) {
   // answered is encoded by the database and parsed and mapped by the store, twice the work of
   // the row itself when all of them were.
   const insertCheckedPayment = db
-    .with(customer, budget, checkedInsert, checkedLines)
+    .with(customer, budget, current, checkedInsert, checkedLines)
     .select({
       customer: {
         id: customer.id,
@@ -209,10 +223,12 @@ export function prepareCreateStatements(db: Database) {
         providerCustomerId: customer.providerCustomerId,
       },
       wait: budget.wait,
+      fresh: current.fresh,
       createdAt: checkedInsert.createdAt,
     })
     .from(customer)
     .crossJoin(budget)
+    .crossJoin(current)
     .leftJoin(checkedInsert, sql`true`)
     .prepare('payment_create_checked');
 
@@ -316,23 +332,27 @@ export async function recordPayment(
 }
 
 /**
- * Records a new payment as recordPayment does, if its customer exists and may create now: the
- * customer (none: they no longer exist), the seconds they must wait (0: now), and the payment
- * when it is new (null with no wait: the customer already used this idempotency key).
+ * Records a new payment as recordPayment does, if its customer exists and may create now and the
+ * catalogue is still at `catalogueGeneration`, the generation of the copy its order was priced
+ * from: the customer (none: they no longer exist), the seconds they must wait (0: now), whether
+ * the copy is still the catalogue (false: nothing written, price the order again), and the
+ * payment when it is new (null with no wait and a fresh copy: the customer already used this
+ * idempotency key).
  */
 export async function recordCheckedPayment(
   statements: CreateStatements,
   values: NewPayment,
   lines: NewLine[],
-  createLimit: number,
+  { createLimit, catalogueGeneration }: { createLimit: number; catalogueGeneration: number },
 ) {
   const [row] = await statements.insertCheckedPayment.execute(
-    Object.assign(insertParameters(values, lines), { createLimit }),
+    Object.assign(insertParameters(values, lines), { createLimit, catalogueGeneration }),
   );
   if (!row) return null;
   return {
     customer: row.customer,
     createWait: createLimit > 0 ? Number(row.wait) : 0,
+    fresh: row.fresh,
     created: row.createdAt ? createdRow(values, row.createdAt) : null,
   };
 }

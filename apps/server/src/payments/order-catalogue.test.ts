@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mug, vaOrder } from '../../harness/helpers.ts';
 import { apps, products, vouchers } from '../db/schema.ts';
@@ -76,6 +76,59 @@ describe('a create after the catalogue changed', () => {
       );
       expect(created.body.amount).toBe(95_000);
       expect((await create(server, token, vaOrder())).body.error_code).toBe('PRICE_MISMATCH');
+    } finally {
+      await server.db
+        .update(products)
+        .set({ priceAmount: 89_000 })
+        .where(eq(products.id, 'id-ceramic-mug'));
+    }
+  });
+
+  // A change commits a few milliseconds before its announcement reaches the instances: with the
+  // announcement held back (its trigger off for the change), the copy is still the old one, and
+  // the create must not be priced from it.
+  async function withoutAnnouncement(
+    table: 'products' | 'vouchers',
+    change: () => Promise<unknown>,
+  ) {
+    const trigger = `${table}_catalogue_changed`;
+    await server.db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`));
+    try {
+      await change();
+    } finally {
+      await server.db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`));
+    }
+  }
+
+  it('refuses a voucher withdrawn a moment ago, before the withdrawal is announced', async () => {
+    const withVoucher = vaOrder({ voucher_id: 'vch-id-hemat10', amount: 79_000 });
+    expect((await create(server, token, withVoucher)).status).toBe(201);
+    await withoutAnnouncement('vouchers', () =>
+      server.db.update(vouchers).set({ active: 0 }).where(eq(vouchers.id, 'vch-id-hemat10')),
+    );
+    try {
+      const refused = await create(server, token, withVoucher);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error_code).toBe('VOUCHER_NOT_FOUND');
+    } finally {
+      await server.db.update(vouchers).set({ active: 1 }).where(eq(vouchers.id, 'vch-id-hemat10'));
+    }
+  });
+
+  it('prices at a price changed a moment ago, before the change is announced', async () => {
+    expect((await create(server, token, vaOrder())).status).toBe(201);
+    await withoutAnnouncement('products', () =>
+      server.db
+        .update(products)
+        .set({ priceAmount: 95_000 })
+        .where(eq(products.id, 'id-ceramic-mug')),
+    );
+    try {
+      expect((await create(server, token, vaOrder())).body.error_code).toBe('PRICE_MISMATCH');
+      const atNewPrice = vaOrder({ amount: 95_000, orders: [{ ...mug, price: 95_000 }] });
+      const created = await create(server, token, atNewPrice);
+      expect(created.status).toBe(201);
+      expect(created.body.amount).toBe(95_000);
     } finally {
       await server.db
         .update(products)

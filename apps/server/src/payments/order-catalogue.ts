@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.ts';
-import { apps, products, vouchers } from '../db/schema.ts';
+import { apps, catalogueGeneration, products, vouchers } from '../db/schema.ts';
 import type { AppRow } from '../provider/provider.ts';
 import type { ProductRow, VoucherRow } from './pricing.ts';
 
@@ -9,6 +9,12 @@ export interface AppOrderCatalogue {
   app: AppRow;
   products: Map<string, ProductRow>;
   vouchers: Map<string, VoucherRow>;
+  /**
+   * The catalogue's generation (migration 0016) as it was before the rows were read: a create's
+   * insert writes nothing once it has moved, so a change committed but not yet announced never
+   * prices a create.
+   */
+  generation: number;
 }
 
 /** Announced by the triggers of migrations 0012 (products) and 0014 (apps, vouchers). */
@@ -30,6 +36,10 @@ export function createOrderCatalogue(db: Database) {
   let unlisten: (() => Promise<void>) | undefined;
 
   async function load(appId: string): Promise<AppOrderCatalogue | null> {
+    // Read first: a change that commits while the rows are read moves it past this value.
+    const [current] = await db
+      .select({ generation: catalogueGeneration.generation })
+      .from(catalogueGeneration);
     const [[app], productRows, voucherRows] = await Promise.all([
       db.select().from(apps).where(eq(apps.id, appId)),
       db.select().from(products).where(eq(products.appId, appId)),
@@ -38,11 +48,12 @@ export function createOrderCatalogue(db: Database) {
         .from(vouchers)
         .where(and(eq(vouchers.appId, appId), eq(vouchers.active, 1))),
     ]);
-    if (!app) return null;
+    if (!app || !current) return null;
     return {
       app,
       products: new Map(productRows.map((row) => [row.id, row])),
       vouchers: new Map(voucherRows.map((row) => [row.id, row])),
+      generation: current.generation,
     };
   }
 
@@ -55,6 +66,10 @@ export function createOrderCatalogue(db: Database) {
       listening = false;
       catalogues.clear();
       await unlisten?.();
+    },
+    /** Drops every copy: a create's insert found the catalogue changed since one was read. */
+    outdated(): void {
+      catalogues.clear();
     },
     /** The app's catalogue; null when the app does not exist. */
     of(appId: string): Promise<AppOrderCatalogue | null> {
