@@ -43,6 +43,9 @@ async function assertShows(page: Page, url: string, text: string): Promise<void>
   }
 }
 
+/** Lighthouse's runtime errors that are its trace's recording failing, not the page. */
+const lighthouseTraceFailures = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+
 export async function lighthouseScores(
   baseUrl: string,
   pages: MeasuredPage[],
@@ -62,21 +65,28 @@ export async function lighthouseScores(
     const scores: PageScore[] = [];
     let benchmarkIndex = 0;
     for (const { path, shows } of pages) {
-      await assertShows(page, `${baseUrl}${path}`, shows);
-      const result = await lighthouse(
-        `${baseUrl}${path}`,
-        { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
-        undefined,
-        page,
-      );
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-      // A run that failed (no paint, a navigation error) scores 0: say why beside it.
-      if (lhr.runtimeError) {
-        console.log(
-          `  Lighthouse on ${path}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+      const run = async () => {
+        await assertShows(page, `${baseUrl}${path}`, shows);
+        const result = await lighthouse(
+          `${baseUrl}${path}`,
+          { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
+          undefined,
+          page,
         );
-      }
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        // A run that failed (no paint, a navigation error) scores 0: say why beside it.
+        if (lhr.runtimeError) {
+          console.log(
+            `  Lighthouse on ${path}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+          );
+        }
+        return lhr;
+      };
+      let lhr = await run();
+      // Lighthouse's own recording of the trace failed, not the page ("Please run Lighthouse
+      // again", as it says; seen once in a run of 2026-11-29): one more run, and its score counts.
+      if (lighthouseTraceFailures.has(lhr.runtimeError?.code ?? '')) lhr = await run();
       benchmarkIndex = lhr.environment.benchmarkIndex;
       scores.push({
         path,
