@@ -5,9 +5,18 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { withPreparedStatements, type StatementClient } from './prepared-statements.ts';
+import { startDatabaseThread } from './database-thread.ts';
+import {
+  inThreadConnection,
+  withPreparedStatements,
+  type StatementClient,
+} from './prepared-statements.ts';
 
-export { withPreparedStatements, type StatementClient } from './prepared-statements.ts';
+export {
+  withPreparedStatements,
+  type StatementClient,
+  type StatementTransaction,
+} from './prepared-statements.ts';
 
 /**
  * PGlite's defaults size PostgreSQL as a server of its own: 128 MB of shared buffers, resident
@@ -78,23 +87,41 @@ export interface EmbeddedPostgres {
 
 /**
  * Opens PGlite on a data directory (created if new), or in memory when dataDir is null; an
- * in-memory database may start as a copy of a dump, which skips initdb altogether.
+ * in-memory database may start as a copy of a dump, which skips initdb altogether. With `thread`,
+ * PGlite runs on a worker thread of its own (database-thread.ts), and this thread only sends it
+ * statements and reads its answers.
  */
 export async function openEmbeddedPostgres(
   dataDir: string | null,
-  { from }: { from?: Blob } = {},
+  { from, thread = false }: { from?: Blob; thread?: boolean } = {},
 ): Promise<EmbeddedPostgres> {
   if (dataDir) await initialiseDataDir(dataDir);
+  if (thread) {
+    const database = await startDatabaseThread({
+      dataDir,
+      from,
+      startParams,
+      module: await compiledPglite(),
+    });
+    const client = withPreparedStatements(database.connection);
+    return {
+      client,
+      listen: client.listen,
+      dump: () => client.exclusive(database.dump),
+      close: () => client.exclusive(database.close),
+    };
+  }
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(from && !dataDir ? { loadDataDir: from } : {}),
     startParams,
     pgliteWasmModule: await compiledPglite(),
   });
+  const client = withPreparedStatements(inThreadConnection(pglite));
   return {
-    client: withPreparedStatements(pglite),
-    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
-    dump: () => pglite.dumpDataDir('none'),
-    close: () => pglite.close(),
+    client,
+    listen: client.listen,
+    dump: () => client.exclusive(() => pglite.dumpDataDir('none')),
+    close: () => client.exclusive(() => pglite.close()),
   };
 }

@@ -1,44 +1,80 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPreparedStatements } from './prepared-statements.ts';
+import { startDatabaseThread } from './database-thread.ts';
+import { compiledPglite, openEmbeddedPostgres } from './index.ts';
+import {
+  inThreadConnection,
+  withPreparedStatements,
+  type WireConnection,
+} from './prepared-statements.ts';
 
-let pglite: PGlite;
+const schema = `create table item (
+  id int primary key,
+  name text not null,
+  tags text[] not null default '{}',
+  details jsonb,
+  created_at timestamptz not null default now()
+)`;
 
-beforeAll(async () => {
-  pglite = await PGlite.create();
-  await pglite.exec(`create table item (
-    id int primary key,
-    name text not null,
-    tags text[] not null default '{}',
-    details jsonb,
-    created_at timestamptz not null default now()
-  )`);
-});
+const connections: Record<
+  string,
+  () => Promise<{ connection: WireConnection; close(): Promise<void> }>
+> = {
+  'PGlite on this thread': async () => {
+    const pglite = await PGlite.create();
+    return { connection: inThreadConnection(pglite), close: () => pglite.close() };
+  },
+  'PGlite on a thread of its own': async () => {
+    const thread = await startDatabaseThread({
+      dataDir: null,
+      from: undefined,
+      startParams: PGlite.defaultStartParams,
+      module: await compiledPglite(),
+    });
+    return { connection: thread.connection, close: thread.close };
+  },
+};
 
-afterAll(() => pglite.close());
+describe.each(Object.entries(connections))('withPreparedStatements, %s', (_, open) => {
+  let connection: WireConnection;
+  let close: () => Promise<void>;
+  /** PGlite's own answers, from a database that is given the same statements. */
+  let oracle: PGlite;
 
-async function preparedCount(text: string): Promise<number> {
-  const { rows } = await pglite.query<{ count: number }>(
-    'select count(*)::int as count from pg_prepared_statements where statement = $1',
-    [text],
-  );
-  return rows[0]?.count ?? 0;
-}
+  beforeAll(async () => {
+    oracle = await PGlite.create();
+    await oracle.exec(schema);
+    ({ connection, close } = await open());
+    await withPreparedStatements(connection).transaction((transaction) => transaction.exec(schema));
+  });
 
-describe('withPreparedStatements', () => {
+  afterAll(async () => {
+    await close();
+    await oracle.close();
+  });
+
+  async function preparedCount(text: string): Promise<number> {
+    const { rows } = await withPreparedStatements(connection).query<{ count: number }>(
+      'select count(*)::int as count from pg_prepared_statements where statement = $1',
+      [text],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
   it('answers as PGlite does, for each kind of parameter and both row modes', async () => {
-    const client = withPreparedStatements(pglite);
+    const client = withPreparedStatements(connection);
     const insert =
       'insert into item (id, name, tags, details, created_at) values ($1, $2, $3, $4, $5) returning *';
     const values = [1, 'first', ['a', 'b'], { nested: [1, 2] }, new Date('2026-01-02T03:04:05Z')];
     const inserted = await client.query(insert, values);
+    expect(inserted).toEqual(await oracle.query(insert, values));
     expect(inserted.affectedRows).toBe(1);
     const select = 'select * from item where id = $1 and name = $2';
     for (const rowMode of ['object', 'array'] as const) {
-      const expected = await pglite.query(select, [1, 'first'], { rowMode });
+      const expected = await oracle.query(select, [1, 'first'], { rowMode });
       expect(await client.query(select, [1, 'first'], { rowMode })).toEqual(expected);
     }
-    expect(inserted.rows).toEqual((await pglite.query('select * from item where id = 1')).rows);
+    expect(inserted.rows).toEqual((await oracle.query('select * from item where id = 1')).rows);
     const keepText = { parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
     const { rows } = await client.query<{ created_at: unknown }>(select, [1, 'first'], keepText);
     expect(rows[0]?.created_at).toBe('2026-01-02 03:04:05+00');
@@ -47,7 +83,7 @@ describe('withPreparedStatements', () => {
   });
 
   it('prepares a statement once and runs it again with new parameters', async () => {
-    const client = withPreparedStatements(pglite);
+    const client = withPreparedStatements(connection);
     const text = 'select $1::int + 1 as next';
     expect((await client.query(text, [1])).rows).toEqual([{ next: 2 }]);
     expect((await client.query(text, [41])).rows).toEqual([{ next: 42 }]);
@@ -55,7 +91,7 @@ describe('withPreparedStatements', () => {
   });
 
   it('keeps only the most recently used statements, and runs an evicted one again', async () => {
-    const client = withPreparedStatements(pglite, 2);
+    const client = withPreparedStatements(connection, 2);
     const texts = ['select 1 as one', 'select 2 as two', 'select 3 as three'];
     for (const text of texts) await client.query(text);
     expect(await preparedCount(texts[0]!)).toBe(0);
@@ -66,7 +102,7 @@ describe('withPreparedStatements', () => {
   });
 
   it('rejects with the database error and goes on working after it', async () => {
-    const client = withPreparedStatements(pglite);
+    const client = withPreparedStatements(connection);
     const insert = 'insert into item (id, name) values ($1, $2)';
     await client.query(insert, [2, 'second']);
     await expect(client.query(insert, [2, 'again'])).rejects.toMatchObject({ code: '23505' });
@@ -78,7 +114,7 @@ describe('withPreparedStatements', () => {
   });
 
   it('rolls back what a failed transaction wrote through its prepared statements', async () => {
-    const client = withPreparedStatements(pglite);
+    const client = withPreparedStatements(connection);
     const insert = 'insert into item (id, name) values ($1, $2)';
     await expect(
       client.transaction(async (transaction) => {
@@ -91,7 +127,7 @@ describe('withPreparedStatements', () => {
   });
 
   it('runs a statement from outside a transaction after it, not inside it', async () => {
-    const client = withPreparedStatements(pglite);
+    const client = withPreparedStatements(connection);
     const insert = 'insert into item (id, name) values ($1, $2)';
     let outside: Promise<unknown> | undefined;
     await expect(
@@ -106,5 +142,44 @@ describe('withPreparedStatements', () => {
     await outside;
     const { rows } = await client.query('select id from item where id in (4, 5) order by id');
     expect(rows).toEqual([{ id: 5 }]);
+  });
+});
+
+describe.each([
+  ['on this thread', false],
+  ['on a thread of its own', true],
+])('openEmbeddedPostgres %s', (_, thread) => {
+  it('delivers notifications, dumps, and answers a copy opened from its dump', async () => {
+    const database = await openEmbeddedPostgres(null, { thread });
+    const payloads: string[] = [];
+    const stop = await database.listen('changes', (payload) => payloads.push(payload));
+    await database.client.transaction(async (transaction) => {
+      await transaction.exec('create table note (body text not null)');
+      await transaction.query('insert into note (body) values ($1)', ['kept']);
+      await transaction.query("select pg_notify('changes', 'one')");
+    });
+    // A rolled-back transaction's notification is never sent.
+    await expect(
+      database.client.transaction(async (transaction) => {
+        await transaction.query("select pg_notify('changes', 'undone')");
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await database.client.query("select pg_notify('changes', 'two')");
+    await expect.poll(() => payloads).toEqual(['one', 'two']);
+    await stop();
+    await database.client.query("select pg_notify('changes', 'unheard')");
+
+    const copy = await openEmbeddedPostgres(null, { from: await database.dump(), thread });
+    expect((await copy.client.query('select body from note')).rows).toEqual([{ body: 'kept' }]);
+    await copy.close();
+    await database.close();
+    expect(payloads).toEqual(['one', 'two']);
+  });
+
+  it('rejects every call once closed', async () => {
+    const database = await openEmbeddedPostgres(null, { thread });
+    await database.close();
+    await expect(database.client.query('select 1')).rejects.toThrow();
   });
 });

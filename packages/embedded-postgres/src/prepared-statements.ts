@@ -2,29 +2,69 @@ import {
   Mutex,
   parse,
   protocol,
+  TransactionAbortedError,
   type PGlite,
   type QueryOptions,
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
 
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+export type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 type ParameterDescription = BackendMessage & { dataTypeIDs: number[] };
+type CommandComplete = BackendMessage & { text: string };
+type Notification = BackendMessage & { channel: string; payload: string };
 
-interface PreparedStatement {
-  name: string;
-  parameterTypes: number[];
-  /** What the statement returns, described once; absent for a statement that returns no rows. */
-  rowDescription: BackendMessage | undefined;
+/**
+ * A database that runs PostgreSQL wire-protocol messages: PGlite on this thread
+ * (`inThreadConnection`) or on a thread of its own (`database-thread.ts`).
+ */
+export interface WireConnection {
+  /**
+   * Runs a sequence of frontend messages ending with Sync, with nothing else between them, and
+   * resolves to the backend's messages; rejects with the database's first error. What a statement
+   * outside a transaction wrote is in the data directory's files when it resolves.
+   */
+  exchange(message: Uint8Array): Promise<BackendMessage[]>;
+  /** PGlite's parsers and serializers by type oid, array types included. */
+  parsers: PGlite['parsers'];
+  serializers: PGlite['serializers'];
 }
 
+/** PGlite on this thread as a WireConnection. */
+export function inThreadConnection(pglite: PGlite): WireConnection {
+  return {
+    exchange: (message) =>
+      // PGlite's own lock, which its `listen` takes too.
+      pglite.runExclusive(async () => {
+        const { messages } = await pglite.execProtocol(message, { syncToFs: false });
+        if (!pglite.isInTransaction()) await pglite.syncToFs();
+        return messages;
+      }),
+    parsers: pglite.parsers,
+    serializers: pglite.serializers,
+  };
+}
+
+/** What a transaction's callback may call: statements, and a rollback. */
+export type StatementTransaction = Pick<Transaction, 'query' | 'exec' | 'rollback' | 'closed'>;
+
 /** What drizzle's PGlite driver calls on its client. */
-export type StatementClient = Pick<PGlite, 'query' | 'transaction'>;
+export interface StatementClient {
+  query: PGlite['query'];
+  transaction<T>(callback: (transaction: StatementTransaction) => Promise<T>): Promise<T>;
+  /** Runs `work` with no statement of this client between its start and its end. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** LISTENs on a channel; resolves to the call that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
 
 const { serialize } = protocol;
 
 /** Numbers statement names across clients: two clients of one database must not share a name. */
 let statementsMade = 0;
+
+/** A channel's name as an SQL identifier, as written. */
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 function joinMessages(messages: Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
@@ -36,23 +76,98 @@ function joinMessages(messages: Uint8Array[]): Uint8Array {
   return joined;
 }
 
+interface PreparedStatement {
+  name: string;
+  parameterTypes: number[];
+  /** What the statement returns, described once; absent for a statement that returns no rows. */
+  rowDescription: BackendMessage | undefined;
+}
+
+/**
+ * Statements outside a transaction may be in flight together: sent one after another, each
+ * without waiting for the answer to the one before, and answered in that order. Work that must
+ * have no other statement between its own (a transaction, a LISTEN) waits until those are answered
+ * and holds new ones back until it ends.
+ */
+class StatementLock {
+  readonly #alone = new Mutex();
+  #inFlight = 0;
+  #drained: (() => void) | undefined;
+
+  async together<T>(work: () => Promise<T>): Promise<T> {
+    while (this.#alone.isLocked()) await this.#alone.waitForUnlock();
+    this.#inFlight++;
+    try {
+      return await work();
+    } finally {
+      if (--this.#inFlight === 0) this.#drained?.();
+    }
+  }
+
+  alone<T>(work: () => Promise<T>): Promise<T> {
+    return this.#alone.runExclusive(async () => {
+      if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
+      this.#drained = undefined;
+      return work();
+    });
+  }
+}
+
 /**
  * PGlite's `query` parses, describes and plans its SQL afresh on every call, in six calls into
  * PostgreSQL's WebAssembly: for the store's short statements that costs more CPU than running
  * them. This client keeps each SQL text it has run as a named prepared statement (the `capacity`
- * most recently used), so that running it again is a single call (bind, execute, sync), as with
- * the prepared statements of a PostgreSQL server. It speaks only PGlite's public wire-protocol
- * interface (`execProtocol`, `runExclusive`, `parsers`, `serializers`, `parse.parseResults`).
+ * most recently used), so that running it again is a single exchange (bind, execute, sync), as
+ * with the prepared statements of a PostgreSQL server. Transactions are its own BEGIN and COMMIT.
  *
- * `execProtocol` does not wait for a transaction in progress, as PGlite's own `query` does, so
- * every statement outside a transaction, and every transaction, runs under this client's own
- * lock: all of the database's statements must go through it.
+ * Every statement and every transaction runs under this client's lock (`StatementLock`): all of
+ * the database's statements must go through it.
  */
-export function withPreparedStatements(pglite: PGlite, capacity = 200): StatementClient {
-  const statements = new Map<string, PreparedStatement>();
-  const exclusive = new Mutex();
+export function withPreparedStatements(
+  connection: WireConnection,
+  capacity = 200,
+): StatementClient {
+  const statements = new Map<string, Promise<PreparedStatement>>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Statements no longer kept, closed once no statement in flight may still run them. */
+  let evicted: string[] = [];
+  const lock = new StatementLock();
 
-  async function prepare(text: string): Promise<PreparedStatement> {
+  /**
+   * The connection's exchange, with the notifications in its answer handed to their listeners: a
+   * NOTIFY reaches this session's LISTENs in the answer of the statement that committed it.
+   */
+  async function exchange(message: Uint8Array): Promise<BackendMessage[]> {
+    const messages = await connection.exchange(message);
+    for (const message of messages) {
+      if (message.name !== 'notification') continue;
+      const { channel, payload } = message as Notification;
+      // After the statement's own caller has its answer, as PGlite's own listen does.
+      for (const listener of listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
+    }
+    return messages;
+  }
+
+  async function describe(text: string): Promise<PreparedStatement> {
+    const name = `prepared_${statementsMade++}`;
+    const messages = await exchange(
+      joinMessages([
+        serialize.parse({ name, text }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+    );
+    const parameters = messages.find(
+      (message): message is ParameterDescription => message.name === 'parameterDescription',
+    );
+    return {
+      name,
+      parameterTypes: parameters?.dataTypeIDs ?? [],
+      rowDescription: messages.find((message) => message.name === 'rowDescription'),
+    };
+  }
+
+  function prepare(text: string): Promise<PreparedStatement> {
     const known = statements.get(text);
     if (known) {
       // Map order is the order of use: the first entry is the least recently used.
@@ -60,104 +175,152 @@ export function withPreparedStatements(pglite: PGlite, capacity = 200): Statemen
       statements.set(text, known);
       return known;
     }
-    const name = `prepared_${statementsMade++}`;
-    const { messages } = await pglite.execProtocol(
-      joinMessages([
-        serialize.parse({ name, text }),
-        serialize.describe({ type: 'S', name }),
-        serialize.sync(),
-      ]),
-      { syncToFs: false },
-    );
-    const parameters = messages.find(
-      (message): message is ParameterDescription => message.name === 'parameterDescription',
-    );
-    const statement: PreparedStatement = {
-      name,
-      parameterTypes: parameters?.dataTypeIDs ?? [],
-      rowDescription: messages.find((message) => message.name === 'rowDescription'),
-    };
+    const statement = describe(text);
     statements.set(text, statement);
+    // A text the database refused is not kept: the next call prepares it again.
+    statement.catch(() => {
+      if (statements.get(text) === statement) statements.delete(text);
+    });
     const [leastRecent] = statements;
     if (statements.size > capacity && leastRecent) {
       statements.delete(leastRecent[0]);
-      await pglite.execProtocol(
-        joinMessages([serialize.close({ type: 'S', name: leastRecent[1].name }), serialize.sync()]),
-        { syncToFs: false },
+      void leastRecent[1].then(
+        ({ name }) => evicted.push(name),
+        () => undefined,
       );
     }
     return statement;
   }
 
+  /** Closes the statements no longer kept; only with no other statement in flight. */
+  async function closeEvicted(): Promise<void> {
+    if (evicted.length === 0) return;
+    const names = evicted;
+    evicted = [];
+    await exchange(
+      joinMessages([
+        ...names.map((name) => serialize.close({ type: 'S', name })),
+        serialize.sync(),
+      ]),
+    );
+  }
+
   function serializeParameter(value: unknown, type: number | undefined, options?: QueryOptions) {
     if (value === null || value === undefined) return null;
     const serializer =
-      type === undefined ? undefined : (options?.serializers?.[type] ?? pglite.serializers[type]);
+      type === undefined
+        ? undefined
+        : (options?.serializers?.[type] ?? connection.serializers[type]);
     return serializer ? serializer(value) : String(value);
   }
 
-  function run<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
-    return pglite.runExclusive(async (): Promise<Results<T>> => {
-      const statement = await prepare(text);
-      const { messages } = await pglite.execProtocol(
-        joinMessages([
-          serialize.bind({
-            statement: statement.name,
-            values: params.map((value, index) =>
-              serializeParameter(value, statement.parameterTypes[index], options),
-            ),
-          }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-        { syncToFs: false },
-      );
-      if (!pglite.isInTransaction()) await pglite.syncToFs();
-      const described = statement.rowDescription
-        ? [statement.rowDescription, ...messages]
-        : messages;
-      const { parsers, ...rest } = options ?? {};
-      // parseResults copies its default parsers, one per type PGlite knows (318), to add a
-      // query's own, which drizzle passes on every query; an object inheriting them needs no copy.
-      const allParsers = parsers
-        ? Object.assign(Object.create(pglite.parsers) as typeof pglite.parsers, parsers)
-        : pglite.parsers;
-      return parse.parseResults(described, allParsers, rest)[0] as Results<T>;
-    });
+  function parsed<T>(messages: BackendMessage[], options?: QueryOptions): Results<T> {
+    const { parsers, ...rest } = options ?? {};
+    // parseResults copies its default parsers, one per type PGlite knows (318), to add a
+    // query's own, which drizzle passes on every query; an object inheriting them needs no copy.
+    const allParsers = parsers
+      ? Object.assign(Object.create(connection.parsers) as typeof connection.parsers, parsers)
+      : connection.parsers;
+    return parse.parseResults(messages, allParsers, rest)[0] as Results<T>;
   }
 
-  /** Options the prepared path does not carry out are left to PGlite's own `query`. */
-  const needsPgliteQuery = (options?: QueryOptions) =>
-    options?.paramTypes !== undefined || options?.blob !== undefined;
+  async function run<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
+    if (options?.paramTypes !== undefined || options?.blob !== undefined) {
+      throw new Error('paramTypes and blob are not supported: the statement describes its types');
+    }
+    const statement = await prepare(text);
+    const messages = await exchange(
+      joinMessages([
+        serialize.bind({
+          statement: statement.name,
+          values: params.map((value, index) =>
+            serializeParameter(value, statement.parameterTypes[index], options),
+          ),
+        }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+    );
+    const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+    return parsed<T>(described, options);
+  }
 
-  function inTransaction(transaction: Transaction): Transaction {
-    return {
-      query: <T>(text: string, params?: unknown[], options?: QueryOptions) => {
-        if (transaction.closed || needsPgliteQuery(options)) {
-          return transaction.query<T>(text, params, options);
-        }
-        return run<T>(text, params, options);
+  /** SQL run as it is (the simple query protocol): transaction control, several statements. */
+  async function runSimple(text: string): Promise<Array<Results>> {
+    const messages = await exchange(serialize.query(text));
+    return parse.parseResults(messages, connection.parsers) as Array<Results>;
+  }
+
+  async function inTransaction<T>(callback: (transaction: StatementTransaction) => Promise<T>) {
+    await runSimple('BEGIN');
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const transaction: StatementTransaction = {
+      query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+        open();
+        return run<R>(text, params, options);
       },
-      sql: (strings, ...values) => transaction.sql(strings, ...values),
-      exec: (text, options) => transaction.exec(text, options),
-      rollback: () => transaction.rollback(),
-      listen: (channel, callback) => transaction.listen(channel, callback),
+      exec: (text) => {
+        open();
+        return runSimple(text);
+      },
+      rollback: async () => {
+        open();
+        closed = true;
+        await runSimple('ROLLBACK');
+      },
       get closed() {
-        return transaction.closed;
+        return closed;
       },
     };
+    try {
+      const result = await callback(transaction);
+      if (!closed) {
+        closed = true;
+        const messages = await exchange(serialize.query('COMMIT'));
+        // COMMIT of a transaction that failed rolls it back, as PGlite's own transaction says.
+        const done = messages.find(
+          (message): message is CommandComplete => message.name === 'commandComplete',
+        );
+        if (done?.text === 'ROLLBACK') throw new TransactionAbortedError();
+      }
+      return result;
+    } catch (error) {
+      if (!closed) {
+        closed = true;
+        await runSimple('ROLLBACK');
+      }
+      throw error;
+    }
   }
 
   return {
-    query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
-      exclusive.runExclusive(() =>
-        needsPgliteQuery(options)
-          ? pglite.query<T>(text, params, options)
-          : run<T>(text, params, options),
-      ),
-    transaction: <T>(callback: (transaction: Transaction) => Promise<T>) =>
-      exclusive.runExclusive(() =>
-        pglite.transaction((transaction) => callback(inTransaction(transaction))),
-      ),
+    async query<T>(text: string, params?: unknown[], options?: QueryOptions) {
+      const results = await lock.together(() => run<T>(text, params, options));
+      if (evicted.length > 0) await lock.alone(closeEvicted);
+      return results;
+    },
+    transaction: (callback) =>
+      lock.alone(async () => {
+        await closeEvicted();
+        return inTransaction(callback);
+      }),
+    exclusive: (work) => lock.alone(work),
+    listen: (channel, onPayload) =>
+      // Alone: a LISTEN sent between a transaction's statements would be one of them.
+      lock.alone(async () => {
+        const channelListeners = listeners.get(channel) ?? new Set();
+        if (channelListeners.size === 0) await runSimple(`LISTEN ${quoted(channel)}`);
+        listeners.set(channel, channelListeners.add(onPayload));
+        return () =>
+          lock.alone(async () => {
+            channelListeners.delete(onPayload);
+            if (channelListeners.size > 0 || listeners.get(channel) !== channelListeners) return;
+            listeners.delete(channel);
+            await runSimple(`UNLISTEN ${quoted(channel)}`);
+          });
+      }),
   };
 }

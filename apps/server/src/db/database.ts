@@ -143,8 +143,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
-  const embedded = await openEmbeddedPostgres(target.dataDir, { from: target.from });
-  const db = drizzlePglite({ client: embedded.client as PGlite, schema });
+  // On a thread of its own: the store's requests and its database then use both cores.
+  const embedded = await openEmbeddedPostgres(target.dataDir, { from: target.from, thread: true });
+  const db = drizzlePglite({ client: embedded.client as unknown as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,

@@ -45,7 +45,7 @@ export async function openDatabase(
     return { db: db as unknown as Database, close: () => pool.end() };
   }
   const embedded = await openEmbeddedPostgres(options.dataDir ?? null, { from: options.from });
-  const db = drizzlePglite(embedded.client as PGlite, { schema });
+  const db = drizzlePglite(embedded.client as unknown as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, close: () => embedded.close() };
 }
@@ -56,7 +56,9 @@ export async function openDatabase(
  */
 export async function dumpMigratedDatabase(): Promise<Blob> {
   const embedded = await openEmbeddedPostgres(null);
-  await migratePglite(drizzlePglite(embedded.client as PGlite, { schema }), { migrationsFolder });
+  await migratePglite(drizzlePglite(embedded.client as unknown as PGlite, { schema }), {
+    migrationsFolder,
+  });
   const dump = await embedded.dump();
   await embedded.close();
   return dump;

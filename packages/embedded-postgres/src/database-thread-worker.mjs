@@ -1,0 +1,65 @@
+// The thread that runs an embedded PostgreSQL (PGlite) for `openEmbeddedPostgres(…, { thread: true })`
+// (database-thread.ts): wire-protocol messages in, the backend's bytes out, read and parsed by the
+// starting thread (notifications included: they come in the answer of the statement that
+// committed them). Plain JavaScript, so that the thread starts the same from the
+// sources, the tests and the server bundle (which loads it from here, beside the module that
+// starts it).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const { dataDir, from, startParams, module } = workerData;
+const pglite = await PGlite.create({
+  ...(dataDir ? { dataDir } : {}),
+  ...(from && !dataDir ? { loadDataDir: from } : {}),
+  startParams,
+  pgliteWasmModule: module,
+});
+
+const operations = {
+  async exchange({ message }) {
+    // The answer's bytes as they come, unparsed: the starting thread parses them.
+    const chunks = [];
+    let length = 0;
+    await pglite.execProtocolRawStream(message, {
+      syncToFs: false,
+      onRawData: (bytes) => {
+        chunks.push(bytes.slice());
+        length += bytes.length;
+      },
+    });
+    if (!pglite.isInTransaction()) await pglite.syncToFs();
+    const answer = chunks.length === 1 ? chunks[0] : new Uint8Array(length);
+    if (chunks.length !== 1) {
+      let offset = 0;
+      for (const chunk of chunks) {
+        answer.set(chunk, offset);
+        offset += chunk.length;
+      }
+    }
+    return [answer, [answer.buffer]];
+  },
+  async dump() {
+    return [await pglite.dumpDataDir('none'), []];
+  },
+  async close() {
+    await pglite.close();
+    return [undefined, []];
+  },
+};
+
+/**
+ * One call at a time, in the order they came: the starting thread sends a statement without
+ * waiting for the answer to the one before, and PGlite keeps one statement's state at a time.
+ */
+let previous = Promise.resolve();
+parentPort.on('message', ({ id, operation, ...input }) => {
+  previous = previous.then(async () => {
+    try {
+      const [result, transfer] = await operations[operation](input);
+      parentPort.postMessage({ id, result }, transfer);
+    } catch (error) {
+      parentPort.postMessage({ id, error });
+    }
+  });
+});
+parentPort.postMessage({ ready: true });
