@@ -34,7 +34,11 @@ export async function startDatabaseThread(options: {
   let calls = 0;
   let failure: Error | undefined;
 
+  let closing = false;
   const failAll = (error: Error) => {
+    // Said once, where an operator looks: every statement fails from now on.
+    if (!closing && !failure)
+      console.error(`The embedded database's thread stopped: ${error.message}`);
     failure ??= error;
     for (const call of pending.values()) call.reject(error);
     pending.clear();
@@ -97,6 +101,7 @@ export async function startDatabaseThread(options: {
     dump: () => call<Blob>('dump'),
     async close() {
       await call('close');
+      closing = true;
       await worker.terminate();
     },
   };
