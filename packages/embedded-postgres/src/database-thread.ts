@@ -44,14 +44,12 @@ export async function startDatabaseThread(options: {
     pending.clear();
   };
 
-  const ready = new Promise<void>((resolve, reject) => {
+  // The thread's first message says it is ready; the listener for every answer comes after it.
+  await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the database thread exited (${code})`)));
-    worker.on('message', (message: { ready?: true }) => {
-      if (message.ready) resolve();
-    });
+    worker.once('message', () => resolve());
   });
-  await ready;
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the database thread exited (${code})`)));
   worker.on('message', (message: { id?: number; result?: unknown; error?: unknown }) => {
