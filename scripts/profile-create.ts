@@ -2,8 +2,9 @@
  * `npm run profile:create` (after `npm run build`): a CPU profile of POST /api/payments in the
  * storefront and in the provider simulator, each in its own process under `node --cpu-prof`, at
  * the bench's full-speed load (20 connections, 2 s of warm-up, then 5 s). Prints, for each process,
- * its CPU per payment and where the time went by self time (the functions, and the packages they
- * belong to), and leaves the two .cpuprofile files in profiles/ for Chrome DevTools or speedscope.
+ * its CPU per payment and, per thread, where the time went by self time (the functions, and the
+ * packages they belong to), and leaves the .cpuprofile files (one per thread) in profiles/ for
+ * Chrome DevTools or speedscope.
  * DATABASE_URL=postgres://… profiles the storefront on PostgreSQL instead of the embedded PGlite;
  * `-- products` profiles GET /api/products (10 connections) instead of the create; `-- list` (with
  * DATABASE_URL) GET /api/payments's first page once the table holds 1,000,000 payments, 10,000 of
@@ -63,26 +64,33 @@ function originOf(url: string): string {
   return relative(root, path);
 }
 
-/** Samples per node taken inside the window: start-up and warm-up stay out of the figures. */
-function samplesIn(profile: Profile, window: Window): Map<number, number> {
+/**
+ * Samples per node taken inside the window (start-up and warm-up stay out of the figures), and
+ * the busy time they stand for: each sample's interval since the one before, unless idle.
+ */
+function samplesIn(
+  profile: Profile,
+  window: Window,
+): { counts: Map<number, number>; busyUs: number } {
+  const idle = new Set(
+    profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
+  );
   const counts = new Map<number, number>();
+  let busyUs = 0;
   let time = profile.startTime;
   profile.samples.forEach((id, index) => {
-    time += profile.timeDeltas[index] ?? 0;
-    if (time >= window.from && time <= window.to) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const delta = profile.timeDeltas[index] ?? 0;
+    time += delta;
+    if (time < window.from || time > window.to) return;
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+    if (!idle.has(id)) busyUs += delta;
   });
-  return counts;
+  return { counts, busyUs };
 }
 
-function summarise(
-  label: string,
-  file: string,
-  window: Window,
-  payments: number,
-  cpuMs: number,
-): void {
+function summariseThread(file: string, thread: string, window: Window, requests: number): void {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-  const samples = samplesIn(profile, window);
+  const { counts: samples, busyUs } = samplesIn(profile, window);
   const hits = new Map<string, number>();
   const origins = new Map<string, number>();
   let total = 0;
@@ -101,18 +109,38 @@ function summarise(
   const top = (map: Map<string, number>, n: number) =>
     [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
   console.log(
-    `\n${label}: ${cpuMs} ms CPU for ${payments} requests, ${((cpuMs * 1000) / payments).toFixed(0)} µs per request (${relative(root, file)})`,
+    `  ${thread}: not idle in ${(busyUs / 1000).toFixed(0)} ms of its samples, ${(busyUs / requests).toFixed(0)} µs per request (wall time: waiting for a core counts too) (${relative(root, file)})`,
   );
-  console.log('  by origin (self time, share of the busy samples during the load):');
-  for (const [origin, count] of top(origins, 12)) console.log(`    ${share(count)}  ${origin}`);
-  console.log('  top functions (self time):');
-  for (const [name, count] of top(hits, 25)) console.log(`    ${share(count)}  ${name}`);
+  console.log('    by origin (self time, share of the busy samples during the load):');
+  for (const [origin, count] of top(origins, 12)) console.log(`      ${share(count)}  ${origin}`);
+  console.log('    top functions (self time):');
+  for (const [name, count] of top(hits, 25)) console.log(`      ${share(count)}  ${name}`);
 }
 
-function newestProfile(dir: string): string {
-  const files = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile'));
-  if (files.length !== 1) throw new Error(`expected one profile in ${dir}, found ${files.length}`);
-  return join(dir, files[0] as string);
+/**
+ * A process's CPU per request, then each of its threads' profiles: `--cpu-prof` writes one per
+ * thread (CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile), and the storefront on the embedded
+ * database runs it on a thread of its own (packages/embedded-postgres, database-thread.ts).
+ */
+function summarise(
+  label: string,
+  dir: string,
+  window: Window,
+  requests: number,
+  cpuMs: number,
+): void {
+  const threadOf = (file: string) => Number(file.split('.').at(-3));
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.cpuprofile'))
+    .sort((a, b) => threadOf(a) - threadOf(b));
+  if (files.length === 0) throw new Error(`no profile in ${dir}`);
+  console.log(
+    `\n${label}: ${cpuMs} ms CPU for ${requests} requests, ${((cpuMs * 1000) / requests).toFixed(0)} µs per request`,
+  );
+  for (const file of files) {
+    const thread = threadOf(file) === 0 ? 'main thread' : `worker thread ${threadOf(file)}`;
+    summariseThread(join(dir, file), thread, window, requests);
+  }
 }
 
 async function main(): Promise<void> {
@@ -182,8 +210,8 @@ async function main(): Promise<void> {
   await stop(store);
   await stop(simulators);
   const payments = result.requests.total;
-  summarise('storefront', newestProfile(storeDir), window, payments, storeCpu);
-  summarise('provider simulator', newestProfile(simulatorDir), window, payments, simulatorCpu);
+  summarise('storefront', storeDir, window, payments, storeCpu);
+  summarise('provider simulator', simulatorDir, window, payments, simulatorCpu);
 }
 
 main()
