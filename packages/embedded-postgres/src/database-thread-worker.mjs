@@ -59,6 +59,10 @@ parentPort.on('message', ({ id, operation, ...input }) => {
       parentPort.postMessage({ id, result }, transfer);
     } catch (error) {
       parentPort.postMessage({ id, error });
+      // PostgreSQL stopped (a FATAL error, Emscripten's "Program terminated with exit(n)"): PGlite
+      // answers nothing after it, and spun this thread on the next call. The thread ends instead,
+      // so that every call after this one fails at once (database-thread.ts).
+      if (error?.name === 'ExitStatus') process.exit(1);
     }
   });
 });

@@ -5,6 +5,7 @@ import { compiledPglite, openEmbeddedPostgres } from './index.ts';
 import {
   inThreadConnection,
   withPreparedStatements,
+  type StatementTransaction,
   type WireConnection,
 } from './prepared-statements.ts';
 
@@ -155,6 +156,75 @@ describe.each(Object.entries(connections))('withPreparedStatements, %s', (_, ope
     const { rows } = await client.query('select id from item where id in (4, 5) order by id');
     expect(rows).toEqual([{ id: 5 }]);
   });
+
+  it('runs a statement asked for before the transaction ended inside it, never after it', async () => {
+    const client = withPreparedStatements(connection);
+    const insert = 'insert into item (id, name) values ($1, $2)';
+    await client.query(insert, [6, 'kept']);
+    let late: Promise<unknown> | undefined;
+    await expect(
+      client.transaction(async (transaction) => {
+        const duplicate = transaction.query(insert, [6, 'duplicate']);
+        // Asked for as the transaction fails, before its ROLLBACK: it fails inside the
+        // transaction, or finds it closed; it is never run on its own after the ROLLBACK.
+        void duplicate.catch(async () => {
+          late = transaction.query(insert, [7, 'after the failure']).catch(() => 'refused');
+          await late;
+        });
+        await duplicate;
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await late).toBe('refused');
+    const { rows } = await client.query('select id from item where id in (6, 7) order by id');
+    expect(rows).toEqual([{ id: 6 }]);
+    // A closed transaction's statement is a rejected promise, as with PGlite, not a throw.
+    let kept: StatementTransaction | undefined;
+    await client.transaction(async (transaction) => {
+      kept = transaction;
+    });
+    await expect(kept?.query('select 1')).rejects.toThrow('Transaction is closed');
+  });
+
+  it('prepares a statement again once its table changed shape', async () => {
+    const client = withPreparedStatements(connection);
+    await client.transaction((transaction) =>
+      transaction.exec('create table shape (id int); insert into shape values (1)'),
+    );
+    const read = 'select * from shape';
+    expect((await client.query(read)).rows).toEqual([{ id: 1 }]);
+    await client.transaction((transaction) =>
+      transaction.exec('alter table shape add column size int default 7'),
+    );
+    expect((await client.query(read)).rows).toEqual([{ id: 1, size: 7 }]);
+    expect((await client.query(read)).rows).toEqual([{ id: 1, size: 7 }]);
+  });
+});
+
+describe('withPreparedStatements, its lock', () => {
+  it('answers a statement in its turn while transactions keep coming after it', async () => {
+    // A database that answers every exchange on the event loop's next turn, with nothing.
+    const connection: WireConnection = {
+      exchange: () => new Promise((resolve) => setImmediate(() => resolve([]))),
+      parsers: { ...types.parsers } as WireConnection['parsers'],
+      serializers: { ...types.serializers } as WireConnection['serializers'],
+    };
+    const client = withPreparedStatements(connection);
+    let transactions = 0;
+    const keepTransacting = async () => {
+      while (transactions < 300) {
+        await client.transaction((transaction) => transaction.query('select 1'));
+        transactions++;
+      }
+    };
+    const loops = [keepTransacting(), keepTransacting(), keepTransacting()];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = transactions;
+    await client.query('select 2');
+    const ranAhead = transactions - before;
+    await Promise.all(loops);
+    // Those already waiting when it was asked for, not every one that came after it.
+    expect(ranAhead).toBeLessThan(5);
+  });
 });
 
 describe.each([
@@ -187,6 +257,16 @@ describe.each([
     await copy.close();
     await database.close();
     expect(payloads).toEqual(['one', 'two']);
+  });
+
+  it.runIf(thread)('fails every call, at once, after PostgreSQL stopped', async () => {
+    const database = await openEmbeddedPostgres(null, { from: await fresh(), thread });
+    await database.client.transaction((transaction) => transaction.exec('create table cp (n int)'));
+    // PGlite's PostgreSQL exits on COPY from its standard input, which it does not have; on this
+    // thread PGlite then hangs the process, so only the database thread is tried.
+    await expect(database.client.query('copy cp from stdin')).rejects.toThrow();
+    await expect(database.client.query('select 1')).rejects.toThrow('the database thread exited');
+    await database.close().catch(() => undefined);
   });
 
   it('rejects every call once closed', async () => {

@@ -1,5 +1,4 @@
 import {
-  Mutex,
   parse,
   protocol,
   TransactionAbortedError,
@@ -66,6 +65,14 @@ let statementsMade = 0;
 /** A channel's name as an SQL identifier, as written. */
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * PostgreSQL's refusal to run a prepared statement whose result would no longer match its
+ * description ("cached plan must not change result type").
+ */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '0A000' &&
+  String((error as { message?: unknown }).message).includes('cached plan');
+
 function joinMessages(messages: Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
   let offset = 0;
@@ -87,29 +94,46 @@ interface PreparedStatement {
  * Statements outside a transaction may be in flight together: sent one after another, each
  * without waiting for the answer to the one before, and answered in that order. Work that must
  * have no other statement between its own (a transaction, a LISTEN) waits until those are answered
- * and holds new ones back until it ends.
+ * and holds new ones back until it ends. First come, first served: a statement waits for the work
+ * asked for before it, never for work asked for after it (a steady stream of transactions would
+ * otherwise hold a statement back for as long as it lasts).
  */
 class StatementLock {
-  readonly #alone = new Mutex();
+  readonly #waiting: Array<{ alone: boolean; start: () => void }> = [];
   #inFlight = 0;
-  #drained: (() => void) | undefined;
+  #aloneRunning = false;
 
-  async together<T>(work: () => Promise<T>): Promise<T> {
-    while (this.#alone.isLocked()) await this.#alone.waitForUnlock();
-    this.#inFlight++;
-    try {
-      return await work();
-    } finally {
-      if (--this.#inFlight === 0) this.#drained?.();
-    }
+  together<T>(work: () => Promise<T>): Promise<T> {
+    return this.#run(false, work);
   }
 
   alone<T>(work: () => Promise<T>): Promise<T> {
-    return this.#alone.runExclusive(async () => {
-      if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
-      this.#drained = undefined;
-      return work();
+    return this.#run(true, work);
+  }
+
+  async #run<T>(alone: boolean, work: () => Promise<T>): Promise<T> {
+    await new Promise<void>((start) => {
+      this.#waiting.push({ alone, start });
+      this.#dispatch();
     });
+    try {
+      return await work();
+    } finally {
+      if (alone) this.#aloneRunning = false;
+      else this.#inFlight--;
+      this.#dispatch();
+    }
+  }
+
+  /** Starts the waiting work, in order, as far as the running work allows. */
+  #dispatch(): void {
+    for (let next = this.#waiting[0]; next && !this.#aloneRunning; next = this.#waiting[0]) {
+      if (next.alone && this.#inFlight > 0) return;
+      this.#waiting.shift();
+      if (next.alone) this.#aloneRunning = true;
+      else this.#inFlight++;
+      next.start();
+    }
   }
 }
 
@@ -228,7 +252,8 @@ export function withPreparedStatements(
     if (options?.paramTypes !== undefined || options?.blob !== undefined) {
       throw new Error('paramTypes and blob are not supported: the statement describes its types');
     }
-    const statement = await prepare(text);
+    const prepared = prepare(text);
+    const statement = await prepared;
     const messages = await exchange(
       joinMessages([
         serialize.bind({
@@ -240,7 +265,15 @@ export function withPreparedStatements(
         serialize.execute({}),
         serialize.sync(),
       ]),
-    );
+    ).catch((error: unknown) => {
+      // A statement whose result changed shape (a column added to a table it reads) fails every
+      // time it runs; it is prepared afresh, with its new description, on the next call.
+      if (isStalePlan(error) && statements.get(text) === prepared) {
+        statements.delete(text);
+        evicted.push(statement.name);
+      }
+      throw error;
+    });
     const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
     return parsed<T>(described, options);
   }
@@ -254,22 +287,32 @@ export function withPreparedStatements(
   async function inTransaction<T>(callback: (transaction: StatementTransaction) => Promise<T>) {
     await runSimple('BEGIN');
     let closed = false;
-    const open = () => {
-      if (closed) throw new Error('Transaction is closed');
+    /**
+     * The transaction's statements, one after another in the order they were asked for, and its
+     * COMMIT or ROLLBACK after them: a statement asked for before the transaction ended runs inside
+     * it (or fails in it), never after its ROLLBACK, outside it, as its own transaction. A statement
+     * waits for the one before to be prepared and answered, as with PGlite's own transactions.
+     */
+    let last: Promise<unknown> = Promise.resolve();
+    const inOrder = <R>(work: () => Promise<R>): Promise<R> => {
+      const next = last.then(work);
+      last = next.catch(() => undefined);
+      return next;
+    };
+    const closedError = () => new Error('Transaction is closed');
+    const statement = <R>(work: () => Promise<R>): Promise<R> =>
+      closed ? Promise.reject(closedError()) : inOrder(work);
+    const end = (text: 'COMMIT' | 'ROLLBACK') => {
+      closed = true;
+      return inOrder(() => exchange(serialize.query(text)));
     };
     const transaction: StatementTransaction = {
-      query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-        open();
-        return run<R>(text, params, options);
-      },
-      exec: (text) => {
-        open();
-        return runSimple(text);
-      },
+      query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
+        statement(() => run<R>(text, params, options)),
+      exec: (text) => statement(() => runSimple(text)),
       rollback: async () => {
-        open();
-        closed = true;
-        await runSimple('ROLLBACK');
+        if (closed) throw closedError();
+        await end('ROLLBACK');
       },
       get closed() {
         return closed;
@@ -278,8 +321,7 @@ export function withPreparedStatements(
     try {
       const result = await callback(transaction);
       if (!closed) {
-        closed = true;
-        const messages = await exchange(serialize.query('COMMIT'));
+        const messages = await end('COMMIT');
         // COMMIT of a transaction that failed rolls it back, as PGlite's own transaction says.
         const done = messages.find(
           (message): message is CommandComplete => message.name === 'commandComplete',
@@ -288,17 +330,21 @@ export function withPreparedStatements(
       }
       return result;
     } catch (error) {
-      if (!closed) {
-        closed = true;
-        await runSimple('ROLLBACK');
-      }
+      if (!closed) await end('ROLLBACK');
       throw error;
     }
   }
 
   return {
     async query<T>(text: string, params?: unknown[], options?: QueryOptions) {
-      const results = await lock.together(() => run<T>(text, params, options));
+      const results = await lock
+        .together(() => run<T>(text, params, options))
+        // Outside a transaction a statement prepared before its tables changed runs again, once,
+        // prepared afresh; PGlite's own query, which prepares every time, never meets this.
+        .catch((error: unknown) => {
+          if (!isStalePlan(error)) throw error;
+          return lock.together(() => run<T>(text, params, options));
+        });
       if (evicted.length > 0) await lock.alone(closeEvicted);
       return results;
     },
