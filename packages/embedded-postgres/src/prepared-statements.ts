@@ -31,14 +31,26 @@ export interface WireConnection {
 
 /** PGlite on this thread as a WireConnection. */
 export function inThreadConnection(pglite: PGlite): WireConnection {
+  /**
+   * PostgreSQL's exit (a FATAL error, Emscripten's "Program terminated with exit(n)"), after which
+   * PGlite hangs this thread on its next call: every call after it fails with it instead.
+   */
+  let stopped: unknown;
   return {
     exchange: (message) =>
-      // PGlite's own lock, which its `listen` takes too.
-      pglite.runExclusive(async () => {
-        const { messages } = await pglite.execProtocol(message, { syncToFs: false });
-        if (!pglite.isInTransaction()) await pglite.syncToFs();
-        return messages;
-      }),
+      stopped
+        ? Promise.reject(stopped as Error)
+        : // PGlite's own lock, which its `listen` takes too.
+          pglite.runExclusive(async () => {
+            try {
+              const { messages } = await pglite.execProtocol(message, { syncToFs: false });
+              if (!pglite.isInTransaction()) await pglite.syncToFs();
+              return messages;
+            } catch (error) {
+              if ((error as { name?: unknown } | null)?.name === 'ExitStatus') stopped = error;
+              throw error;
+            }
+          }),
     parsers: pglite.parsers,
     serializers: pglite.serializers,
   };
