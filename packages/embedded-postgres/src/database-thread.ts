@@ -98,6 +98,12 @@ export async function startDatabaseThread(options: {
     connection,
     dump: () => call<Blob>('dump'),
     async close() {
+      // A thread that stopped on its own has nothing to close but the thread.
+      if (failure && !closing) {
+        closing = true;
+        await worker.terminate();
+        return;
+      }
       await call('close');
       closing = true;
       await worker.terminate();

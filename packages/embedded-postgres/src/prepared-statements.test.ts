@@ -185,6 +185,18 @@ describe.each(Object.entries(connections))('withPreparedStatements, %s', (_, ope
     await expect(kept?.query('select 1')).rejects.toThrow('Transaction is closed');
   });
 
+  it('ends a transaction before any other statement, even a ROLLBACK not waited for', async () => {
+    const client = withPreparedStatements(connection);
+    const insert = 'insert into item (id, name) values ($1, $2)';
+    await client.transaction(async (transaction) => {
+      void transaction.query(insert, [8, 'rolled back']);
+      void transaction.rollback();
+    });
+    await client.query(insert, [9, 'after the transaction']);
+    const { rows } = await client.query('select id from item where id in (8, 9) order by id');
+    expect(rows).toEqual([{ id: 9 }]);
+  });
+
   it('prepares a statement again once its table changed shape', async () => {
     const client = withPreparedStatements(connection);
     await client.transaction((transaction) =>
@@ -268,7 +280,7 @@ describe.each([
     await expect(database.client.query('select 1')).rejects.toThrow(
       thread ? 'the database thread exited' : 'Program terminated',
     );
-    await database.close().catch(() => undefined);
+    await database.close();
   });
 
   it('rejects every call once closed', async () => {

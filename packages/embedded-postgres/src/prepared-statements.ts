@@ -344,6 +344,10 @@ export function withPreparedStatements(
     } catch (error) {
       if (!closed) await end('ROLLBACK');
       throw error;
+    } finally {
+      // The lock is held until the transaction's last statement and its end were answered: a
+      // ROLLBACK the callback asked for and did not wait for is sent before anyone else's.
+      await last;
     }
   }
 
