@@ -65,8 +65,8 @@ function originOf(url: string): string {
 }
 
 /**
- * Samples per node taken inside the window (start-up and warm-up stay out of the figures), and
- * the busy time they stand for: each sample's interval since the one before, unless idle.
+ * Busy (not idle) samples per node taken inside the window (start-up and warm-up stay out of the
+ * figures), and the time they stand for: each sample's interval since the one before.
  */
 function samplesIn(
   profile: Profile,
@@ -81,9 +81,9 @@ function samplesIn(
   profile.samples.forEach((id, index) => {
     const delta = profile.timeDeltas[index] ?? 0;
     time += delta;
-    if (time < window.from || time > window.to) return;
+    if (time < window.from || time > window.to || idle.has(id)) return;
     counts.set(id, (counts.get(id) ?? 0) + 1);
-    if (!idle.has(id)) busyUs += delta;
+    busyUs += delta;
   });
   return { counts, busyUs };
 }
@@ -96,7 +96,7 @@ function summariseThread(file: string, thread: string, window: Window, requests:
   let total = 0;
   for (const node of profile.nodes) {
     const count = samples.get(node.id) ?? 0;
-    if (count === 0 || node.callFrame.functionName === '(idle)') continue;
+    if (count === 0) continue;
     total += count;
     const { functionName, url, lineNumber } = node.callFrame;
     const where = url ? `${originOf(url)}:${lineNumber + 1}` : '';
