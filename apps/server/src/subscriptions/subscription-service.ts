@@ -108,6 +108,12 @@ export function createSubscriptionService(deps: {
   async function applyCycles(row: SubscriptionRow, stated: ProviderCycle[]) {
     // A cycle whose amount no payment in the currency can have is not the store's to record.
     const cycles = stated.filter((cycle) => Number.isInteger(cycle.amount));
+    // A paid cycle's payment is written before the cycle turns paid: the cycle's change is what
+    // the live feed announces, and the page reading the cycle again must find its payment.
+    await recordCyclePayments(
+      row,
+      cycles.filter((cycle) => isCyclePaid(cycle.status) && cycle.paidRequestId),
+    );
     for (const cycle of cycles) {
       await recordCycle(db, newId('cyc'), cycle.status, {
         subscriptionId: row.id,
@@ -122,7 +128,9 @@ export function createSubscriptionService(deps: {
         providerRequestId: cycle.paidRequestId,
       });
     }
-    const paid = cycles.filter((cycle) => isCyclePaid(cycle.status) && cycle.paidRequestId);
+  }
+
+  async function recordCyclePayments(row: SubscriptionRow, paid: ProviderCycle[]) {
     if (paid.length === 0) return;
     const [[method], product] = await Promise.all([
       db.select().from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)),

@@ -207,6 +207,21 @@ describe('subscriptions (a provider day is a real day)', () => {
     token = await server.signIn('subscriber@example.com');
     otherToken = await server.signIn('not-the-subscriber@example.com');
     method = await linkedEwallet(server, token);
+    // The live feed announces a cycle's change and the page reads the cycle again at once: a paid
+    // cycle must already have its payment then. This database refuses one that has not.
+    await server.db.execute(sql`
+      CREATE FUNCTION test_paid_cycle_has_payment() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.status = 'SUCCEEDED' AND NOT EXISTS (
+          SELECT 1 FROM payments WHERE provider_request_id = NEW.provider_request_id
+        ) THEN
+          RAISE EXCEPTION 'cycle % paid before its payment was recorded', NEW.provider_cycle_id;
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await server.db.execute(sql`
+      CREATE TRIGGER test_paid_cycle_has_payment BEFORE INSERT OR UPDATE ON subscription_cycles
+        FOR EACH ROW EXECUTE FUNCTION test_paid_cycle_has_payment()`);
   });
   afterAll(() => server?.close());
 
