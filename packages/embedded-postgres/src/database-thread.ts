@@ -1,6 +1,7 @@
 import { protocol, types, type PGlite } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
-import type { BackendMessage, WireConnection } from './prepared-statements.ts';
+import type { WireConnection } from './prepared-statements.ts';
+import { readBackendMessages, type BackendMessage } from './wire-messages.ts';
 
 interface Pending {
   resolve(result: unknown): void;
@@ -73,17 +74,11 @@ export async function startDatabaseThread(options: {
     });
   }
 
-  let parser = new protocol.Parser();
   async function exchange(message: Uint8Array): Promise<BackendMessage[]> {
     const answer = await call<Uint8Array>('exchange', { message }, [message.buffer as ArrayBuffer]);
-    const messages: BackendMessage[] = [];
-    parser.parse(answer, (parsed) => messages.push(parsed as BackendMessage));
-    const error = messages.find((message) => message.name === 'error');
-    if (error) {
-      // As PGlite does after an error: a fresh parser for the next answer.
-      parser = new protocol.Parser();
-      throw error;
-    }
+    const messages = readBackendMessages(answer);
+    const error = messages.find((each) => each.name === 'error');
+    if (error) throw error;
     return messages;
   }
 

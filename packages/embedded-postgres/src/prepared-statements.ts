@@ -8,7 +8,9 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 
-export type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+import { bindExecuteSync, readBackendMessages, type BackendMessage } from './wire-messages.ts';
+
+export type { BackendMessage } from './wire-messages.ts';
 type ParameterDescription = BackendMessage & { dataTypeIDs: number[] };
 type CommandComplete = BackendMessage & { text: string };
 type Notification = BackendMessage & { channel: string; payload: string };
@@ -43,8 +45,19 @@ export function inThreadConnection(pglite: PGlite): WireConnection {
         : // PGlite's own lock, which its `listen` takes too.
           pglite.runExclusive(async () => {
             try {
-              const { messages } = await pglite.execProtocol(message, { syncToFs: false });
+              // The answer's bytes, read here (readBackendMessages), not by PGlite's parser.
+              const chunks: Uint8Array[] = [];
+              await pglite.execProtocolRawStream(message, {
+                syncToFs: false,
+                onRawData: (bytes) => chunks.push(bytes.slice()),
+              });
               if (!pglite.isInTransaction()) await pglite.syncToFs();
+              const messages = readBackendMessages(
+                chunks.length === 1 ? (chunks[0] as Uint8Array) : joinMessages(chunks),
+              );
+              // As PGlite's execProtocol: the first error is the answer.
+              const error = messages.find((each) => each.name === 'error');
+              if (error) throw error;
               return messages;
             } catch (error) {
               if ((error as { name?: unknown } | null)?.name === 'ExitStatus') stopped = error;
@@ -267,16 +280,12 @@ export function withPreparedStatements(
     const prepared = prepare(text);
     const statement = await prepared;
     const messages = await exchange(
-      joinMessages([
-        serialize.bind({
-          statement: statement.name,
-          values: params.map((value, index) =>
-            serializeParameter(value, statement.parameterTypes[index], options),
-          ),
-        }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
+      bindExecuteSync(
+        statement.name,
+        params.map((value, index) =>
+          serializeParameter(value, statement.parameterTypes[index], options),
+        ),
+      ),
     ).catch((error: unknown) => {
       // A statement whose result changed shape (a column added to a table it reads) fails every
       // time it runs; it is prepared afresh, with its new description, on the next call.
