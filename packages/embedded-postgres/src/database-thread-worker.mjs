@@ -4,8 +4,17 @@
 // committed them). Plain JavaScript, so that the thread starts the same from the
 // sources, the tests and the server bundle (which loads it from here, beside the module that
 // starts it).
+import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+
+// Named, so that per-thread tools (top -H, /proc/<pid>/task) tell the database's CPU from the rest
+// of the process's; Linux only (a thread's name is at most 15 bytes), and nothing depends on it.
+try {
+  writeFileSync('/proc/thread-self/comm', 'embedded-pg');
+} catch {
+  // not Linux: the thread keeps the process's name
+}
 
 const { dataDir, from, startParams, module } = workerData;
 const pglite = await PGlite.create({
