@@ -34,6 +34,25 @@ describe('bindExecuteSync', () => {
     );
   });
 
+  it('writes a buffer of its own, which the database thread can be handed', () => {
+    const message = bindExecuteSync('prepared_6', ['short']);
+    expect(message.byteOffset).toBe(0);
+    expect(message.buffer.byteLength).toBe(message.byteLength);
+  });
+
+  it('writes a lone surrogate as the replacement character, as a TextEncoder does', () => {
+    const lone = 'a\ud800b\udc00c';
+    const message = Buffer.from(bindExecuteSync('prepared_7', [lone]));
+    expect(message.includes(Buffer.from(new TextEncoder().encode(lone)))).toBe(true);
+  });
+
+  // PGlite's serializer throws on these too, but leaves its shared writer half written: not called here.
+  it('refuses a value that is neither text, bytes nor null', () => {
+    for (const value of [undefined, 42, { a: 1 }]) {
+      expect(() => bindExecuteSync('prepared_8', [value as unknown as string])).toThrow(TypeError);
+    }
+  });
+
   it('runs on PostgreSQL: the values arrive as they were', async () => {
     const pglite = await PGlite.create();
     await pglite.execProtocolRaw(
@@ -150,13 +169,40 @@ describe('readBackendMessages', () => {
     },
   );
 
-  it('keeps a leading byte-order mark, which PGlite’s decoder drops', async () => {
-    const answer = await answerTo(serialize.query(`select E'\\ufeffmark' as text`));
-    const row = (messages: BackendMessage[]) =>
-      (messages.find((message) => message.name === 'dataRow') as unknown as { fields: string[] })
-        .fields[0];
-    expect(row(readBackendMessages(answer))).toBe('\ufeffmark');
-    expect(row(pgliteRead(answer))).toBe('mark');
+  it('keeps a leading byte-order mark in rows, notices and errors, which PGlite’s decoder drops', async () => {
+    const answer = await answerTo(
+      serialize.query(
+        `do $$ begin raise notice E'\\ufeffnotice'; end $$; select E'\\ufeffmark' as text;
+         do $$ begin raise exception E'\\ufefferror'; end $$`,
+      ),
+    );
+    const texts = (messages: BackendMessage[]) =>
+      messages.flatMap((message) =>
+        message.name === 'dataRow'
+          ? (message as unknown as { fields: string[] }).fields
+          : message.name === 'notice' || message.name === 'error'
+            ? [(message as unknown as { message: string }).message]
+            : [],
+      );
+    expect(texts(readBackendMessages(answer))).toEqual([
+      '\ufeffnotice',
+      '\ufeffmark',
+      '\ufefferror',
+    ]);
+    expect(texts(pgliteRead(answer))).toEqual(['notice', 'mark', 'error']);
+  });
+
+  it('reads a parameter reported as PGlite does (a server sends them; PGlite does not)', () => {
+    const body = Buffer.from('application_name\0store é\0');
+    const status = Buffer.concat([
+      Buffer.from([0x53, 0, 0, 0, 0]),
+      body,
+      Buffer.from([0x5a, 0, 0, 0, 5, 0x49]),
+    ]);
+    status.writeUInt32BE(4 + body.length, 1);
+    const read = readBackendMessages(status);
+    expect(read).toStrictEqual(pgliteRead(status));
+    expect(read[0]).toMatchObject({ name: 'parameterStatus', parameterValue: 'store é' });
   });
 
   it('reads an answer that lies inside a larger buffer', async () => {

@@ -24,13 +24,14 @@ export function bindExecuteSync(
   const lengths: number[] = new Array(count);
   let size = 1 + 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 * count + 2 + 2;
   for (let i = 0; i < count; i++) {
-    const value = values[i] ?? null;
-    const item =
-      value === null || typeof value === 'string'
-        ? value
-        : ArrayBuffer.isView(value)
-          ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
-          : new Uint8Array(value);
+    const value: unknown = values[i];
+    let item: string | Uint8Array | null;
+    if (value === null || typeof value === 'string') item = value;
+    else if (ArrayBuffer.isView(value)) {
+      item = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+    } else if (value instanceof ArrayBuffer) item = new Uint8Array(value);
+    // As PGlite's serializer: a value its type's serializer did not make text of is a mistake.
+    else throw new TypeError(`Parameter $${i + 1} is neither text, bytes nor null`);
     encoded[i] = item;
     const length =
       item === null ? -1 : typeof item === 'string' ? Buffer.byteLength(item) : item.byteLength;
@@ -39,7 +40,10 @@ export function bindExecuteSync(
   }
   const bind = size;
   size += executeAndSync.length;
-  const out = Buffer.allocUnsafe(size);
+  // A buffer of its own, not a slice of Node's shared pool: the database thread is handed the
+  // message's ArrayBuffer (transferred), and Node refuses to transfer the pool (Node 21 and later
+  // throw; 20 copies all 8 KB of it).
+  const out = Buffer.allocUnsafeSlow(size);
   out[0] = 0x42; // Bind
   out.writeInt32BE(bind - 1, 1);
   let offset = 5;
@@ -80,13 +84,15 @@ const bodiless: Record<number, BackendMessage> = {
 
 /**
  * A whole answer of the backend as messages: the objects PGlite's `protocol.Parser` makes (its
- * classes, the same fields), for the messages a statement's answer holds. An answer with any
- * other message (an error, a notice, a copy) is read by PGlite's parser itself.
+ * classes, the same fields), for the messages a statement's answer holds, errors and notices
+ * included. An answer with any other message (a copy, the start of a session's) is read by
+ * PGlite's parser itself.
  *
  * Why not that parser alone: it copies the answer, then every field of every row into a buffer of
  * its own before decoding it, and a create's answer of one row cost about 40 µs to read so. Here a
  * text is decoded where it lies. One difference, deliberate: a text that begins with U+FEFF keeps
- * it, where PGlite's decoder (a TextDecoder, which drops a leading byte-order mark) loses it.
+ * it, where PGlite's decoder (a TextDecoder, which drops a leading byte-order mark) loses it; the
+ * answers PGlite's parser still reads hold no text of a row, an error or a notice.
  */
 export function readBackendMessages(answer: Uint8Array): BackendMessage[] {
   const bytes = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
@@ -155,6 +161,45 @@ export function readBackendMessages(answer: Uint8Array): BackendMessage[] {
         const message = new messages.ParameterDescriptionMessage(length, count);
         for (let i = 0; i < count; i++) message.dataTypeIDs[i] = bytes.readInt32BE(at + 2 + 4 * i);
         read.push(message);
+        break;
+      }
+      case 0x45: // ErrorResponse
+      case 0x4e: {
+        // NoticeResponse: fields of a one-byte type and a text, as PGlite's parser sets them
+        const fields: Record<string, string> = {};
+        while (bytes[at] !== 0 && at < end) {
+          const type = String.fromCharCode(bytes[at] as number);
+          const [value, next] = cstring(at + 1);
+          fields[type] = value;
+          at = next;
+        }
+        const message =
+          code === 0x45
+            ? new messages.DatabaseError(fields.M as string, length, 'error')
+            : new messages.NoticeMessage(length, fields.M);
+        message.severity = fields.S;
+        message.code = fields.C;
+        message.detail = fields.D;
+        message.hint = fields.H;
+        message.position = fields.P;
+        message.internalPosition = fields.p;
+        message.internalQuery = fields.q;
+        message.where = fields.W;
+        message.schema = fields.s;
+        message.table = fields.t;
+        message.column = fields.c;
+        message.dataType = fields.d;
+        message.constraint = fields.n;
+        message.file = fields.F;
+        message.line = fields.L;
+        message.routine = fields.R;
+        read.push(message);
+        break;
+      }
+      case 0x53: {
+        // ParameterStatus
+        const [name, next] = cstring(at);
+        read.push(new messages.ParameterStatusMessage(length, name, cstring(next)[0]));
         break;
       }
       case 0x41: {
