@@ -8,7 +8,12 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 
-import { bindExecuteSync, readBackendMessages, type BackendMessage } from './wire-messages.ts';
+import {
+  bindExecuteSync,
+  joinMessages,
+  readBackendMessages,
+  type BackendMessage,
+} from './wire-messages.ts';
 
 export type { BackendMessage } from './wire-messages.ts';
 type ParameterDescription = BackendMessage & { dataTypeIDs: number[] };
@@ -97,16 +102,6 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const isStalePlan = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === '0A000' &&
   String((error as { message?: unknown }).message).includes('cached plan');
-
-function joinMessages(messages: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    joined.set(message, offset);
-    offset += message.length;
-  }
-  return joined;
-}
 
 interface PreparedStatement {
   name: string;

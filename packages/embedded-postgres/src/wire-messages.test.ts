@@ -1,22 +1,17 @@
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindExecuteSync, readBackendMessages, type BackendMessage } from './wire-messages.ts';
+import {
+  bindExecuteSync,
+  joinMessages,
+  readBackendMessages,
+  type BackendMessage,
+} from './wire-messages.ts';
 
 const { serialize } = protocol;
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 /** What PGlite's own serializer sends for the same statement and values. */
 const pgliteBind = (statement: string, values: Array<string | Uint8Array | null>) =>
-  joined([serialize.bind({ statement, values }), serialize.execute({}), serialize.sync()]);
+  joinMessages([serialize.bind({ statement, values }), serialize.execute({}), serialize.sync()]);
 
 describe('bindExecuteSync', () => {
   const cases: Record<string, [string, Array<string | Uint8Array | null>]> = {
@@ -56,7 +51,7 @@ describe('bindExecuteSync', () => {
   it('runs on PostgreSQL: the values arrive as they were', async () => {
     const pglite = await PGlite.create();
     await pglite.execProtocolRaw(
-      joined([
+      joinMessages([
         serialize.parse({ name: 'echo', text: 'select $1::text, $2::text' }),
         serialize.sync(),
       ]),
@@ -77,7 +72,7 @@ describe('readBackendMessages', () => {
     await pglite.execProtocolRawStream(message, {
       onRawData: (bytes) => chunks.push(bytes.slice()),
     });
-    return joined(chunks);
+    return joinMessages(chunks);
   }
   function pgliteRead(answer: Uint8Array): BackendMessage[] {
     const read: BackendMessage[] = [];
@@ -104,7 +99,7 @@ describe('readBackendMessages', () => {
   const statements: Record<string, [() => Uint8Array, string[]]> = {
     'a prepared statement described': [
       () =>
-        joined([
+        joinMessages([
           serialize.parse({
             name: 'by_id',
             text: 'select * from item where id = $1 and $2::text is not null',
@@ -116,7 +111,7 @@ describe('readBackendMessages', () => {
     ],
     'rows of every kind, nulls, Unicode and a long text': [
       () =>
-        joined([
+        joinMessages([
           serialize.parse({ text: 'select *, id::text as "naïve name" from item order by id' }),
           serialize.bind({}),
           serialize.describe({ type: 'P' }),
@@ -127,7 +122,7 @@ describe('readBackendMessages', () => {
     ],
     'a statement without rows': [
       () =>
-        joined([
+        joinMessages([
           serialize.parse({ name: 'write', text: 'update item set flag = not flag where id = 1' }),
           serialize.describe({ type: 'S', name: 'write' }),
           serialize.sync(),
@@ -147,7 +142,7 @@ describe('readBackendMessages', () => {
     ],
     'an empty query': [() => serialize.query(''), ['emptyQuery']],
     'a prepared statement closed': [
-      () => joined([serialize.close({ type: 'S', name: 'by_id' }), serialize.sync()]),
+      () => joinMessages([serialize.close({ type: 'S', name: 'by_id' }), serialize.sync()]),
       ['closeComplete'],
     ],
     'an error, with its fields': [

@@ -4,6 +4,17 @@ export type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messag
 
 const { messages } = protocol;
 
+/** Messages (or an answer's chunks) one after another in one buffer. */
+export function joinMessages(messages: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    joined.set(message, offset);
+    offset += message.length;
+  }
+  return joined;
+}
+
 /**
  * The frontend messages that run a prepared statement once, its parameters in text (or binary,
  * for a byte array, as PGlite's serializer sends one): Bind, Execute, Sync, in one buffer, byte
