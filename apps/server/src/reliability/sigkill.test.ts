@@ -144,10 +144,20 @@ describe('the store killed with SIGKILL in the middle of a load of payment creat
     const killAt = Math.floor(total / 3);
     // A steady stream (a create every 10 ms) rather than one burst, so that when the store dies
     // some creates are answered, some are inside the store or the provider, some not yet sent.
+    // At most `window` are sent ahead of the answers: on a busy machine the store could otherwise
+    // answer every create before this process, starved of a core, counted the answer that kills
+    // it (0 answers lost, in one CI run in four), and nothing would be left to lose.
+    const window = 20;
+    const answerHeard: Array<() => void> = [];
+    const answerNumber = creates.map(
+      (_, i) => new Promise<void>((resolve) => (answerHeard[i] = resolve)),
+    );
     const inFlight = creates.map(async (create, i) => {
       await new Promise((resolve) => setTimeout(resolve, i * 10));
+      if (i >= window) await answerNumber[i - window];
       await send(create);
       answered += 1;
+      answerHeard[answered - 1]?.();
       if (answered === killAt) child?.kill('SIGKILL');
     });
     await Promise.all(inFlight);
