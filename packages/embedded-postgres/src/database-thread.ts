@@ -1,7 +1,7 @@
 import { protocol, types, type PGlite } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
 import type { WireConnection } from './prepared-statements.ts';
-import { readBackendMessages, type BackendMessage } from './wire-messages.ts';
+import { messagesOrError, type BackendMessage } from './wire-messages.ts';
 
 interface Pending {
   resolve(result: unknown): void;
@@ -76,10 +76,7 @@ export async function startDatabaseThread(options: {
 
   async function exchange(message: Uint8Array): Promise<BackendMessage[]> {
     const answer = await call<Uint8Array>('exchange', { message }, [message.buffer as ArrayBuffer]);
-    const messages = readBackendMessages(answer);
-    const error = messages.find((each) => each.name === 'error');
-    if (error) throw error;
-    return messages;
+    return messagesOrError(answer);
   }
 
   const connection: WireConnection = {

@@ -11,7 +11,7 @@ import {
 import {
   bindExecuteSync,
   joinMessages,
-  readBackendMessages,
+  messagesOrError,
   type BackendMessage,
 } from './wire-messages.ts';
 
@@ -50,20 +50,16 @@ export function inThreadConnection(pglite: PGlite): WireConnection {
         : // PGlite's own lock, which its `listen` takes too.
           pglite.runExclusive(async () => {
             try {
-              // The answer's bytes, read here (readBackendMessages), not by PGlite's parser.
+              // The answer's bytes, read here (wire-messages.ts), not by PGlite's parser.
               const chunks: Uint8Array[] = [];
               await pglite.execProtocolRawStream(message, {
                 syncToFs: false,
                 onRawData: (bytes) => chunks.push(bytes.slice()),
               });
               if (!pglite.isInTransaction()) await pglite.syncToFs();
-              const messages = readBackendMessages(
+              return messagesOrError(
                 chunks.length === 1 ? (chunks[0] as Uint8Array) : joinMessages(chunks),
               );
-              // As PGlite's execProtocol: the first error is the answer.
-              const error = messages.find((each) => each.name === 'error');
-              if (error) throw error;
-              return messages;
             } catch (error) {
               if ((error as { name?: unknown } | null)?.name === 'ExitStatus') stopped = error;
               throw error;

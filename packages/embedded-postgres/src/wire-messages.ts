@@ -232,6 +232,17 @@ export function readBackendMessages(answer: Uint8Array): BackendMessage[] {
   return read;
 }
 
+/**
+ * A statement's answer as messages, or its first error thrown, as PGlite's `execProtocol` answers
+ * (it keeps the first error and drops what follows).
+ */
+export function messagesOrError(answer: Uint8Array): BackendMessage[] {
+  const read = readBackendMessages(answer);
+  const error = read.find((message) => message.name === 'error');
+  if (error) throw error;
+  return read;
+}
+
 function readByPglite(answer: Uint8Array): BackendMessage[] {
   const read: BackendMessage[] = [];
   new protocol.Parser().parse(answer, (message) => read.push(message as BackendMessage));
