@@ -1,8 +1,6 @@
 import { statusEventSchema, type StatusEvent } from '@store/contract';
 import type { DatabaseHandle } from '../db/database.ts';
-
-/** The channel the status triggers (drizzle/0003_status_events.sql) notify on. */
-export const statusChannel = 'store_status';
+import { statusChannel } from '../statuses/status-announcements.ts';
 
 export type StatusListener = (event: StatusEvent) => void;
 

@@ -379,6 +379,28 @@ export function createPaymentCreator(deps: {
     };
   }
 
+  /**
+   * The answer's status change, announced once committed: its statement's triggers leave it to
+   * the create (statuses/status-announcements.ts).
+   */
+  function announceAnswer(
+    appId: string,
+    customerId: string,
+    paymentId: string,
+    movedLineIds: readonly string[],
+  ) {
+    const of = { app_id: appId, customer_id: customerId };
+    statements.announceCommitted([
+      { ...of, kind: 'payment', id: paymentId },
+      ...movedLineIds.map((id) => ({
+        ...of,
+        kind: 'order_line' as const,
+        id,
+        payment_id: paymentId,
+      })),
+    ]);
+  }
+
   return {
     async create(
       session: Caller,
@@ -433,6 +455,9 @@ export function createPaymentCreator(deps: {
           ? null
           : answered.payment.providerCustomerId,
       });
+      if (result?.moved && result.lockedStatus !== status) {
+        announceAnswer(app.id, customer.id, paymentId, result.movedLineIds);
+      }
       // Lines change with the status only: moved from a status awaiting the provider, they are
       // as inserted, or as this change made them.
       if (result?.moved && awaitsProvider(result.lockedStatus as StoredPaymentStatus)) {

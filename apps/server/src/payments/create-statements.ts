@@ -14,6 +14,7 @@ import { createWaitSeconds } from '../http/create-budget.ts';
 import { newId } from '../lib/ids.ts';
 import { initialLineStatus } from '../statuses/order-line-status.ts';
 import { paymentMoveParts } from '../statuses/payment-status.ts';
+import { announcedAfterCommit, createStatusAnnouncer } from '../statuses/status-announcements.ts';
 import { paymentViewColumnsOf, type PaymentRow } from './payment-view.ts';
 import type { PricedOrder } from './pricing.ts';
 
@@ -270,15 +271,30 @@ export function prepareCreateStatements(db: Database) {
         ),
       ),
   );
-  // The status it moved from and the payment's view as moved: the columns its answer shows.
+  // Every create makes this change: its triggers leave it to the create to announce once it has
+  // committed (statuses/status-announcements.ts).
+  const announcedLater = db
+    .$with('announced_later')
+    .as(db.select({ set: sql`${announcedAfterCommit}`.as('set') }).from(sql`(select 1) as one`));
+  // The status it moved from, the payment's view as moved (the columns its answer shows) and the
+  // lines it moved, to announce.
   const applyAnswer = db
-    .with(locked, moved, movedLines, exchange, providerCustomer)
-    .select({ lockedStatus: locked.status, moved: paymentViewColumnsOf(moved) })
+    .with(locked, moved, movedLines, exchange, providerCustomer, announcedLater)
+    .select({
+      lockedStatus: locked.status,
+      moved: paymentViewColumnsOf(moved),
+      movedLineIds: sql<
+        string[]
+      >`(select coalesce(array_agg(${movedLines.id}), '{}') from ${movedLines})`,
+    })
     .from(locked)
     .leftJoin(moved, sql`true`)
+    .crossJoin(announcedLater)
     .prepare('payment_create_answer');
 
-  return { orderContext, insertPayment, insertCheckedPayment, applyAnswer };
+  const { announceCommitted } = createStatusAnnouncer(db);
+
+  return { orderContext, insertPayment, insertCheckedPayment, applyAnswer, announceCommitted };
 }
 export type CreateStatements = ReturnType<typeof prepareCreateStatements>;
 

@@ -147,7 +147,8 @@ export function paymentMoveParts(
           sql`exists (select 1 from ${moved})`,
           sql`${lockedStatus} <> ${move.status}`,
         ),
-      ),
+      )
+      .returning({ id: paymentLines.id }),
   );
   return { locked, moved, movedLines };
 }
