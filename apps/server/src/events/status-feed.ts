@@ -24,17 +24,22 @@ export function createStatusFeed(listen: DatabaseHandle['listen']): StatusFeed {
   const keyOf = (appId: string, customerId: string) => `${appId}\u0000${customerId}`;
 
   function dispatch(payload: string): void {
+    // Every instance hears every change of every customer, one or more a payment create: most
+    // name a customer with no stream open here, and are read no further than that.
+    if (listeners.size === 0) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(payload);
     } catch {
       return;
     }
+    const named = parsed as { app_id?: unknown; customer_id?: unknown } | null;
+    const key = keyOf(String(named?.app_id), String(named?.customer_id));
+    const subscribed = listeners.get(key);
+    if (!subscribed) return;
     const event = statusEventSchema.safeParse(parsed);
     if (!event.success) return;
-    for (const listener of listeners.get(keyOf(event.data.app_id, event.data.customer_id)) ?? []) {
-      listener(event.data);
-    }
+    for (const listener of subscribed) listener(event.data);
   }
 
   return {
