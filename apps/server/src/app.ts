@@ -154,6 +154,8 @@ export async function buildApp({
   });
   app.addHook('onReady', () => payments.orderCatalogue.listen(listen));
   app.addHook('onClose', () => payments.orderCatalogue.close());
+  // Changes committed by the last requests are announced before the database closes.
+  app.addHook('onClose', () => payments.sendAnnouncements());
   const refunds = createRefundService({ db, provider, payments });
   const cards = createCardService({ db, provider, payments, paymentMethods, budget });
   const subscriptions = createSubscriptionService({ db, provider, config });

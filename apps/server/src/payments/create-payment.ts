@@ -390,7 +390,7 @@ export function createPaymentCreator(deps: {
     movedLineIds: readonly string[],
   ) {
     const of = { app_id: appId, customer_id: customerId };
-    statements.announceCommitted([
+    statements.announcer.announceCommitted([
       { ...of, kind: 'payment', id: paymentId },
       ...movedLineIds.map((id) => ({
         ...of,

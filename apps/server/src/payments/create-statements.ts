@@ -292,9 +292,10 @@ export function prepareCreateStatements(db: Database) {
     .crossJoin(announcedLater)
     .prepare('payment_create_answer');
 
-  const { announceCommitted } = createStatusAnnouncer(db);
+  // The answers' announcements, sent after their commits.
+  const announcer = createStatusAnnouncer(db);
 
-  return { orderContext, insertPayment, insertCheckedPayment, applyAnswer, announceCommitted };
+  return { orderContext, insertPayment, insertCheckedPayment, applyAnswer, announcer };
 }
 export type CreateStatements = ReturnType<typeof prepareCreateStatements>;
 

@@ -154,6 +154,8 @@ export function createPaymentService(deps: {
   return {
     /** Kept current from the database's announcements once listening (app.ts, on ready). */
     orderCatalogue,
+    /** The creates' status announcements, sent after their commits: all sent before closing. */
+    sendAnnouncements: statements.announcer.sendAll,
     create: creator.create,
     createOnCheckout: creator.createOnCheckout,
     list: reads.list,

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatusEvent } from '@store/contract';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { waitFor } from '../test/wait-for.ts';
 import {
   announcedAfterCommit,
+  announcementBatches,
   createStatusAnnouncer,
   statusChannel,
 } from './status-announcements.ts';
@@ -105,5 +106,81 @@ describe('status announcements', () => {
     expect(heard.slice(from)).toEqual(given);
     // Nothing more: the empty announcement sent nothing of its own.
     expect(await heardAround(async () => undefined)).toEqual([]);
+  });
+
+  it('are all sent when sendAll resolves, without their wait', async () => {
+    const { announceCommitted, sendAll } = createStatusAnnouncer(database.db);
+    const event: StatusEvent = {
+      app_id: 'demo-id',
+      customer_id: 'cus_announced',
+      kind: 'payment',
+      id: 'pay_closing',
+    };
+    const events = await heardAround(async () => {
+      announceCommitted([event]);
+      await sendAll();
+    });
+    expect(events).toEqual([event]);
+  });
+});
+
+describe('announcement batches', () => {
+  const event = (id: string): StatusEvent => ({
+    app_id: 'demo-id',
+    customer_id: 'cus_batches',
+    kind: 'payment',
+    id,
+  });
+  /** A sender whose statements end when the test says, recording each batch's ids. */
+  function slowSender() {
+    const batches: string[][] = [];
+    const ends: Array<(failed?: boolean) => void> = [];
+    const send = (payloads: string) => {
+      batches.push(
+        (JSON.parse(payloads) as string[]).map(
+          (payload) => (JSON.parse(payload) as StatusEvent).id,
+        ),
+      );
+      return new Promise<void>((resolve, reject) =>
+        ends.push((failed) => (failed ? reject(new Error('refused')) : resolve())),
+      );
+    };
+    return { batches, ends, send };
+  }
+
+  it('send one batch at a time, and what came meanwhile whole in the next', async () => {
+    vi.useFakeTimers();
+    try {
+      const sender = slowSender();
+      const { announceCommitted, sendAll } = announcementBatches(sender.send);
+      announceCommitted([event('a')]);
+      announceCommitted([event('b')]);
+      expect(sender.batches).toEqual([]);
+      await vi.advanceTimersByTimeAsync(5);
+      expect(sender.batches).toEqual([['a', 'b']]);
+      // The first statement is slow: what comes meanwhile waits for it, in one batch, however long.
+      announceCommitted([event('c')]);
+      await vi.advanceTimersByTimeAsync(50);
+      announceCommitted([event('d'), event('e')]);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(sender.batches).toEqual([['a', 'b']]);
+      sender.ends[0]!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sender.batches).toEqual([
+        ['a', 'b'],
+        ['c', 'd', 'e'],
+      ]);
+      // A refused batch is dropped; the next goes on. sendAll sends without the wait.
+      announceCommitted([event('f')]);
+      sender.ends[1]!(true);
+      const done = sendAll();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sender.batches.at(-1)).toEqual(['f']);
+      sender.ends[2]!();
+      await done;
+      expect(sender.batches).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

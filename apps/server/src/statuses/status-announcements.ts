@@ -30,7 +30,7 @@ const announcementBatchMs = 5;
  * of it is a fraction of a statement. It writes nothing PostgreSQL keeps (RecordTransactionCommit
  * in xact.c: a transaction that wrote no WAL before its commit record does not wait for a flush),
  * so the serialising lock is held for microseconds. Sent after the commit, a change is announced
- * after it can be read, as a trigger's is; a process that stops in between announces nothing, as
+ * after it can be read, as a trigger's is; a process killed in between announces nothing, as
  * when a LISTEN connection drops: the feed is a hint to read again, and every client reads afresh
  * whenever it (re)connects. A statement the database refuses is dropped for the same reason.
  */
@@ -39,22 +39,50 @@ export function createStatusAnnouncer(db: Database) {
     .select({ sent: sql`pg_notify(${statusChannel}, payload)` })
     .from(sql`json_array_elements_text(${sql.placeholder('payloads')}::json) as payload`)
     .prepare('status_announce');
-  let pending: string[] = [];
-  /** Batches go one after the other, so that their changes are announced in the order made. */
-  let sending: Promise<unknown> = Promise.resolve();
+  return announcementBatches((payloads) => announce.execute({ payloads }));
+}
 
-  function send(): void {
+/**
+ * The batching of createStatusAnnouncer, given how a batch (a JSON array of payloads) is sent.
+ * One batch is sent at a time, in the order announced; what is announced meanwhile goes in the
+ * next, whole, so a statement slow to run (behind a busy pool) makes the batches larger, not
+ * more of them waiting in line.
+ */
+export function announcementBatches(send: (payloads: string) => Promise<unknown>) {
+  let pending: string[] = [];
+  let sending: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  function sendPending(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (sending || pending.length === 0) return;
     const payloads = JSON.stringify(pending);
     pending = [];
-    sending = sending.then(() => announce.execute({ payloads })).catch(() => undefined);
+    sending = Promise.resolve()
+      .then(() => send(payloads))
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        sending = null;
+        sendPending();
+      });
   }
 
   return {
-    /** Announces these changes, committed, within announcementBatchMs. */
+    /** Announces these changes, committed, within announcementBatchMs or after the batch sent. */
     announceCommitted(events: readonly StatusEvent[]): void {
       if (events.length === 0) return;
-      if (pending.length === 0) setTimeout(send, announcementBatchMs).unref();
       for (const event of events) pending.push(JSON.stringify(event));
+      if (!sending && !timer) timer = setTimeout(sendPending, announcementBatchMs).unref();
+    },
+    /** Sends what is announced now, without its wait; resolves once nothing is left to send. */
+    async sendAll(): Promise<void> {
+      sendPending();
+      // Each batch, as it ends, starts the next with what came meanwhile.
+      while (sending) await sending;
     },
   };
 }
