@@ -91,3 +91,19 @@ test('signs out from an app page to /login', async ({ page }) => {
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });
+
+test('the checks of the answers load as the app starts, before any call', async ({ page }) => {
+  // The sign-in page makes no call until the form is sent; the checks come all the same, so that
+  // a first screen's answers never wait for them and building them does not follow the first paint.
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+  });
+  const checks = page.waitForResponse((response) =>
+    /\/assets\/response-checks-[\w-]+\.js$/.test(new URL(response.url()).pathname),
+  );
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  expect((await checks).ok()).toBe(true);
+  expect(apiCalls).toEqual([]);
+});

@@ -51,6 +51,7 @@ import '@mantine/core/styles/Title.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { loadResponseChecks } from './lib/api-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -63,3 +64,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+// Every first screen calls the API, and every answer is checked: the checks load beside the render.
+void loadResponseChecks().catch(() => undefined);

@@ -81,10 +81,13 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * The schemas that check answers, loaded with the first call rather than with the app: the first
- * screen starts its calls without waiting for them.
+ * The schemas that check answers: not in the entry (the first screen renders without them), but
+ * fetched and evaluated as the app starts (`loadResponseChecks` from main.tsx), while the first
+ * screen renders. Building the contract's 250 schemas takes a phone tens of milliseconds; left to
+ * the first call, that task came after the first paint, in the middle of the first screen's
+ * answers (Lighthouse: the longest task of /checkout after its first paint, README Performance).
  */
-const loadResponseChecks = () => import('./response-checks');
+export const loadResponseChecks = () => import('./response-checks');
 
 /** Calls one storefront API endpoint, by its name in the contract, and returns its parsed response, or throws an ApiError. */
 export async function callApi<Name extends ApiName>(
