@@ -114,6 +114,33 @@ describe.skipIf(!serverUrl)('the payment request create statement on PostgreSQL'
     });
   });
 
+  it('writes every one of concurrent creates, those under a shared key once', async () => {
+    // Creates that arrive while one is written go in one statement; one under a key another took
+    // fails that statement, and each of its creates is written again alone.
+    const own = Array.from({ length: 10 }, (_, index) => `create-batch-${index}`);
+    const answers = await Promise.all([
+      ...own.map((reference) => create(withNewCustomer(reference), `${reference}-key`)),
+      ...Array.from({ length: 3 }, () =>
+        create(withNewCustomer('create-batch-shared'), 'create-batch-shared-key'),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(13).fill(201));
+    expect(new Set(answers.map((answer) => answer.body.payment_request_id)).size).toBe(11);
+    for (const reference of [...own, 'create-batch-shared']) {
+      expect(await rowsOf(reference, `${reference}-key`)).toEqual({
+        requests: 1,
+        customers: 1,
+        orphanJobs: 0,
+        keys: 1,
+      });
+    }
+    const jobs = await database.query<{ target_id: string }>(
+      `select target_id from scheduled_jobs where target_id = any($1)`,
+      [answers.map((answer) => answer.body.payment_request_id)],
+    );
+    expect(new Set(jobs.rows.map((row) => row.target_id)).size).toBe(11);
+  });
+
   it('writes nothing for a key used again with another body, and answers 409', async () => {
     const first = await create(withNewCustomer('create-conflict'), 'create-conflict-key');
     expect(first.status).toBe(201);
