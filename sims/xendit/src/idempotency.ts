@@ -107,7 +107,11 @@ export async function idempotent(
  */
 export type PlannedCreate = Answer &
   (
-    | { write: (key: KeyRecord | null) => Promise<void>; complete?: never }
+    | {
+        /** False when another create took the key first: nothing was written. */
+        write: (key: KeyRecord | null) => Promise<boolean>;
+        complete?: never;
+      }
     | {
         complete: { inserts: SQLWrapper[]; run: (tx: Database) => Promise<unknown> };
         write?: never;
@@ -151,8 +155,12 @@ export async function idempotentPlanned(
         return answer;
       });
     }
-    await planned.write(stored?.record(planned) ?? null);
-    return { statusCode, body };
+    if (await planned.write(stored?.record(planned) ?? null)) return { statusCode, body };
+    // Another create took the key first, and nothing of this one was written: the key's answer
+    // is this create's.
+    const earlier = await stored?.replay(ctx.db);
+    if (earlier) return earlier;
+    throw new Error('a create found its key taken, with no answer stored under it');
   } catch (error) {
     if (!stored || !isUniqueViolation(error)) throw error;
     const earlier = await stored.replay(ctx.db);
