@@ -64,10 +64,14 @@ export async function dumpMigratedDatabase(): Promise<Blob> {
   return dump;
 }
 
-/** True when a statement failed on a unique constraint (drizzle wraps the driver's error). */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * True when a statement failed on a unique constraint (drizzle wraps the driver's error): any, or
+ * the one named.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const { code, constraint: violated } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || violated === constraint;
   }
   return false;
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Owner } from '../accounts.ts';
 import { isUniqueViolation, type Database } from '../db/database.ts';
 import { idempotencyKeys, providerObjects, scheduledJobs } from '../db/schema.ts';
@@ -54,6 +55,7 @@ export function preparePaymentRequestWrite(db: Database) {
     ),
   ];
 
+  const keyConstraint = getTableConfig(idempotencyKeys).primaryKeys[0]?.getName();
   const writeOne = db
     .with(
       creates,
@@ -89,7 +91,7 @@ export function preparePaymentRequestWrite(db: Database) {
         await writeOne.execute({ creates: rows });
         return [true];
       } catch (error) {
-        if (batch[0]?.key != null && isUniqueViolation(error)) return [false];
+        if (isUniqueViolation(error, keyConstraint)) return [false];
         throw error;
       }
     }

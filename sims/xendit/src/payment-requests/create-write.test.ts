@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../../../scripts/test-settings.ts';
 import {
@@ -18,6 +18,7 @@ const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefi
 const targets = [{ name: 'PGlite' }, ...(serverUrl ? [{ name: 'PostgreSQL', serverUrl }] : [])];
 
 const owner: Owner = { businessId: 'business-of-the-write', mode: 'test' };
+const otherOwner: Owner = { businessId: 'another-business-of-the-write', mode: 'test' };
 
 /** A create's plan: a payment request naming a new customer, with two jobs. */
 function planOf(reference: string): PaymentRequestPlan {
@@ -92,8 +93,28 @@ describe.each(targets)('the payment requests write ($name)', ({ serverUrl: url }
       // A key already stored, as a replay sends it.
       write(owner, planOf('w-5'), keyOf('key-w-0', 'w-5')),
       write(owner, planOf('w-6'), keyOf('key-w-6', 'w-6')),
+      // The same key of another business: a key of its own.
+      write(otherOwner, planOf('w-8'), {
+        ...keyOf('key-w-3', 'w-8'),
+        businessId: otherOwner.businessId,
+      }),
     ]);
-    expect(written).toEqual([true, true, true, false, false, true]);
+    expect(written).toEqual([true, true, true, false, false, true, true]);
+    // Written by the batch's statement itself, not each alone after it failed: one statement,
+    // one transaction time (w-1 may be in it too: it arrives as w-0's write is ending).
+    const times = await database.db
+      .select({
+        id: providerObjects.id,
+        createdAt: sql<string>`${providerObjects.createdAt}::text`,
+      })
+      .from(providerObjects)
+      .where(inArray(providerObjects.id, ['pr-w-0', 'pr-w-2', 'pr-w-3', 'pr-w-6', 'pr-w-8']));
+    // To the microsecond, as stored: two statements in one millisecond have two times.
+    const timeOf = new Map(times.map((row) => [row.id, row.createdAt]));
+    expect(new Set(['pr-w-2', 'pr-w-3', 'pr-w-6', 'pr-w-8'].map((id) => timeOf.get(id))).size).toBe(
+      1,
+    );
+    expect(timeOf.get('pr-w-0')).not.toBe(timeOf.get('pr-w-2'));
     // Alone, a replay's statement fails on the key, and it is told so as in a batch.
     expect(await write(owner, planOf('w-7'), keyOf('key-w-2', 'w-7'))).toBe(false);
     expect((await rowsOf(['w-7'])).objects).toEqual([]);
@@ -149,6 +170,8 @@ describe.each(targets)('the payment requests write ($name)', ({ serverUrl: url }
       'fulfilled',
       'fulfilled',
     ]);
+    // Alone, with a key of its own: the object's id, not the key, fails it, and so does the write.
+    await expect(write(owner, planOf('f-0'), keyOf('key-f-0', 'f-0'))).rejects.toThrow();
     const { objects } = await rowsOf(['f-1', 'f-2']);
     expect(objects.map((row) => row.id).sort()).toEqual([
       'cust-f-1',
