@@ -145,6 +145,9 @@ export async function idempotentPlanned(
     throw error;
   }
   const { statusCode, body } = planned;
+  // Why the key's answer is this create's: another create took the key first, and nothing of
+  // this one was written (the write says so, or its statement failed on the key).
+  let keyTaken: unknown;
   try {
     if (planned.complete) {
       const { inserts, run } = planned.complete;
@@ -156,15 +159,12 @@ export async function idempotentPlanned(
       });
     }
     if (await planned.write(stored?.record(planned) ?? null)) return { statusCode, body };
-    // Another create took the key first, and nothing of this one was written: the key's answer
-    // is this create's.
-    const earlier = await stored?.replay(ctx.db);
-    if (earlier) return earlier;
-    throw new Error('a create found its key taken, with no answer stored under it');
+    keyTaken = new Error('a create found its key taken, with no answer stored under it');
   } catch (error) {
     if (!stored || !isUniqueViolation(error)) throw error;
-    const earlier = await stored.replay(ctx.db);
-    if (!earlier) throw error;
-    return earlier;
+    keyTaken = error;
   }
+  const earlier = await stored?.replay(ctx.db);
+  if (earlier) return earlier;
+  throw keyTaken;
 }

@@ -115,8 +115,8 @@ describe.skipIf(!serverUrl)('the payment request create statement on PostgreSQL'
   });
 
   it('writes every one of concurrent creates, those under a shared key once', async () => {
-    // Creates that arrive while one is written go in one statement; one under a key another took
-    // fails that statement, and each of its creates is written again alone.
+    // Creates that arrive while one is written go in one statement; there, one under a key
+    // another create took first writes nothing and replays that create's answer.
     const own = Array.from({ length: 10 }, (_, index) => `create-batch-${index}`);
     const answers = await Promise.all([
       ...own.map((reference) => create(withNewCustomer(reference), `${reference}-key`)),
