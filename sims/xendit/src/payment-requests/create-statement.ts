@@ -3,7 +3,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Owner } from '../accounts.ts';
 import { isUniqueViolation, type Database } from '../db/database.ts';
 import { idempotencyKeys, providerObjects, scheduledJobs } from '../db/schema.ts';
-import { statementBatches } from '../db/statement-batches.ts';
+import { statementBatches } from '@store/embedded-postgres/statement-batches';
 import type { KeyRecord } from '../idempotency.ts';
 import type { PaymentRequestPlan } from './create.ts';
 

@@ -73,6 +73,21 @@ describe('statementBatches', () => {
     expect(statement.batches).toEqual([['a'], ['b']]);
   });
 
+  it('keeps items that name the same apart in batches one after another, in their turn', async () => {
+    const statement = recordingStatement();
+    // Items are named by their first letter; "x…" items name nothing and go with any.
+    const run = statementBatches(statement.run, {
+      apart: (item) => (item.startsWith('x') ? null : item.charAt(0)),
+    });
+    const answers = Promise.all(
+      ['a1', 'a2', 'b1', 'a3', 'x1', 'b2', 'x2', 'c1'].map((item) => run(item)),
+    );
+    statement.release();
+    expect(await answers).toEqual(['A1', 'A2', 'B1', 'A3', 'X1', 'B2', 'X2', 'C1']);
+    expect(statement.batches).toEqual([['a1'], ['a2', 'b1', 'x1', 'x2', 'c1'], ['a3', 'b2']]);
+    expect(statement.overlapped()).toBe(false);
+  });
+
   it('fails the caller, not the batcher, when the statement throws before it starts', async () => {
     let calls = 0;
     const run = statementBatches((items: readonly string[]) => {
