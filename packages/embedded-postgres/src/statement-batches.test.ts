@@ -88,6 +88,43 @@ describe('statementBatches', () => {
     expect(statement.overlapped()).toBe(false);
   });
 
+  it('starts the next batch beside one that has stalled, keeping apart what it holds', async () => {
+    const statement = recordingStatement();
+    const run = statementBatches(statement.run, {
+      apart: (item) => (item.startsWith('x') ? null : item.charAt(0)),
+      stalledAfterMs: 20,
+    });
+    const stuck = run('a1');
+    // While a1 waits on its lock, the others go after 20 ms; a2 waits for a1, whose budget it
+    // would read.
+    const others = Promise.all(['b1', 'a2', 'x1'].map((item) => run(item)));
+    expect(await Promise.race([others, new Promise((resolve) => setTimeout(resolve, 500))])).toBe(
+      undefined,
+    );
+    expect(statement.batches).toEqual([['a1'], ['b1', 'x1']]);
+    statement.release();
+    expect(await stuck).toBe('A1');
+    expect(await others).toEqual(['B1', 'A2', 'X1']);
+    expect(statement.batches).toEqual([['a1'], ['b1', 'x1'], ['a2']]);
+    expect(statement.overlapped()).toBe(true);
+  });
+
+  it('tells of a failed batch, which its retries hide from the callers', async () => {
+    const statement = recordingStatement(new Set(['c']));
+    const failures: [string, number][] = [];
+    const run = statementBatches(statement.run, {
+      onBatchFailed: (error, size) => failures.push([(error as Error).message, size]),
+    });
+    const outcomes = Promise.allSettled(['a', 'b', 'c'].map((item) => run(item)));
+    statement.release();
+    expect((await outcomes).map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(failures).toEqual([['refused c', 2]]);
+  });
+
   it('fails the caller, not the batcher, when the statement throws before it starts', async () => {
     let calls = 0;
     const run = statementBatches((items: readonly string[]) => {
