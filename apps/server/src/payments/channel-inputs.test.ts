@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@store/contract';
 import { exchanges, paymentMethods, payments } from '../db/schema.ts';
@@ -77,6 +78,28 @@ describe('channel inputs the provider would refuse', () => {
       expect(await counts()).toEqual(before);
     },
   );
+
+  it("keeps the channel's own inputs only: one it does not ask for is not stored, whatever it holds", async () => {
+    // A NUL or half a surrogate pair would fail the statement recording the payment, and with it
+    // every create written in the same statement: none reaches it.
+    const { status, body } = await payWith('OVO', '+628123456789', {
+      channel_properties: {
+        mobile_number: '+628123456789',
+        display_name: 'Ada \ud800',
+        note: 'nul \u0000',
+      },
+    });
+    expect(status).toBe(201);
+    const [stored] = await server.db
+      .select({ channelProperties: payments.channelProperties })
+      .from(payments)
+      .where(eq(payments.id, (body as unknown as Payment).id));
+    expect(Object.keys(stored?.channelProperties ?? {}).sort()).toEqual([
+      'failure_return_url',
+      'mobile_number',
+      'success_return_url',
+    ]);
+  });
 
   it('takes an E.164 number and pays with it', async () => {
     const { status, body } = await payWith('OVO', '+628123456789');

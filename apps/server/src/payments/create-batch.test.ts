@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { catalogueGeneration, customers, paymentLines, payments } from '../db/schema.ts';
@@ -15,7 +15,7 @@ import type { PricedOrder } from './pricing.ts';
 
 // Straight on the checked insert, so that the batches are certain: of creates made in one go the
 // first is written alone and the others, arriving while it is, together in the next statement.
-// One statement has one transaction time, so creates written together share their createdAt.
+// Creates written together are written by one transaction, and their rows say which (xmin).
 
 let database: DatabaseHandle;
 let statements: CreateStatements;
@@ -72,8 +72,12 @@ function paymentOf(customerId: string, key = newId('key')): NewPayment {
 
 type Create = { values: NewPayment; createLimit?: number; catalogueGeneration?: number };
 
-/** The creates, made in one go, each through the checked insert. */
-function recordAll(creates: Create[]) {
+/**
+ * The creates, made in one go, each through the checked insert, once the batches before are done
+ * (their last steps take a few turns after their answers).
+ */
+async function recordAll(creates: Create[]) {
+  await new Promise((resolve) => setImmediate(resolve));
   return Promise.allSettled(
     creates.map(({ values, createLimit = 0, catalogueGeneration = generation }) =>
       recordCheckedPayment(
@@ -93,7 +97,13 @@ const answered = (outcome: PromiseSettledResult<Recorded>): Recorded => {
 
 async function storedOf(ids: string[]) {
   const rows = await database.db
-    .select({ id: payments.id, createdAt: payments.createdAt, amount: payments.amount })
+    .select({
+      id: payments.id,
+      createdAt: payments.createdAt,
+      // The transaction that wrote it: a time is the same for two statements within a
+      // millisecond on PGlite, and one that wrote alone would then pass for a batch.
+      writtenBy: sql<string>`${payments}.xmin::text`,
+    })
     .from(payments)
     .where(inArray(payments.id, ids));
   const lines = await database.db
@@ -128,10 +138,12 @@ describe('the checked insert of creates made together', () => {
     expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
     expect(lines.map((line) => line.paymentId).sort()).toEqual([...ids].sort());
     // The first alone, the other three in one statement: one time, and the answers give it.
-    const timeOf = new Map(rows.map((row) => [row.id, row.createdAt.getTime()]));
+    const timeOf = new Map(rows.map((row) => [row.id, row.writtenBy]));
     const together = ids.slice(1).map((id) => timeOf.get(id));
     expect(new Set(together).size).toBe(1);
-    expect(recorded[1]?.created?.createdAt.getTime()).toBe(together[0]);
+    expect(timeOf.get(ids[0]!)).not.toBe(together[0]);
+    const createdAt = rows.find((row) => row.id === ids[1])?.createdAt;
+    expect(recorded[1]?.created?.createdAt).toEqual(createdAt);
   });
 
   it('writes a payment and its lines in a batch column for column as alone', async () => {
@@ -181,6 +193,20 @@ describe('the checked insert of creates made together', () => {
       expect(paymentId).toBe(id);
       return { columns, lineColumns };
     };
+    const writtenAt = await database.db
+      .select({ id: payments.id, at: sql<string>`${payments}.xmin::text` })
+      .from(payments)
+      .where(
+        inArray(
+          payments.id,
+          creates.map((create) => create.values.id),
+        ),
+      );
+    const atOf = new Map(writtenAt.map((row) => [row.id, row.at]));
+    const [first, second, third] = creates.map((create) => atOf.get(create.values.id));
+    // The second and third were written by the batch statement, the first alone.
+    expect(second).toBe(third);
+    expect(first).not.toBe(second);
     const [alone, ...together] = creates.map((create) => comparable(create.values.id));
     for (const written of together) expect(written).toEqual(alone);
     // The created row the create goes on with is the row as read back.
@@ -224,8 +250,9 @@ describe('the checked insert of creates made together', () => {
       .where(eq(payments.idempotencyKey, 'key-taken-before'));
     expect(keyed).toEqual([{ id: earlier.id }]);
     // The six after the first were one statement: the two of them written share one time.
-    const timeOf = new Map(rows.map((row) => [row.id, row.createdAt.getTime()]));
+    const timeOf = new Map(rows.map((row) => [row.id, row.writtenBy]));
     expect(timeOf.get(creates[4]!.values.id)).toBe(timeOf.get(creates[6]!.values.id));
+    expect(timeOf.get(creates[0]!.values.id)).not.toBe(timeOf.get(creates[4]!.values.id));
   });
 
   it("keeps one customer's creates under a budget in statements one after another", async () => {
@@ -246,7 +273,7 @@ describe('the checked insert of creates made together', () => {
     }
     // The other customers' creates went with one of Ada's, not after all of them.
     const { rows } = await storedOf(creates.map((create) => create.values.id));
-    const timeOf = new Map(rows.map((row) => [row.id, row.createdAt.getTime()]));
+    const timeOf = new Map(rows.map((row) => [row.id, row.writtenBy]));
     expect(timeOf.get(creates[8]!.values.id)).toBe(timeOf.get(creates[1]!.values.id));
     expect(timeOf.get(creates[9]!.values.id)).toBe(timeOf.get(creates[1]!.values.id));
   });

@@ -164,26 +164,17 @@ export function prepareCreateStatements(db: Database) {
       })
       .from(catalogueGeneration),
   );
-  const given: Record<string, SQL> = {
-    id: sql`${param('id')}`,
-    appId: sql`${param('appId')}`,
-    customerId: sql`${param('customerId')}`,
-    idempotencyKey: sql`${param('idempotencyKey')}`,
-    requestHash: sql`${param('requestHash')}`,
-    type: sql`${param('type')}`,
-    channelCode: sql`${param('channelCode')}`,
-    country: sql`${param('country')}`,
-    currency: sql`${param('currency')}`,
-    amount: sql`${param('amount')}::bigint`,
-    voucherId: sql`${param('voucherId')}::text`,
-    voucherCode: sql`${param('voucherCode')}::text`,
-    voucherAmount: sql`${param('voucherAmount')}::bigint`,
-    status: sql`${param('status')}`,
-    channelProperties: sql`${param('channelProperties')}::jsonb`,
-    paymentMethodId: sql`${param('paymentMethodId')}::text`,
-    providerTokenId: sql`${param('providerTokenId')}::text`,
-    ...startingValues,
-  };
+  // Each parameter cast to its column's type, as the batch's rows are typed.
+  const columns = getTableColumns(payments);
+  const given: Record<string, SQL> = Object.assign(
+    Object.fromEntries(
+      givenColumnKeys.map((key) => [
+        key,
+        sql`${param(key)}::${sql.raw(columns[key].getSQLType())}`,
+      ]),
+    ),
+    startingValues,
+  );
   const paymentValues = paymentValuesOf(given);
   const checkedInsert = db.$with('inserted').as(
     db
@@ -284,10 +275,10 @@ export function prepareCreateStatements(db: Database) {
   // The answers' announcements, sent after their commits.
   const announcer = createStatusAnnouncer(db);
 
-  // The checked inserts that arrive while one is written go in one statement: alone, on PGlite,
-  // one cost 650 to 800 µs of the database's time, four together about 300 a create, ten about
-  // 200 (README, Performance). One customer's creates under a budget go in statements one after
-  // the other, each seeing the ones before it: a statement does not see its own rows.
+  // The checked inserts that arrive while one is written go in one statement: on PGlite one alone
+  // cost 610 to 1,120 µs, four together 265 to 445 a create, ten 180 to 250 (README,
+  // Performance). One customer's creates under a budget go in statements one after the other,
+  // each seeing the ones before it: a statement does not see its own rows.
   const recordChecked = statementBatches(
     async (creates: readonly CheckedCreate[]) => {
       const [only] = creates;
@@ -306,7 +297,14 @@ export function prepareCreateStatements(db: Database) {
       const byPosition = new Map(rows.map((row) => [Number(row.n), row]));
       return creates.map((_, n) => byPosition.get(n) ?? null);
     },
-    { apart: (create) => (create.createLimit > 0 ? create.values.customerId : null) },
+    {
+      apart: (create) => (create.createLimit > 0 ? create.values.customerId : null),
+      // Its code only: the statement's text and parameters hold the customers' details.
+      onBatchFailed: (error, size) =>
+        console.warn(
+          `A batch of ${size} payment creates failed (${databaseErrorCode(error)}); each is written again alone`,
+        ),
+    },
   );
 
   return { orderContext, insertPayment, recordChecked, applyAnswer, announcer };
@@ -401,7 +399,12 @@ function prepareCheckedBatch(db: Database, lineColumns: SQL) {
     Object.values(columns).map((column) => sql.identifier(column.name)),
     sql`, `,
   );
-  const keyColumns = sql.raw('app_id, customer_id, idempotency_key');
+  const keyColumns = sql.join(
+    [columns.appId, columns.customerId, columns.idempotencyKey].map((column) =>
+      sql.identifier(column.name),
+    ),
+    sql`, `,
+  );
   const inserted = db.$with('inserted', {}).as(
     sql`insert into ${payments} (${paymentColumnNames}) select ${values} from checked
       where checked.wait = 0 and checked.fresh order by ${keyColumns}, checked.n
@@ -437,32 +440,33 @@ function prepareCheckedBatch(db: Database, lineColumns: SQL) {
     .prepare('payment_create_checked_batch');
 }
 
+/** The batch's JSON names of the columns a create's values give. */
+const batchNames = Object.fromEntries(
+  givenColumnKeys.map((key) => [key, getTableColumns(payments)[key].name]),
+) as Record<(typeof givenColumnKeys)[number], string>;
+
 /** A create as a row of the checked batch's JSON array, keyed by column name. */
 function checkedBatchRow(create: CheckedCreate, n: number) {
   const { values } = create;
-  return {
+  const row: Record<string, unknown> = {
     n,
-    id: values.id,
-    app_id: values.appId,
-    customer_id: values.customerId,
-    idempotency_key: values.idempotencyKey,
-    request_hash: values.requestHash,
-    type: values.type,
-    channel_code: values.channelCode,
-    country: values.country,
-    currency: values.currency,
-    amount: values.amount,
-    voucher_id: values.voucherId ?? null,
-    voucher_code: values.voucherCode ?? null,
-    voucher_amount: values.voucherAmount ?? null,
-    status: values.status,
-    channel_properties: values.channelProperties ?? {},
-    payment_method_id: values.paymentMethodId ?? null,
-    provider_token_id: values.providerTokenId ?? null,
     lines: lineRows(create.lines),
     create_limit: create.createLimit,
     catalogue_generation: create.catalogueGeneration,
   };
+  for (const key of givenColumnKeys) row[batchNames[key]] = values[key] ?? null;
+  row[batchNames.channelProperties] = values.channelProperties ?? {};
+  return row;
+}
+
+/** The SQLSTATE of a database error, or of the error it wraps (drizzle's). */
+function databaseErrorCode(error: unknown): string {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    if (typeof current !== 'object') break;
+    if ('code' in current && typeof current.code === 'string') return current.code;
+    current = 'cause' in current ? current.cause : null;
+  }
+  return 'no code';
 }
 
 /**
