@@ -271,11 +271,13 @@ describe('the checked insert of creates made together', () => {
       expect(refused?.created).toBeNull();
       expect(refused?.createWait).toBeGreaterThan(0);
     }
-    // The other customers' creates went with one of Ada's, not after all of them.
+    // The other customers' creates went together, with Ada's second (or, had her first stalled,
+    // beside it), not after all of hers.
     const { rows } = await storedOf(creates.map((create) => create.values.id));
-    const timeOf = new Map(rows.map((row) => [row.id, row.writtenBy]));
-    expect(timeOf.get(creates[8]!.values.id)).toBe(timeOf.get(creates[1]!.values.id));
-    expect(timeOf.get(creates[9]!.values.id)).toBe(timeOf.get(creates[1]!.values.id));
+    const transactionOf = new Map(rows.map((row) => [row.id, Number(row.writtenBy)]));
+    const others = transactionOf.get(creates[8]!.values.id);
+    expect(transactionOf.get(creates[9]!.values.id)).toBe(others);
+    expect(others).toBeLessThan(transactionOf.get(creates[2]!.values.id)!);
   });
 
   it('runs each of a failed batch alone: only the create that fails fails', async () => {
