@@ -125,6 +125,23 @@ describe('statementBatches', () => {
     expect(failures).toEqual([['refused c', 2]]);
   });
 
+  it('answers every caller when the failure listener itself throws', async () => {
+    const statement = recordingStatement(new Set(['c']));
+    const run = statementBatches(statement.run, {
+      onBatchFailed: () => {
+        throw new Error('listener broke');
+      },
+    });
+    const outcomes = Promise.allSettled(['a', 'b', 'c'].map((item) => run(item)));
+    statement.release();
+    expect((await outcomes).map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(await run('d')).toBe('D');
+  });
+
   it('fails the caller, not the batcher, when the statement throws before it starts', async () => {
     let calls = 0;
     const run = statementBatches((items: readonly string[]) => {

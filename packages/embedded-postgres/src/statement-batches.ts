@@ -1,7 +1,7 @@
 /**
  * A statement run for many items at once: the items that arrive while one runs go together in the
- * next, one statement at a time, so a busy database makes the batches larger, not more statements
- * waiting in line, and a quiet one runs each at once. A statement's own cost, not its rows', is
+ * next, one statement at a time (unless one stalls, below), so a busy database makes the batches
+ * larger, not more statements waiting in line, and a quiet one runs each at once. A statement's own cost, not its rows', is
  * most of an insert's on PGlite, and on PostgreSQL a statement that writes is also a commit
  * (README, Performance: the simulator's create and the store's checked insert).
  *
@@ -17,7 +17,9 @@
  *
  * A batch still running after `stalledAfterMs` no longer holds the others back: the next starts
  * beside it. Before batches each item had a connection of the pool, so one that waited on a lock
- * or a dead connection held up no other; in one line, it would hold up all of them.
+ * or a dead connection held up no other; in one line, it would hold up all of them. What a stalled
+ * batch names stays held until it ends: its statement may still commit, and an item read with it
+ * unwritten would break what `apart` keeps.
  */
 export function statementBatches<T, R>(
   run: (items: readonly T[]) => Promise<readonly R[]>,
@@ -82,7 +84,11 @@ export function statementBatches<T, R>(
       try {
         results = await run(batch.map((entry) => entry.item));
       } catch (error) {
-        onBatchFailed?.(error, batch.length);
+        try {
+          onBatchFailed?.(error, batch.length);
+        } catch {
+          // A listener that fails must not leave the batch's callers unanswered.
+        }
         results = null;
       }
     }
