@@ -37,12 +37,17 @@ export function newLines(paymentId: string, order: PricedOrder) {
 }
 export type NewLine = ReturnType<typeof newLines>[number];
 
+/** The lines table's columns by key, read once: every create writes its lines. */
+const lineColumnEntries = Object.entries(getTableColumns(paymentLines));
+
 /** Lines as rows keyed by column name: the input of jsonb_populate_recordset. */
 function lineRows(lines: NewLine[]): Record<string, unknown>[] {
-  const columns = Object.entries(getTableColumns(paymentLines));
   return lines.map((line) =>
     Object.fromEntries(
-      columns.map(([key, column]) => [column.name, (line as Record<string, unknown>)[key] ?? null]),
+      lineColumnEntries.map(([key, column]) => [
+        column.name,
+        (line as Record<string, unknown>)[key] ?? null,
+      ]),
     ),
   );
 }
