@@ -109,36 +109,29 @@ describe('statementBatches', () => {
     expect(statement.overlapped()).toBe(true);
   });
 
-  it('tells of a failed batch, which its retries hide from the callers', async () => {
+  /** a, b and c made in one go, c refused, so that b and c's batch fails: how each settled. */
+  async function withCRefused(onBatchFailed: (error: unknown, size: number) => void) {
     const statement = recordingStatement(new Set(['c']));
-    const failures: [string, number][] = [];
-    const run = statementBatches(statement.run, {
-      onBatchFailed: (error, size) => failures.push([(error as Error).message, size]),
-    });
+    const run = statementBatches(statement.run, { onBatchFailed });
     const outcomes = Promise.allSettled(['a', 'b', 'c'].map((item) => run(item)));
     statement.release();
-    expect((await outcomes).map((outcome) => outcome.status)).toEqual([
-      'fulfilled',
-      'fulfilled',
-      'rejected',
-    ]);
+    return { run, settled: (await outcomes).map((outcome) => outcome.status) };
+  }
+
+  it('tells of a failed batch, which its retries hide from the callers', async () => {
+    const failures: [string, number][] = [];
+    const { settled } = await withCRefused((error, size) =>
+      failures.push([(error as Error).message, size]),
+    );
+    expect(settled).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect(failures).toEqual([['refused c', 2]]);
   });
 
   it('answers every caller when the failure listener itself throws', async () => {
-    const statement = recordingStatement(new Set(['c']));
-    const run = statementBatches(statement.run, {
-      onBatchFailed: () => {
-        throw new Error('listener broke');
-      },
+    const { run, settled } = await withCRefused(() => {
+      throw new Error('listener broke');
     });
-    const outcomes = Promise.allSettled(['a', 'b', 'c'].map((item) => run(item)));
-    statement.release();
-    expect((await outcomes).map((outcome) => outcome.status)).toEqual([
-      'fulfilled',
-      'fulfilled',
-      'rejected',
-    ]);
+    expect(settled).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect(await run('d')).toBe('D');
   });
 

@@ -137,11 +137,11 @@ describe('the checked insert of creates made together', () => {
     const { rows, lines } = await storedOf(ids);
     expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
     expect(lines.map((line) => line.paymentId).sort()).toEqual([...ids].sort());
-    // The first alone, the other three in one statement: one time, and the answers give it.
-    const timeOf = new Map(rows.map((row) => [row.id, row.writtenBy]));
-    const together = ids.slice(1).map((id) => timeOf.get(id));
+    // The first alone, the other three in one statement, and the answers give its time.
+    const transactionOf = new Map(rows.map((row) => [row.id, row.writtenBy]));
+    const together = ids.slice(1).map((id) => transactionOf.get(id));
     expect(new Set(together).size).toBe(1);
-    expect(timeOf.get(ids[0]!)).not.toBe(together[0]);
+    expect(transactionOf.get(ids[0]!)).not.toBe(together[0]);
     const createdAt = rows.find((row) => row.id === ids[1])?.createdAt;
     expect(recorded[1]?.created?.createdAt).toEqual(createdAt);
   });
@@ -161,25 +161,13 @@ describe('the checked insert of creates made together', () => {
       providerTokenId: 'token-of-the-batch',
     });
     const creates = [{ values: full() }, { values: full() }, { values: full() }];
+    const ids = creates.map((create) => create.values.id);
     const recorded = (await recordAll(creates)).map(answered);
-    const rows = await database.db
-      .select()
-      .from(payments)
-      .where(
-        inArray(
-          payments.id,
-          creates.map((create) => create.values.id),
-        ),
-      );
+    const rows = await database.db.select().from(payments).where(inArray(payments.id, ids));
     const lines = await database.db
       .select()
       .from(paymentLines)
-      .where(
-        inArray(
-          paymentLines.paymentId,
-          creates.map((create) => create.values.id),
-        ),
-      );
+      .where(inArray(paymentLines.paymentId, ids));
     const comparable = (id: string) => {
       const row = rows.find((candidate) => candidate.id === id);
       const line = lines.find((candidate) => candidate.paymentId === id);
@@ -193,25 +181,16 @@ describe('the checked insert of creates made together', () => {
       expect(paymentId).toBe(id);
       return { columns, lineColumns };
     };
-    const writtenAt = await database.db
-      .select({ id: payments.id, at: sql<string>`${payments}.xmin::text` })
-      .from(payments)
-      .where(
-        inArray(
-          payments.id,
-          creates.map((create) => create.values.id),
-        ),
-      );
-    const atOf = new Map(writtenAt.map((row) => [row.id, row.at]));
-    const [first, second, third] = creates.map((create) => atOf.get(create.values.id));
+    const transactionOf = new Map((await storedOf(ids)).rows.map((row) => [row.id, row.writtenBy]));
+    const [first, second, third] = ids.map((id) => transactionOf.get(id));
     // The second and third were written by the batch statement, the first alone.
     expect(second).toBe(third);
     expect(first).not.toBe(second);
-    const [alone, ...together] = creates.map((create) => comparable(create.values.id));
+    const [alone, ...together] = ids.map(comparable);
     for (const written of together) expect(written).toEqual(alone);
     // The created row the create goes on with is the row as read back.
     recorded.forEach((answer, index) => {
-      const row = rows.find((candidate) => candidate.id === creates[index]!.values.id);
+      const row = rows.find((candidate) => candidate.id === ids[index]);
       expect(answer?.created).toEqual(row);
     });
   });
@@ -249,10 +228,12 @@ describe('the checked insert of creates made together', () => {
       .from(payments)
       .where(eq(payments.idempotencyKey, 'key-taken-before'));
     expect(keyed).toEqual([{ id: earlier.id }]);
-    // The six after the first were one statement: the two of them written share one time.
-    const timeOf = new Map(rows.map((row) => [row.id, row.writtenBy]));
-    expect(timeOf.get(creates[4]!.values.id)).toBe(timeOf.get(creates[6]!.values.id));
-    expect(timeOf.get(creates[0]!.values.id)).not.toBe(timeOf.get(creates[4]!.values.id));
+    // The six after the first were one statement: the two of them written share its transaction.
+    const transactionOf = new Map(rows.map((row) => [row.id, row.writtenBy]));
+    expect(transactionOf.get(creates[4]!.values.id)).toBe(transactionOf.get(creates[6]!.values.id));
+    expect(transactionOf.get(creates[0]!.values.id)).not.toBe(
+      transactionOf.get(creates[4]!.values.id),
+    );
   });
 
   it("keeps one customer's creates under a budget in statements one after another", async () => {
