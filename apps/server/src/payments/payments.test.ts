@@ -388,7 +388,7 @@ describe('GET /api/payments', () => {
       created.push(((await createPayment(order(), { as: pager })).json() as Payment).id);
     }
     const firstAnswer = await call('GET', '/api/payments?limit=3', undefined, pager);
-    // The page is written as bytes (payment-page-json.ts): still JSON, its length its bytes'.
+    // The page is written as bytes (payment-json.ts): still JSON, its length its bytes'.
     expect(firstAnswer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Number(firstAnswer.headers['content-length'])).toBe(firstAnswer.rawPayload.length);
     const first = firstAnswer.json();

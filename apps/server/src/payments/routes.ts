@@ -5,7 +5,7 @@ import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
 import { channelsFor } from './channels.ts';
-import { encodePaymentPage } from './payment-page-json.ts';
+import { encodePayment, encodePaymentPage } from './payment-json.ts';
 import type { PaymentService } from './payment-service.ts';
 
 export function registerPaymentRoutes(
@@ -28,11 +28,15 @@ export function registerPaymentRoutes(
   });
 
   // Creates per customer are limited inside the create, on the payments it already read.
-  registerEndpoint(app, api.createPayment, async ({ session, body, request }) =>
-    payments.create(session, body, {
-      idempotencyKey: idempotencyKeyOf(request),
-      clientId: clientIdOf(request),
-    }),
+  registerEndpoint(
+    app,
+    api.createPayment,
+    async ({ session, body, request }) =>
+      payments.create(session, body, {
+        idempotencyKey: idempotencyKeyOf(request),
+        clientId: clientIdOf(request),
+      }),
+    { encode: encodePayment },
   );
   registerEndpoint(app, api.createCheckoutSessionPayment, async ({ session, body, request }) =>
     payments.createOnCheckout(session, body, {

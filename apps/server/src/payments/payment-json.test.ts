@@ -9,7 +9,7 @@ import {
   type Payment,
 } from '@store/contract';
 import { compiledSchema } from '../http/response-serializer.ts';
-import { encodePaymentPage as encodePageBytes } from './payment-page-json.ts';
+import { encodePayment, encodePaymentPage as encodePageBytes } from './payment-json.ts';
 
 type Page = { payments: Payment[]; next_cursor: string | null };
 
@@ -192,5 +192,25 @@ describe("a page of payments as JSON, written without the contract's serializer"
     const withOperations = withPayment((payment) => (payment.xendit_operations = []));
     expect(contractRefuses(withOperations)).toBe(false);
     expect(encodePaymentPage(withOperations as Page)).toBeUndefined();
+  });
+});
+
+describe("a created payment as JSON, written without the contract's serializer", () => {
+  const createContract = compiledSchema(api.createPayment.response);
+
+  it("encodes every kind of payment exactly as the contract's serializer does", () => {
+    for (const payment of payments) {
+      expect(encodePayment(payment)?.toString('utf8')).toBe(
+        JSON.stringify(core.encode(createContract, payment)),
+      );
+    }
+  });
+
+  it("leaves a payment it does not vouch for to the contract's serializer", () => {
+    const [first] = payments;
+    const wrong = { ...first!, status: 'PAID' } as unknown as Payment;
+    expect(core.safeEncode(api.createPayment.response, wrong).success).toBe(false);
+    expect(encodePayment(wrong)).toBeUndefined();
+    expect(encodePayment({ ...first!, xendit_operations: [] })).toBeUndefined();
   });
 });

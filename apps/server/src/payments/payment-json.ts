@@ -145,13 +145,23 @@ function payment(given: Payment): Payment {
  * the contract's serializer then encodes, or refuses with a 500, as before.
  */
 export function encodePaymentPage(page: PaymentPage): Buffer | undefined {
+  return encoded(() => ({
+    payments: list(page.payments, payment),
+    next_cursor: textOrNull(page.next_cursor),
+  }));
+}
+
+/**
+ * A created payment as JSON, the same way: the contract's serializer was about a thirtieth of the
+ * store's CPU per create (README, Performance).
+ */
+export function encodePayment(created: Payment): Buffer | undefined {
+  return encoded(() => payment(created));
+}
+
+function encoded(copy: () => unknown): Buffer | undefined {
   try {
-    return Buffer.from(
-      JSON.stringify({
-        payments: list(page.payments, payment),
-        next_cursor: textOrNull(page.next_cursor),
-      }),
-    );
+    return Buffer.from(JSON.stringify(copy()));
   } catch (error) {
     if (error instanceof NotEncodable) return undefined;
     throw error;
