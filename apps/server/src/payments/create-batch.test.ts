@@ -23,7 +23,7 @@ let generation: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  statements = prepareCreateStatements(database.db);
+  statements = prepareCreateStatements(database.db, { answersTogether: false });
   const [row] = await database.db.select().from(catalogueGeneration);
   generation = row?.generation ?? 0;
 });

@@ -435,21 +435,21 @@ export function createPaymentCreator(deps: {
       const changes = answered.payment.changesFor(inserted);
       const stored = answered.exchange;
       const lineStatus = lineStatusFor(status);
-      const [result] = await statements.applyAnswer.execute({
+      const result = await statements.recordAnswer({
         paymentId,
         status,
         allowedFrom: paymentStatusesFrom(status, 'provider'),
         providerRequestId: changes.providerRequestId,
         failureCode: changes.failureCode,
-        actions: JSON.stringify(changes.actions),
-        channelProperties: JSON.stringify(changes.channelProperties),
+        actions: changes.actions,
+        channelProperties: changes.channelProperties,
         providerTokenId: changes.providerTokenId,
         lineStatus,
         lineFrom: lineStatus ? lineStatusesFrom(lineStatus, 'provider') : [],
         exchangeId: stored.id,
         appId: app.id,
         mode: app.mode,
-        exchange: JSON.stringify(stored.exchange),
+        exchange: stored.exchange,
         customerId: customer.id,
         providerCustomerId: customer.providerCustomerId
           ? null

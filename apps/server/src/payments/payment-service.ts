@@ -52,7 +52,9 @@ export function createPaymentService(deps: {
   saveMethod: (paymentId: string, tokenId: string) => Promise<unknown>;
 }) {
   const { db, provider, config, limiter, saveMethod } = deps;
-  const statements = prepareCreateStatements(db);
+  const statements = prepareCreateStatements(db, {
+    answersTogether: config.database.kind === 'postgres',
+  });
   const orderCatalogue = createOrderCatalogue(db);
 
   async function loadPayment(paymentId: string): Promise<PaymentRow | undefined> {

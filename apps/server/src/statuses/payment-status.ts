@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { paymentLines, payments, refunds } from '../db/schema.ts';
@@ -149,6 +149,58 @@ export function paymentMoveParts(
         ),
       )
       .returning({ id: paymentLines.id }),
+  );
+  return { locked, moved, movedLines };
+}
+
+/**
+ * The statements of several moves in one, as paymentMoveParts's are of one: a row of the
+ * relation named `given` for each move, its payment_id, status, allowed_from (text[]),
+ * line_status and line_from (text[]), and what `set` takes from it. The payments are locked in
+ * the order of their ids, so that two such statements lock the same rows in the same order.
+ */
+export function paymentMovesParts(db: Database, set: Record<string, SQL>) {
+  const locked = db.$with('locked').as(
+    db
+      .select()
+      .from(payments)
+      // The ids as an array here and below, so that the indexes find the rows: PostgreSQL takes
+      // a set-returning function for 100 rows, and a join with 100 rows scanned a payments table
+      // of thousands.
+      .where(sql`${payments.id} = any(array(select given.payment_id from given))`)
+      .orderBy(payments.id)
+      .for('update'),
+  );
+  const moved = db.$with('moved').as(
+    db
+      .update(payments)
+      .set({ ...set, status: sql`given.status`, updatedAt: sql`now()` })
+      .from(sql`given join locked on locked.id = given.payment_id`)
+      .where(
+        and(
+          sql`${payments.id} = any(array(select given.payment_id from given))`,
+          sql`${payments.id} = given.payment_id`,
+          sql`locked.status = any(given.allowed_from)`,
+        ),
+      )
+      .returning(getTableColumns(payments)),
+  );
+  const movedLines = db.$with('moved_lines').as(
+    db
+      .update(paymentLines)
+      .set({ status: sql`given.line_status` })
+      .from(sql`given join locked on locked.id = given.payment_id`)
+      .where(
+        and(
+          sql`${paymentLines.paymentId} = any(array(select given.payment_id from given))`,
+          sql`${paymentLines.paymentId} = given.payment_id`,
+          sql`${paymentLines.status} = any(given.line_from)`,
+          sql`given.line_status is not null`,
+          sql`exists (select 1 from moved where moved.id = given.payment_id)`,
+          sql`locked.status <> given.status`,
+        ),
+      )
+      .returning({ id: paymentLines.id, paymentId: paymentLines.paymentId }),
   );
   return { locked, moved, movedLines };
 }
