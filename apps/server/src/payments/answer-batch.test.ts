@@ -296,4 +296,25 @@ describe('the answers of creates applied together', () => {
     );
     expect(new Set((await writtenBy(ids)).values()).size).toBe(3);
   });
+
+  it('applies two answers of one payment one after the other, as alone', async () => {
+    const customerId = await newCustomer('jan');
+    const [first, paid] = await Promise.all([1, 2].map(() => newPayment(customerId)));
+    const results = (
+      await applyAll([
+        answerFor(first!, customerId, 'REQUIRES_ACTION'),
+        answerFor(paid!, customerId, 'REQUIRES_ACTION'),
+        answerFor(paid!, customerId, 'SUCCEEDED'),
+      ])
+    ).map(applied);
+    expect(results[1]).toMatchObject({
+      lockedStatus: 'CREATING',
+      moved: { status: 'REQUIRES_ACTION' },
+    });
+    expect(results[2]).toMatchObject({
+      lockedStatus: 'REQUIRES_ACTION',
+      moved: { status: 'SUCCEEDED' },
+    });
+    expect((await writtenOf(paid!)).lines).toEqual([{ status: 'PAID' }, { status: 'PAID' }]);
+  });
 });

@@ -343,6 +343,10 @@ export function prepareCreateStatements(
           return answers.map((answer) => byPayment.get(answer.paymentId) ?? null);
         },
         {
+          // A create answers its payment once; two answers of one payment in a statement would
+          // move it by one of them, whichever the database took, where one after the other
+          // would move it by both in turn.
+          apart: (answer) => answer.paymentId,
           onBatchFailed: (error, size) =>
             console.warn(
               `A batch of ${size} payment create answers failed (${databaseErrorCode(error)}); each is written again alone`,
