@@ -413,18 +413,35 @@ function prepareAnswerBatch(db: Database, announcedLater: ReturnType<typeof anno
       select given.exchange_id, given.app_id, 'request', given.mode, given.payment_id, given.exchange
       from given`,
   );
+  // The customers whose provider id a batch keeps, locked in the order of their ids, so that two
+  // batches sharing customers cannot deadlock on them (their payments they never share).
+  const newProviderCustomers = db.$with('new_provider_customers', {}).as(
+    sql`select ${customers.id} from ${customers}
+      where ${customers.id} = any(array(
+          select given.customer_id from given where given.provider_customer_id is not null))
+        and ${customers.providerCustomerId} is null
+      order by ${customers.id} for no key update`,
+  );
   // One customer's first creates may answer together: the first id the provider gave is kept.
   const providerCustomer = db.$with('provider_customer', {}).as(
     sql`update ${customers} set provider_customer_id = (
         select given.provider_customer_id from given
         where given.customer_id = ${customers.id} and given.provider_customer_id is not null
         order by given.n limit 1)
-      where ${customers.id} = any(array(
-          select given.customer_id from given where given.provider_customer_id is not null))
+      where ${customers.id} = any(array(select id from new_provider_customers))
         and ${customers.providerCustomerId} is null`,
   );
   return db
-    .with(given, locked, moved, movedLines, exchange, providerCustomer, announcedLater)
+    .with(
+      given,
+      locked,
+      moved,
+      movedLines,
+      exchange,
+      newProviderCustomers,
+      providerCustomer,
+      announcedLater,
+    )
     .select({
       paymentId: locked.id,
       lockedStatus: locked.status,
