@@ -8,7 +8,7 @@ import * as schema from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { testSettings } from '../../harness/test-settings.ts';
 
-/** Cases per endpoint: 200 in `npm test`, more in the soak run (FUZZ_RUNS=10000). */
+/** Cases per endpoint: 200 in `npm test` (50 on PostgreSQL), more in the soak run (FUZZ_RUNS=10000). */
 const runs = testSettings.fuzzRuns;
 /**
  * `npm test` replays one seed, so a red run can be reproduced and CI does not turn red by chance;
