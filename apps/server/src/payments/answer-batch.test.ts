@@ -17,6 +17,7 @@ import {
   type CreateAnswer,
   type CreateStatements,
 } from './create-statements.ts';
+import { mug, newCustomer as newCustomerOf } from './create-batches.fixture.ts';
 import type { PricedOrder } from './pricing.ts';
 
 // Straight on the answer's statement, as create-batch.test.ts is on the checked insert: of
@@ -32,28 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const mug = {
-  id: 'id-ceramic-mug',
-  name: 'Ceramic Mug',
-  category: 'Home & Kitchen',
-  description: 'Hand-glazed stoneware mug, 350 ml, dishwasher safe.',
-  imagePath: '/images/ceramic-mug.svg',
-  priceAmount: 89_000,
-  currency: 'IDR',
-};
-
-async function newCustomer(name: string): Promise<string> {
-  const id = newId('cus');
-  await database.db.insert(customers).values({
-    id,
-    appId: 'demo-id',
-    identityIssuer: 'https://accounts.example',
-    identitySubject: id,
-    email: `${name}@example.com`,
-    name,
-  });
-  return id;
-}
+/** A customer of the demo app; its id. */
+const newCustomer = (name: string) => newCustomerOf(database.db, name);
 
 /** A payment recorded as a create records it, CREATING, with two lines; its id. */
 async function newPayment(customerId: string): Promise<string> {

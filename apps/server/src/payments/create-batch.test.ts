@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
-import { catalogueGeneration, customers, paymentLines, payments } from '../db/schema.ts';
+import { catalogueGeneration, paymentLines, payments } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { createTestDatabase } from '../test/database.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type CreateStatements,
   type NewPayment,
 } from './create-statements.ts';
+import { mug, newCustomer as newCustomerOf } from './create-batches.fixture.ts';
 import type { PricedOrder } from './pricing.ts';
 
 // Straight on the checked insert, so that the batches are certain: of creates made in one go the
@@ -29,29 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const mug = {
-  id: 'id-ceramic-mug',
-  name: 'Ceramic Mug',
-  category: 'Home & Kitchen',
-  description: 'Hand-glazed stoneware mug, 350 ml, dishwasher safe.',
-  imagePath: '/images/ceramic-mug.svg',
-  priceAmount: 89_000,
-  currency: 'IDR',
-};
-
-async function newCustomer(name: string): Promise<string> {
-  const id = newId('cus');
-  await database.db.insert(customers).values({
-    id,
-    appId: 'demo-id',
-    identityIssuer: 'https://accounts.example',
-    identitySubject: id,
-    email: `${name}@example.com`,
-    name,
-    mobileNumber: '+6281234567890',
-  });
-  return id;
-}
+/** A customer of the demo app; its id. */
+const newCustomer = (name: string) => newCustomerOf(database.db, name);
 
 function paymentOf(customerId: string, key = newId('key')): NewPayment {
   return {
