@@ -17,7 +17,7 @@ import {
   type CreateAnswer,
   type CreateStatements,
 } from './create-statements.ts';
-import { mug, newCustomer as newCustomerOf } from './create-batches.fixture.ts';
+import { mug, newCustomer as newCustomerOf, paymentOf } from './create-batches.fixture.ts';
 import type { PricedOrder } from './pricing.ts';
 
 // Straight on the answer's statement, as create-batch.test.ts is on the checked insert: of
@@ -38,24 +38,11 @@ const newCustomer = (name: string) => newCustomerOf(database.db, name);
 
 /** A payment recorded as a create records it, CREATING, with two lines; its id. */
 async function newPayment(customerId: string): Promise<string> {
-  const id = newId('pay');
-  const key = newId('key');
+  const values = { ...paymentOf(customerId), amount: 178_000 };
+  const { id } = values;
   const recorded = await recordPayment(
     statements,
-    {
-      id,
-      appId: 'demo-id',
-      customerId,
-      idempotencyKey: key,
-      requestHash: `hash-${key}`,
-      type: 'PAY',
-      channelCode: 'BCA_VIRTUAL_ACCOUNT',
-      country: 'ID',
-      currency: 'IDR',
-      amount: 178_000,
-      status: 'CREATING',
-      channelProperties: { display_name: 'Ada' },
-    },
+    values,
     newLines(id, { lines: [mug, mug] } as unknown as PricedOrder),
   );
   if (!recorded) throw new Error('payment not recorded');

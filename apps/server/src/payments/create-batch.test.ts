@@ -11,7 +11,7 @@ import {
   type CreateStatements,
   type NewPayment,
 } from './create-statements.ts';
-import { mug, newCustomer as newCustomerOf } from './create-batches.fixture.ts';
+import { mug, newCustomer as newCustomerOf, paymentOf } from './create-batches.fixture.ts';
 import type { PricedOrder } from './pricing.ts';
 
 // Straight on the checked insert, so that the batches are certain: of creates made in one go the
@@ -32,23 +32,6 @@ afterAll(() => database.close());
 
 /** A customer of the demo app; its id. */
 const newCustomer = (name: string) => newCustomerOf(database.db, name);
-
-function paymentOf(customerId: string, key = newId('key')): NewPayment {
-  return {
-    id: newId('pay'),
-    appId: 'demo-id',
-    customerId,
-    idempotencyKey: key,
-    requestHash: `hash-${key}`,
-    type: 'PAY',
-    channelCode: 'BCA_VIRTUAL_ACCOUNT',
-    country: 'ID',
-    currency: 'IDR',
-    amount: 89_000,
-    status: 'CREATING',
-    channelProperties: { display_name: 'Ada' },
-  };
-}
 
 type Create = { values: NewPayment; createLimit?: number; catalogueGeneration?: number };
 

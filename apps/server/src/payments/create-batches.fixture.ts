@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { customers } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import type { NewPayment } from './create-statements.ts';
 
 /** The demo app's mug as a priced order's line, for creates written straight on their statements. */
 export const mug = {
@@ -26,4 +27,22 @@ export async function newCustomer(db: Database, name: string): Promise<string> {
     mobileNumber: '+6281234567890',
   });
   return id;
+}
+
+/** A new virtual-account payment of the customer's, CREATING, with an idempotency key of its own. */
+export function paymentOf(customerId: string, key = newId('key')): NewPayment {
+  return {
+    id: newId('pay'),
+    appId: 'demo-id',
+    customerId,
+    idempotencyKey: key,
+    requestHash: `hash-${key}`,
+    type: 'PAY',
+    channelCode: 'BCA_VIRTUAL_ACCOUNT',
+    country: 'ID',
+    currency: 'IDR',
+    amount: 89_000,
+    status: 'CREATING',
+    channelProperties: { display_name: 'Ada' },
+  };
 }
