@@ -51,13 +51,16 @@ export function paymentRequest(token: string): Request {
  */
 const warmUpCreates = 4_000;
 
-/** Payments at full speed (20 connections) and at 100 requests/s offered; returns the first. */
+/**
+ * Payments at full speed (20 connections) and at 100 requests/s offered; returns the first.
+ * `afterWarmUp` runs between the warm-up and the measured loads (the PostgreSQL figures' ANALYZE).
+ */
 export async function benchPayments(
   token: string,
   label: string,
   baseline: Result,
   cpu: CpuMeter,
-  instances = 1,
+  { instances = 1, afterWarmUp }: { instances?: number; afterWarmUp?: () => Promise<void> } = {},
 ): Promise<Result> {
   // Each instance (and each simulator process beside it) compiles its own code.
   const warmUp = warmUpCreates * instances;
@@ -73,6 +76,7 @@ export async function benchPayments(
   console.log(
     `  warmed up: ${warmedUp.requests.average.toFixed(0)} payments/s over ${warmedUp.duration.toFixed(1)} s`,
   );
+  await afterWarmUp?.();
   const cpuBefore = cpu();
   const max = await autocannon({
     url: storeUrl,

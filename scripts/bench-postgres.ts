@@ -25,6 +25,20 @@ export async function createBenchDatabase(): Promise<BenchDatabase | string> {
 }
 
 /**
+ * ANALYZE on each database: its statistics as autovacuum keeps them on a store that has run a
+ * while. A database the bench has just made holds empty tables, and the create's statements are
+ * planned on them (a connection plans a prepared statement once, for good, within its first few
+ * runs): the answers' batch then locked its payments by a scan of the whole table, which the
+ * warm-up had grown to thousands of rows in seconds, long before autovacuum, which looks once a
+ * minute, would have analyzed it and so had them planned again. PostgreSQL's CPU per create grew
+ * with every round of the load, from about 1,200 µs to 3,000 over 25,000 creates, and was about
+ * 800 µs in every round once analyzed (README, Performance).
+ */
+export async function analyzeDatabases(urls: readonly string[]): Promise<void> {
+  for (const url of urls) await serverStatement(url, 'ANALYZE');
+}
+
+/**
  * Fills payments to `total` rows, `forCustomer` of them the given customer's (the rest spread over
  * 1,000 other customers of the same app), then ANALYZE. Returns the plan of the list query.
  */

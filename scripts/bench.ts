@@ -25,7 +25,7 @@ import {
 } from './bench-api.ts';
 import { recordLighthouse, recordWeb } from './bench-pages.ts';
 import { benchPayments, benchPaymentsList, recordTwoInstances } from './bench-payments.ts';
-import { createBenchDatabase } from './bench-postgres.ts';
+import { analyzeDatabases, createBenchDatabase } from './bench-postgres.ts';
 import {
   cleanUp,
   cpuMilliseconds,
@@ -114,6 +114,10 @@ async function benchStorefrontAlone(baseline: Result): Promise<void> {
   }
 }
 
+/** The store's database, and the provider simulator's when it is on the server too. */
+const databaseUrls = (store: string, simulator: string | undefined) =>
+  simulator ? [store, simulator] : [store];
+
 async function benchPostgres(
   baseline: Result,
   simulators: ChildProcess,
@@ -141,7 +145,9 @@ async function benchPostgres(
     await waitForHealth(`${storeUrl}/api/health`);
     const token = await signIn();
     const cpu = twoProcessMeter(store, simulators);
-    const single = await benchPayments(token, 'PostgreSQL', baseline, cpu);
+    const single = await benchPayments(token, 'PostgreSQL', baseline, cpu, {
+      afterWarmUp: () => analyzeDatabases(databaseUrls(database.url, simulatorDatabaseUrl)),
+    });
     await benchPaymentsList(database.url, token, baseline, cpu);
     await stop(store);
     await benchTwoInstances(single, baseline, simulators, simulatorDatabaseUrl);
@@ -188,7 +194,10 @@ async function benchTwoInstances(
       'PostgreSQL, 2 instances',
       baseline,
       twoProcessMeter(store, simulators),
-      2,
+      {
+        instances: 2,
+        afterWarmUp: () => analyzeDatabases(databaseUrls(database.url, simulatorDatabaseUrl)),
+      },
     );
     recordTwoInstances(two, single);
   } finally {

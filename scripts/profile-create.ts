@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { paymentRequest } from './bench-payments.ts';
-import { customerIdOf, fillPayments } from './bench-postgres.ts';
+import { analyzeDatabases, customerIdOf, fillPayments } from './bench-postgres.ts';
 import {
   cleanUp,
   benchEmail,
@@ -195,6 +195,9 @@ async function main(): Promise<void> {
   const what = path ? `GET ${path}` : 'POST /api/payments';
   console.log(`Warming up (2 s), then ${what} for 5 s...`);
   await load(2);
+  // As the bench does: statistics as autovacuum would have them by now (bench-postgres.ts).
+  const onServer = [databaseUrl, process.env.XENDIT_SIM_DATABASE_URL];
+  await analyzeDatabases(onServer.filter((url): url is string => url !== undefined));
   // A profile covers the whole process: only its samples inside this window are summed.
   const from = now();
   const storeBefore = cpuMilliseconds(store.pid ?? 0);
