@@ -1,17 +1,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeDatabases } from './bench-postgres.ts';
+import { analyzeDatabases, serverUrl } from './bench-postgres.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres-databases.ts';
-
-const serverUrl = process.env.TEST_DATABASE_URL;
+import { testSettings } from './test-settings.ts';
 
 // Why the bench analyzes its databases after the warm-up: a prepared statement keeps the plan it
 // was given on an empty table, however the table grows, until the table is analyzed.
-describe.runIf(serverUrl)('analyzeDatabases', () => {
+describe.runIf(testSettings.postgresNamed)('analyzeDatabases', () => {
   let database: ThrowawayDatabase;
   let client: pg.Client;
   beforeAll(async () => {
-    database = await createThrowawayDatabase(serverUrl ?? '', 'bench_analyze');
+    database = await createThrowawayDatabase(serverUrl, 'bench_analyze');
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   });
