@@ -114,10 +114,6 @@ async function benchStorefrontAlone(baseline: Result): Promise<void> {
   }
 }
 
-/** The store's database, and the provider simulator's when it is on the server too. */
-const databaseUrls = (store: string, simulator: string | undefined) =>
-  simulator ? [store, simulator] : [store];
-
 async function benchPostgres(
   baseline: Result,
   simulators: ChildProcess,
@@ -146,7 +142,7 @@ async function benchPostgres(
     const token = await signIn();
     const cpu = twoProcessMeter(store, simulators);
     const single = await benchPayments(token, 'PostgreSQL', baseline, cpu, {
-      afterWarmUp: () => analyzeDatabases(databaseUrls(database.url, simulatorDatabaseUrl)),
+      afterWarmUp: () => analyzeDatabases([database.url, simulatorDatabaseUrl]),
     });
     await benchPaymentsList(database.url, token, baseline, cpu);
     await stop(store);
@@ -196,7 +192,7 @@ async function benchTwoInstances(
       twoProcessMeter(store, simulators),
       {
         instances: 2,
-        afterWarmUp: () => analyzeDatabases(databaseUrls(database.url, simulatorDatabaseUrl)),
+        afterWarmUp: () => analyzeDatabases([database.url, simulatorDatabaseUrl]),
       },
     );
     recordTwoInstances(two, single);

@@ -196,8 +196,7 @@ async function main(): Promise<void> {
   console.log(`Warming up (2 s), then ${what} for 5 s...`);
   await load(2);
   // As the bench does: statistics as autovacuum would have them by now (bench-postgres.ts).
-  const onServer = [databaseUrl, process.env.XENDIT_SIM_DATABASE_URL];
-  await analyzeDatabases(onServer.filter((url): url is string => url !== undefined));
+  await analyzeDatabases([databaseUrl, process.env.XENDIT_SIM_DATABASE_URL]);
   // A profile covers the whole process: only its samples inside this window are summed.
   const from = now();
   const storeBefore = cpuMilliseconds(store.pid ?? 0);
