@@ -29,6 +29,20 @@ describe('cpuPerRequest', () => {
     );
   });
 
+  it("gives the store's embedded database thread apart, within the store's time", () => {
+    const embedded: CpuSplit = {
+      store: 1_100,
+      storeDatabase: 460,
+      simulator: 550,
+      machine: 10_200,
+    };
+    expect(
+      cpuPerRequest(() => embedded, { ...before, storeDatabase: 400, postgres: undefined }, 50),
+    ).toBe(
+      'CPU per request: store 2000 µs (its database thread 1200 µs), simulator 1000 µs; machine 4000 µs',
+    );
+  });
+
   it('names PostgreSQL only when its server runs on this machine', () => {
     const embedded: CpuSplit = { store: 1_100, simulator: 550, machine: 10_200 };
     expect(cpuPerRequest(() => embedded, { ...before, postgres: undefined }, 50)).toBe(
