@@ -6,7 +6,7 @@ import autocannon, { type Request, type Result } from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { pacedLoad } from './bench-paced.ts';
 import { benchEmail, cpuPerRequest, type CpuMeter, storeUrl } from './bench-processes.ts';
-import { customerIdOf, fillPayments } from './bench-postgres.ts';
+import { customerIdOf, fillPayments, nextTransactionId } from './bench-postgres.ts';
 import { describe, record } from './bench-table.ts';
 
 const paymentBody = JSON.stringify({
@@ -54,13 +54,20 @@ const warmUpCreates = 4_000;
 /**
  * Payments at full speed (20 connections) and at 100 requests/s offered; returns the first.
  * `afterWarmUp` runs between the warm-up and the measured loads (the PostgreSQL figures' ANALYZE).
+ * With `postgresUrl` the full-speed figure also gives the server's writing transactions a create:
+ * each batch of creates or of answers is one (statementBatches), so this says how well the load
+ * batches, which is most of why a create costs less CPU the more of them one process has at once.
  */
 export async function benchPayments(
   token: string,
   label: string,
   baseline: Result,
   cpu: CpuMeter,
-  { instances = 1, afterWarmUp }: { instances?: number; afterWarmUp?: () => Promise<void> } = {},
+  {
+    instances = 1,
+    afterWarmUp,
+    postgresUrl,
+  }: { instances?: number; afterWarmUp?: () => Promise<void>; postgresUrl?: string } = {},
 ): Promise<Result> {
   // Each instance (and each simulator process beside it) compiles its own code.
   const warmUp = warmUpCreates * instances;
@@ -77,6 +84,7 @@ export async function benchPayments(
     `  warmed up: ${warmedUp.requests.average.toFixed(0)} payments/s over ${warmedUp.duration.toFixed(1)} s`,
   );
   await afterWarmUp?.();
+  const transactionsBefore = postgresUrl ? await nextTransactionId(postgresUrl) : undefined;
   const cpuBefore = cpu();
   const max = await autocannon({
     url: storeUrl,
@@ -86,9 +94,14 @@ export async function benchPayments(
     verifyBody: answeredByProvider,
   });
   const failed = max.non2xx + max.errors + max.mismatches;
+  const cpuText = cpuPerRequest(cpu, cpuBefore, max.requests.total);
+  const transactions =
+    postgresUrl && transactionsBefore !== undefined
+      ? `; PostgreSQL writing transactions a create ${(Number((await nextTransactionId(postgresUrl)) - transactionsBefore) / Math.max(max.requests.total, 1)).toFixed(2)}`
+      : '';
   record(
     `POST /api/payments throughput (${label})`,
-    `${max.requests.average.toFixed(0)} payments/s (${(max.requests.average / baseline.requests.average).toFixed(3)} of bare)${failed ? `, ${failed} failed` : ''}; ${cpuPerRequest(cpu, cpuBefore, max.requests.total)}`,
+    `${max.requests.average.toFixed(0)} payments/s (${(max.requests.average / baseline.requests.average).toFixed(3)} of bare)${failed ? `, ${failed} failed` : ''}; ${cpuText}${transactions}`,
     label.startsWith('PGlite') ? '>= 800/s' : '>= 1,000/s',
     max.requests.average >= (label.startsWith('PGlite') ? 800 : 1000) && failed === 0,
   );

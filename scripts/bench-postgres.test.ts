@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeDatabases, serverUrl } from './bench-postgres.ts';
+import { analyzeDatabases, nextTransactionId, serverUrl } from './bench-postgres.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres-databases.ts';
 import { testSettings } from './test-settings.ts';
 
@@ -44,5 +44,44 @@ describe.runIf(testSettings.postgresNamed)('analyzeDatabases', () => {
     await analyzeDatabases([database.url]);
 
     expect(await plan()).toMatch(/Index Scan using payments_pkey/);
+  });
+});
+
+// The bench's count of writing transactions a create: a commit that wrote counts, a read does not,
+// and reading the count counts nothing itself.
+describe.runIf(testSettings.postgresNamed)('nextTransactionId', () => {
+  let database: ThrowawayDatabase;
+  let client: pg.Client;
+  beforeAll(async () => {
+    database = await createThrowawayDatabase(serverUrl, 'bench_transactions');
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query('create table rows (n int)');
+  });
+  afterAll(async () => {
+    await client.end();
+    await database.drop();
+  });
+
+  it('grows by the transactions that wrote, and by none for reads or for being read', async () => {
+    // Other tests share the server and may write meanwhile: the least of a few tries is this one's.
+    const grownBy = async (work: () => Promise<unknown>) => {
+      let least = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const before = await nextTransactionId(database.url);
+        await work();
+        least = Math.min(least, Number((await nextTransactionId(database.url)) - before));
+      }
+      return least;
+    };
+    expect(await grownBy(async () => undefined)).toBe(0);
+    expect(await grownBy(() => client.query('select count(*) from rows'))).toBe(0);
+    expect(
+      await grownBy(async () => {
+        await client.query('insert into rows values (1)');
+        await client.query('insert into rows values (2), (3)');
+        await client.query('insert into rows values (4)');
+      }),
+    ).toBe(3);
   });
 });

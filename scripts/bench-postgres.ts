@@ -40,6 +40,26 @@ export async function analyzeDatabases(urls: readonly (string | undefined)[]): P
 }
 
 /**
+ * The transaction id the PostgreSQL server at `url` gives next (the xmax of a snapshot taken now,
+ * which assigns none itself): what it grows by over a load is how many transactions wrote on the
+ * whole server, the store's and the simulator's together, each one a commit that waits for its
+ * WAL to be flushed. Read at once, unlike pg_stat_database's counts, which a busy backend reports
+ * once a second and an idle one up to ten seconds late.
+ */
+export async function nextTransactionId(url: string): Promise<bigint> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ next: string }>(
+      'select pg_snapshot_xmax(pg_current_snapshot())::text as next',
+    );
+    return BigInt(rows[0]?.next ?? '0');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Fills payments to `total` rows, `forCustomer` of them the given customer's (the rest spread over
  * 1,000 other customers of the same app), then ANALYZE. Returns the plan of the list query.
  */

@@ -142,6 +142,7 @@ async function benchPostgres(
     const token = await signIn();
     const cpu = twoProcessMeter(store, simulators);
     const single = await benchPayments(token, 'PostgreSQL', baseline, cpu, {
+      postgresUrl: database.url,
       afterWarmUp: () => analyzeDatabases([database.url, simulatorDatabaseUrl]),
     });
     await benchPaymentsList(database.url, token, baseline, cpu);
@@ -192,6 +193,7 @@ async function benchTwoInstances(
       twoProcessMeter(store, simulators),
       {
         instances: 2,
+        postgresUrl: database.url,
         afterWarmUp: () => analyzeDatabases([database.url, simulatorDatabaseUrl]),
       },
     );
