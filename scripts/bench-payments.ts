@@ -54,9 +54,10 @@ const warmUpCreates = 4_000;
 /**
  * Payments at full speed (20 connections) and at 100 requests/s offered; returns the first.
  * `afterWarmUp` runs between the warm-up and the measured loads (the PostgreSQL figures' ANALYZE).
- * With `postgresUrl` the full-speed figure also gives the server's writing transactions a create:
- * each batch of creates or of answers is one (statementBatches), so this says how well the load
- * batches, which is most of why a create costs less CPU the more of them one process has at once.
+ * With `postgresUrl` the full-speed figure also gives the transaction ids the server took a
+ * create: each batch of creates or of answers takes one (statementBatches), and each batch of
+ * status announcements, so this says how well the load batched, which goes with how much CPU a
+ * create costs (README, Performance: two instances).
  */
 export async function benchPayments(
   token: string,
@@ -97,7 +98,7 @@ export async function benchPayments(
   const cpuText = cpuPerRequest(cpu, cpuBefore, max.requests.total);
   const transactions =
     postgresUrl && transactionsBefore !== undefined
-      ? `; PostgreSQL writing transactions a create ${(Number((await nextTransactionId(postgresUrl)) - transactionsBefore) / Math.max(max.requests.total, 1)).toFixed(2)}`
+      ? `; PostgreSQL transaction ids a create ${(Number((await nextTransactionId(postgresUrl)) - transactionsBefore) / Math.max(max.requests.total, 1)).toFixed(2)}`
       : '';
   record(
     `POST /api/payments throughput (${label})`,

@@ -40,19 +40,22 @@ export async function analyzeDatabases(urls: readonly (string | undefined)[]): P
 }
 
 /**
- * The transaction id the PostgreSQL server at `url` gives next (the xmax of a snapshot taken now,
- * which assigns none itself): what it grows by over a load is how many transactions wrote on the
- * whole server, the store's and the simulator's together, each one a commit that waits for its
- * WAL to be flushed. Read at once, unlike pg_stat_database's counts, which a busy backend reports
- * once a second and an idle one up to ten seconds late.
+ * One past the latest transaction id the PostgreSQL server at `url` has finished (the xmax of a
+ * snapshot taken now, which takes no id itself): what it grows by over a load is how many
+ * transactions took an id on the whole server, the store's and the simulator's databases
+ * together. Every commit that wrote takes one, and each waits for its WAL to be flushed; so does
+ * a statement that notifies (the store's status announcements, batched, whose commits wait for no
+ * flush). Read at once, unlike pg_stat_database's counts, which a busy backend reports once a
+ * second and an idle one up to ten seconds late, and which count reads too.
  */
+export const nextTransactionIdQuery =
+  'select pg_snapshot_xmax(pg_current_snapshot())::text as next';
+
 export async function nextTransactionId(url: string): Promise<bigint> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ next: string }>(
-      'select pg_snapshot_xmax(pg_current_snapshot())::text as next',
-    );
+    const { rows } = await client.query<{ next: string }>(nextTransactionIdQuery);
     return BigInt(rows[0]?.next ?? '0');
   } finally {
     await client.end();
