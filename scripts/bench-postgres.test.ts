@@ -9,39 +9,53 @@ import {
 import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres-databases.ts';
 import { testSettings } from './test-settings.ts';
 
+/** A throwaway database for the enclosing describe, with a client connected to it. */
+function throwawayDatabase(name: string) {
+  const opened: { database?: ThrowawayDatabase; client?: pg.Client } = {};
+  beforeAll(async () => {
+    opened.database = await createThrowawayDatabase(serverUrl, name);
+    opened.client = new pg.Client({ connectionString: opened.database.url });
+    await opened.client.connect();
+  });
+  afterAll(async () => {
+    await opened.client?.end();
+    await opened.database?.drop();
+  });
+  return {
+    get url() {
+      if (!opened.database) throw new Error('the database is made before the tests');
+      return opened.database.url;
+    },
+    get client() {
+      if (!opened.client) throw new Error('the client connects before the tests');
+      return opened.client;
+    },
+  };
+}
+
 // Why the bench analyzes its databases after the warm-up: a prepared statement keeps the plan it
 // was given on an empty table, however the table grows, until the table is analyzed.
 describe.runIf(testSettings.postgresNamed)('analyzeDatabases', () => {
-  let database: ThrowawayDatabase;
-  let client: pg.Client;
-  beforeAll(async () => {
-    database = await createThrowawayDatabase(serverUrl, 'bench_analyze');
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client.end();
-    await database.drop();
-  });
+  const database = throwawayDatabase('bench_analyze');
 
   const plan = async () =>
-    (await client.query<{ 'QUERY PLAN': string }>("explain execute locked('{a,b}')")).rows
+    (await database.client.query<{ 'QUERY PLAN': string }>("explain execute locked('{a,b}')")).rows
       .map((row) => row['QUERY PLAN'])
       .join('\n');
 
   it('has a statement planned on an empty table planned again once the table is analyzed', async () => {
     // As wide as the store's payments row (about 650 bytes), so as few rows to a page.
-    await client.query(
+    await database.client.query(
       'create table payments (id text primary key, status text not null, details char(600))',
     );
     // Its generic plan from its first run, on the empty table (the store's statements take theirs
     // after five runs), kept as a pool's connection keeps the create's.
-    await client.query('set plan_cache_mode = force_generic_plan');
-    await client.query(
+    await database.client.query('set plan_cache_mode = force_generic_plan');
+    await database.client.query(
       'prepare locked(text[]) as select * from payments where id = any($1) order by id for update',
     );
     expect(await plan()).toMatch(/Seq Scan on payments/);
-    await client.query(
+    await database.client.query(
       "insert into payments select 'pay_' || n, 'REQUIRES_ACTION', 'x' from generate_series(1, 20000) n",
     );
     expect(await plan()).toMatch(/Seq Scan on payments/);
@@ -56,38 +70,30 @@ describe.runIf(testSettings.postgresNamed)('analyzeDatabases', () => {
 // reading the count takes none. Other tests write on the same server meanwhile, so each check
 // holds whatever they do.
 describe.runIf(testSettings.postgresNamed)('nextTransactionId', () => {
-  let database: ThrowawayDatabase;
-  let client: pg.Client;
+  const database = throwawayDatabase('bench_transactions');
   beforeAll(async () => {
-    database = await createThrowawayDatabase(serverUrl, 'bench_transactions');
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query('create table rows (n int)');
-  });
-  afterAll(async () => {
-    await client.end();
-    await database.drop();
+    await database.client.query('create table rows (n int)');
   });
 
   const writtenBy = async () =>
     BigInt(
       (
-        await client.query<{ id: string }>(
+        await database.client.query<{ id: string }>(
           'insert into rows values (1) returning pg_current_xact_id()::text as id',
         )
       ).rows[0]?.id ?? '0',
     );
 
   it('is read without taking a transaction id', async () => {
-    await client.query('begin');
+    await database.client.query('begin');
     try {
-      await client.query(nextTransactionIdQuery);
-      const { rows } = await client.query<{ taken: string | null }>(
+      await database.client.query(nextTransactionIdQuery);
+      const { rows } = await database.client.query<{ taken: string | null }>(
         'select pg_current_xact_id_if_assigned()::text as taken',
       );
       expect(rows[0]?.taken).toBeNull();
     } finally {
-      await client.query('rollback');
+      await database.client.query('rollback');
     }
   });
 
