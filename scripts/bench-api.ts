@@ -14,7 +14,7 @@ import {
   rssMegabytes,
   storeUrl,
 } from './bench-processes.ts';
-import { describe, record } from './bench-table.ts';
+import { describe, ofBare, record } from './bench-table.ts';
 
 /**
  * The server's CPU per answer over a run that started at `cpuBefore`: on two cores autocannon
@@ -87,7 +87,7 @@ export async function measureProducts(
   const notModified = revalidated.statusCodeStats['304']?.count ?? 0;
   record(
     'GET /api/products with If-None-Match (304) at 10 connections',
-    `${revalidated.requests.average.toFixed(0)} req/s (${(revalidated.requests.average / baseline.requests.average).toFixed(2)} of bare), p99 ${revalidated.latency.p99} ms; ${notModified} of ${revalidated.requests.total} answered 304; ${cpuPerRequest(cpu, revalidateCpuBefore, revalidated.requests.total)}`,
+    `${revalidated.requests.average.toFixed(0)} req/s (${ofBare(revalidated, baseline)}), p99 ${revalidated.latency.p99} ms; ${notModified} of ${revalidated.requests.total} answered 304; ${cpuPerRequest(cpu, revalidateCpuBefore, revalidated.requests.total)}`,
     '-',
     null,
   );

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { pacedLoad } from './bench-paced.ts';
 import { benchEmail, cpuPerRequest, type CpuMeter, storeUrl } from './bench-processes.ts';
 import { customerIdOf, fillPayments, nextTransactionId } from './bench-postgres.ts';
-import { describe, record } from './bench-table.ts';
+import { describe, ofBare, record } from './bench-table.ts';
 
 const paymentBody = JSON.stringify({
   amount: 89_000,
@@ -102,7 +102,7 @@ export async function benchPayments(
       : '';
   record(
     `POST /api/payments throughput (${label})`,
-    `${max.requests.average.toFixed(0)} payments/s (${(max.requests.average / baseline.requests.average).toFixed(3)} of bare)${failed ? `, ${failed} failed` : ''}; ${cpuText}${transactions}`,
+    `${max.requests.average.toFixed(0)} payments/s (${ofBare(max, baseline)})${failed ? `, ${failed} failed` : ''}; ${cpuText}${transactions}`,
     label.startsWith('PGlite') ? '>= 800/s' : '>= 1,000/s',
     max.requests.average >= (label.startsWith('PGlite') ? 800 : 1000) && failed === 0,
   );
