@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { testSettings } from './test-settings.ts';
-import { createThrowawayDatabase, serverStatement } from './postgres-databases.ts';
+import { createThrowawayDatabase, serverRows, serverStatement } from './postgres-databases.ts';
 
 export const serverUrl = testSettings.postgresUrl;
 
@@ -52,14 +52,8 @@ export const nextTransactionIdQuery =
   'select pg_snapshot_xmax(pg_current_snapshot())::text as next';
 
 export async function nextTransactionId(url: string): Promise<bigint> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ next: string }>(nextTransactionIdQuery);
-    return BigInt(rows[0]?.next ?? '0');
-  } finally {
-    await client.end();
-  }
+  const [row] = await serverRows<{ next: string }>(url, nextTransactionIdQuery);
+  return BigInt(row?.next ?? '0');
 }
 
 /**
@@ -126,16 +120,9 @@ export async function fillPayments(
 }
 
 export async function customerIdOf(url: string, email: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>(
-      'SELECT id FROM customers WHERE email = $1',
-      [email],
-    );
-    if (!rows[0]) throw new Error(`no customer ${email}`);
-    return rows[0].id;
-  } finally {
-    await client.end();
-  }
+  const [row] = await serverRows<{ id: string }>(url, 'SELECT id FROM customers WHERE email = $1', [
+    email,
+  ]);
+  if (!row) throw new Error(`no customer ${email}`);
+  return row.id;
 }

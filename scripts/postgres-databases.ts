@@ -6,21 +6,32 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * One statement on the PostgreSQL server at `serverUrl`, on a connection of its own. A server that
- * does not answer fails it in `connectionTimeoutMillis`, not at the caller's own timeout.
+ * One statement on the PostgreSQL server at `serverUrl`, on a connection of its own, and the rows
+ * it answers. A server that does not answer fails it in `connectionTimeoutMillis`, not at the
+ * caller's own timeout.
  */
-export async function serverStatement(
+export async function serverRows<Row extends pg.QueryResultRow>(
   serverUrl: string,
   statement: string,
+  values: readonly unknown[] = [],
   { connectionTimeoutMillis = 5_000 }: { connectionTimeoutMillis?: number } = {},
-): Promise<void> {
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query<Row>(statement, [...values])).rows;
   } finally {
     await client.end();
   }
+}
+
+/** serverRows for a statement whose rows nobody reads. */
+export async function serverStatement(
+  serverUrl: string,
+  statement: string,
+  options: { connectionTimeoutMillis?: number } = {},
+): Promise<void> {
+  await serverRows(serverUrl, statement, [], options);
 }
 
 export interface ThrowawayDatabase {
