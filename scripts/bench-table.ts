@@ -37,6 +37,14 @@ export const ms = (value: number) => `${value.toFixed(0)} ms`;
 export const ofBare = (result: Result, baseline: Result) =>
   `${(result.requests.average / baseline.requests.average).toFixed(3)} of bare`;
 
+/** Of rounds each with a ratio, the one with the median ratio (of an even count, the lower). */
+export function medianRound<T extends { ratio: number }>(rounds: readonly T[]): T {
+  const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no rounds');
+  return median;
+}
+
 /** A load's rate and p99, as a ratio to the bare route's where given (times on a shared machine are noisy). */
 export function describe(result: Result, baseline: Result | null): string {
   const ratio = baseline ? ` (${ofBare(result, baseline)})` : '';

@@ -70,7 +70,7 @@ async function benchProduct(): Promise<Result> {
     const token = await signIn();
     const baseline = await measureBareRoute(bare);
     const cpu = oneProcessMeter(store);
-    await measureProducts(cpu, token, baseline);
+    await measureProducts(cpu, token, bare);
     await benchPayments(token, 'PGlite', baseline, cpu);
     recordProductRss(store);
     recordWeb();
