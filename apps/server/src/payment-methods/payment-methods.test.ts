@@ -174,6 +174,44 @@ describe('linking a payment method', () => {
     expect(confirmed.json().status).toBe('SUCCEEDED');
   });
 
+  it("pays with a saved method only as itself, within its channel's limits, recording nothing else", async () => {
+    const method = await linkedEwallet();
+    const payments = async () =>
+      (await call('GET', '/api/payments?limit=100')).json().payments as Payment[];
+    const before = (await payments()).length;
+    const resaved = await pay({ type: 'PAY_AND_SAVE', payment_token_id: method.id });
+    expect(resaved.statusCode).toBe(400);
+    expect(resaved.json()).toMatchObject({
+      error_code: 'API_VALIDATION_ERROR',
+      message: 'A saved payment method pays with type PAY: PAY_AND_SAVE saves a new one',
+    });
+    const otherChannel = await pay({ channel: 'OVO', payment_token_id: method.id });
+    expect(otherChannel.statusCode).toBe(400);
+    expect(otherChannel.json()).toMatchObject({
+      error_code: 'API_VALIDATION_ERROR',
+      message: 'The saved payment method pays with DANA, not OVO',
+    });
+    // IDR 10.054 less the IDR 10.000 voucher: under DANA's IDR 100.
+    const tooSmall = await pay({
+      amount: 54,
+      payment_token_id: method.id,
+      voucher_id: 'vch-id-hemat10',
+      orders: [
+        {
+          product_id: 'id-sandbox-insufficient-balance',
+          quantity: 1,
+          price: 10_054,
+          currency: 'IDR',
+        },
+      ],
+    });
+    expect(tooSmall.statusCode).toBe(400);
+    expect(tooSmall.json().error_code).toBe('AMOUNT_OUT_OF_RANGE');
+    expect((await payments()).length).toBe(before);
+    // Its own channel named is no contradiction.
+    expect((await pay({ channel: 'DANA', payment_token_id: method.id })).statusCode).toBe(201);
+  });
+
   it('unlinks an active method, which can no longer pay', async () => {
     const method = await linkedEwallet();
     const unlinked = await call('POST', `/api/payment_methods/${method.id}/cancel`);

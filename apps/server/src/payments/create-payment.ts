@@ -114,6 +114,29 @@ function refuseOutsideLimits(app: AppRow, channelCode: string, amount: number) {
   );
 }
 
+/**
+ * A saved method pays as itself: on its own channel, and as a payment of a token, which the
+ * provider's description gives type PAY alone (its PAY_AND_SAVE request has no payment_token_id,
+ * and saves a new method). A request saying otherwise is refused rather than sent as something
+ * the customer did not ask for.
+ */
+function refuseOtherThanSavedMethod(request: CreatePaymentRequest, methodChannel: string) {
+  if (request.type === 'PAY_AND_SAVE') {
+    throw new AppError(
+      400,
+      'API_VALIDATION_ERROR',
+      'A saved payment method pays with type PAY: PAY_AND_SAVE saves a new one',
+    );
+  }
+  if (request.channel !== undefined && request.channel !== methodChannel) {
+    throw new AppError(
+      400,
+      'API_VALIDATION_ERROR',
+      `The saved payment method pays with ${methodChannel}, not ${request.channel}`,
+    );
+  }
+}
+
 /** A create's Idempotency-Key, if given, and its X-Client-Id (where the customer comes back to). */
 type CreateOptions = { idempotencyKey: string | undefined; clientId: string };
 
@@ -226,6 +249,7 @@ export function createPaymentCreator(deps: {
     const savedMethod = request.payment_token_id
       ? await resolveSavedMethod(session, request.payment_token_id)
       : null;
+    if (savedMethod) refuseOtherThanSavedMethod(request, savedMethod.channelCode);
     const channelCode = checkout
       ? checkoutChannelCode
       : (savedMethod?.channelCode ?? request.channel);
@@ -235,7 +259,7 @@ export function createPaymentCreator(deps: {
       ? {}
       : channelPropertiesFor(channelCode, app, request, savedMethod !== null);
     const order = priceFrom(app, request, channelCode, context.products, context.voucher);
-    if (!checkout && !savedMethod) refuseOutsideLimits(app, channelCode, order.amount);
+    if (!checkout) refuseOutsideLimits(app, channelCode, order.amount);
     return { savedMethod, channelCode, properties, order };
   }
 
