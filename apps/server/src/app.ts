@@ -25,10 +25,10 @@ import { createRefundService } from './refunds/refund-service.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
 import { createSubscriptionService } from './subscriptions/subscription-service.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
-import { rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
+import { clientErrorHandler, rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
 import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
-import { registerSecurity } from './http/security.ts';
+import { apiSecurityHeaders, registerSecurity } from './http/security.ts';
 import { requestLoggerFactory } from './http/request-logger.ts';
 import { serializerCompiler } from './http/response-serializer.ts';
 import { buildClientConfig, renderClientConfigScript } from './web/client-config.ts';
@@ -80,6 +80,7 @@ export async function buildApp({
       connectionsCheckingInterval: 1_000,
     },
     routerOptions: rawRouterErrors,
+    clientErrorHandler: clientErrorHandler(apiSecurityHeaders(config)),
     // Behind the configured proxies only, a client's address is read from X-Forwarded-For.
     ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
   });

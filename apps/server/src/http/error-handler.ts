@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { errorCodes, type ApiErrorBody } from '@store/contract';
 import { AppError } from './app-error.ts';
 import { RateLimitedError } from './rate-limits.ts';
@@ -30,6 +31,55 @@ export const rawRouterErrors = {
   onBadUrl: (_path: string, _req: unknown, res: ServerResponse) =>
     sendRaw(res, 400, { error_code: errorCodes.validation, message: 'The URL is malformed' }),
 };
+
+/** What Node's parser refused, by its error's code: the status, and the answer's code and words. */
+function clientErrorAnswer(code: string | undefined): [number, string, ApiErrorBody] {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return [
+      431,
+      'Request Header Fields Too Large',
+      { error_code: 'HEADERS_TOO_LARGE', message: "The request's headers are too large" },
+    ];
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return [
+      408,
+      'Request Timeout',
+      { error_code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time' },
+    ];
+  }
+  return [
+    400,
+    'Bad Request',
+    { error_code: errorCodes.validation, message: 'The request is not well-formed HTTP' },
+  ];
+}
+
+/**
+ * Answers a request Node's HTTP parser refused before Fastify saw it (headers over the limit, a
+ * malformed request line or chunk, two Content-Lengths, a request too slow to arrive) in the one
+ * error shape, with the API's security headers, where Fastify's own handler answers in a shape of
+ * its own. The connection is closed after it, as Fastify's handler closes it: the bytes that
+ * follow cannot be trusted to frame another request.
+ */
+export function clientErrorHandler(securityHeaders: Readonly<Record<string, string>>) {
+  const headerLines = Object.entries(securityHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    // A connection reset by the client has nothing left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, body] = clientErrorAnswer(error.code);
+    const json = JSON.stringify(body);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+          `content-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n${headerLines}\r\n${json}`,
+      );
+    }
+    socket.destroy();
+  };
+}
 
 /** PostgreSQL's class 22 errors: a value the database cannot hold (a NUL byte, say). */
 function isDataException(error: unknown): boolean {
