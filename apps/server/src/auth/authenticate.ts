@@ -9,12 +9,18 @@ import { callerOf, type Caller } from './tenant.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: Caller & Pick<VerifiedSession, 'expiresAt' | 'sessionId'>;
+    session: Caller & Pick<VerifiedSession, 'expiresAt' | 'sessionId' | 'issuedAt'>;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookDone) => void;
     /** Forgets what this instance remembered of a customer's sessions, once they are signed out. */
     forgetSessions: (appId: string, customerId: string) => void;
+    /**
+     * Calls `signedOut` once, when the session signs out or its customer signs out everywhere, on
+     * whichever instance; answers the call that stops watching. What outlives a request (a status
+     * stream) ends with its session this way.
+     */
+    watchSignOut: (session: FastifyRequest['session'], signedOut: () => void) => () => void;
   }
 }
 
@@ -65,7 +71,11 @@ export const authenticatePlugin = fp<{
       return seenAt !== undefined && Date.now() - seenAt < knownCustomerTtlMs;
     }
 
-    async function assertSessionLive(session: VerifiedSession): Promise<void> {
+    /**
+     * Answers false when a sign-out was announced while the database was read: the session passes
+     * this request, but is not remembered, since the answer may predate its own sign-out.
+     */
+    async function assertSessionLive(session: VerifiedSession): Promise<boolean> {
       const key = keyOf(session);
       const forgetsBefore = forgets;
       const [row] = await db
@@ -84,9 +94,10 @@ export const authenticatePlugin = fp<{
       if (row.signedOut || revokedEverywhere) {
         throw new AppError(401, 'TOKEN_EXPIRED_ERROR', 'The session has ended; sign in again');
       }
-      if (forgets !== forgetsBefore) return;
+      if (forgets !== forgetsBefore) return false;
       if (knownCustomers.size > 10_000) knownCustomers.clear();
       knownCustomers.set(key, Date.now());
+      return true;
     }
 
     function forgetSessions(appId: string, customerId: string): void {
@@ -100,6 +111,34 @@ export const authenticatePlugin = fp<{
       const suffix = `/${sessionId}`;
       for (const key of knownCustomers.keys()) if (key.endsWith(suffix)) knownCustomers.delete(key);
     }
+
+    type SignedInSession = FastifyRequest['session'];
+    const signOutWatches = new Set<{ session: SignedInSession; signedOut: () => void }>();
+    // Sessions let through by a check that a sign-out announcement overtook (assertSessionLive
+    // answered false): the announcement may have been their own, heard before they were watched.
+    const checkedBeforeSignOut = new WeakSet<SignedInSession>();
+    function endWatches(ended: (session: SignedInSession) => boolean): void {
+      for (const watch of signOutWatches) {
+        if (!ended(watch.session)) continue;
+        signOutWatches.delete(watch);
+        watch.signedOut();
+      }
+    }
+    function watchSignOut(session: SignedInSession, signedOut: () => void): () => void {
+      const watch = { session, signedOut };
+      signOutWatches.add(watch);
+      if (checkedBeforeSignOut.has(session)) {
+        // Read again, now that any later sign-out reaches the watch. A refusal ends it, and so does
+        // a failed read: the client reconnects and is checked anew.
+        assertSessionLive(session).catch(() => {
+          if (signOutWatches.delete(watch)) signedOut();
+        });
+      }
+      return () => {
+        signOutWatches.delete(watch);
+      };
+    }
+
     function onRevoked(payload: string): void {
       let revoked: { session_id?: unknown; app_id?: unknown; customer_id?: unknown };
       try {
@@ -108,9 +147,16 @@ export const authenticatePlugin = fp<{
         // Not an announcement this code makes: nothing to forget.
         return;
       }
-      if (typeof revoked.session_id === 'string') forgetSession(revoked.session_id);
-      if (typeof revoked.app_id === 'string' && typeof revoked.customer_id === 'string') {
-        forgetSessions(revoked.app_id, revoked.customer_id);
+      const { session_id: sessionId, app_id: appId, customer_id: customerId } = revoked;
+      if (typeof sessionId === 'string') {
+        forgetSession(sessionId);
+        endWatches((session) => session.sessionId === sessionId);
+      }
+      if (typeof appId === 'string' && typeof customerId === 'string') {
+        forgetSessions(appId, customerId);
+        // The announcement names no time: a session signed in since, already watched here, ends
+        // too, and its client reconnects.
+        endWatches((session) => session.appId === appId && session.customerId === customerId);
       }
     }
     let unlisten: (() => Promise<void>) | undefined;
@@ -120,12 +166,16 @@ export const authenticatePlugin = fp<{
     app.addHook('onClose', async () => unlisten?.());
 
     app.decorate('forgetSessions', forgetSessions);
+    app.decorate('watchSignOut', watchSignOut);
     app.decorateRequest('session', null as unknown as FastifyRequest['session']);
     /** A token neither verified nor found live a moment ago: its signature, then the database. */
     async function authenticateAfresh(request: FastifyRequest, token: string): Promise<void> {
       const session = await sessionTokens.verify(token);
-      if (!seenLive(session)) await assertSessionLive(session);
-      request.session = callerOf(db, session);
+      const caller = callerOf(db, session);
+      if (!seenLive(session) && !(await assertSessionLive(session))) {
+        checkedBeforeSignOut.add(caller);
+      }
+      request.session = caller;
     }
 
     // A callback hook rather than an async one: a token checked a moment ago (the signature and

@@ -72,8 +72,10 @@ export function registerStatusEventRoutes(
       const unsubscribe = feed.subscribe(appId, customerId, send);
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();
-      // The stream ends with the session that opened it: the client reconnects with a new token.
-      // (A timer's delay is at most 2^31 - 1 ms; a longer session is ended then, and reconnects.)
+      // The stream ends with the session that opened it, at its expiry or when it signs out (on
+      // any instance): the client reconnects with a new token. (A timer's delay is at most
+      // 2^31 - 1 ms; a longer session is ended then, and reconnects.)
+      const stopWatchingSignOut = app.watchSignOut(request.session, () => stream.end());
       const expiry = setTimeout(
         () => stream.end(),
         Math.min(2 ** 31 - 1, Math.max(0, expiresAt - Date.now())),
@@ -82,6 +84,7 @@ export function registerStatusEventRoutes(
       const teardown = () => {
         clearInterval(heartbeat);
         clearTimeout(expiry);
+        stopWatchingSignOut();
         unsubscribe();
         open.delete(stream);
         const index = own.indexOf(stream);

@@ -2,8 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, StatusEvent } from '@store/contract';
+import { sessionsRevokedChannel } from '../auth/authenticate.ts';
+import { openDatabase } from '../db/database.ts';
+import { apps } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { waitFor } from '../test/wait-for.ts';
+import { startAnswerHoldProxy } from '../../harness/answer-hold-proxy.ts';
 import { testSettings } from '../../harness/test-settings.ts';
 
 /** A client of GET /api/events as the web reads it: fetch with a streamed body, token in a header. */
@@ -17,6 +21,7 @@ async function openEventStream(url: string, token: string) {
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const events: StatusEvent[] = [];
   let comments = 0;
+  let ended = false;
   const reading = (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
@@ -34,6 +39,7 @@ async function openEventStream(url: string, token: string) {
           }
         }
       }
+      ended = true;
     } catch (error) {
       if (!abort.signal.aborted) throw error;
     }
@@ -41,6 +47,8 @@ async function openEventStream(url: string, token: string) {
   return {
     events,
     comments: () => comments,
+    /** Whether the server ended the stream (a stream the client closed has not ended). */
+    ended: () => ended,
     waitFor: (predicate: (event: StatusEvent) => boolean, from = 0): Promise<StatusEvent> =>
       waitFor(
         () => `no such event in ${JSON.stringify(events)}`,
@@ -91,6 +99,14 @@ async function deliverCapture(server: TestServer, payment: Payment): Promise<voi
       'content-type': 'application/json',
     },
     body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function signOut(url: string, token: string, route: 'logout' | 'logout_all') {
+  const response = await fetch(`${url}/api/auth/${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(200);
 }
@@ -160,6 +176,57 @@ describe.each([
     await waitFor('the subscription let go', () => b.app.statusFeed.subscriptionCount() === before);
   });
 
+  it('ends the stream of a session that signs out, and not the other sessions of its customer', async () => {
+    const email = `signing-out-${instances}@example.com`;
+    const signingOut = await a.signIn(email);
+    const otherTab = await a.signIn(email);
+    const signingOutStream = await openEventStream(b.url, signingOut);
+    const otherTabStream = await openEventStream(b.url, otherTab);
+    const opened = b.app.statusFeed.subscriptionCount();
+    try {
+      await signOut(a.url, signingOut, 'logout');
+      await waitFor('the signed-out stream ended', () => signingOutStream.ended());
+      await waitFor(
+        'the ended stream let go of its subscription',
+        () => b.app.statusFeed.subscriptionCount() <= opened - 1,
+      );
+      // The sign-out has been heard where the streams are: the other tab's is still open, and
+      // follows the customer's changes.
+      const payment = await createPayment(a.url, otherTab);
+      await otherTabStream.waitFor((e) => e.id === payment.id);
+      expect(otherTabStream.ended()).toBe(false);
+    } finally {
+      await signingOutStream.close();
+      await otherTabStream.close();
+    }
+  });
+
+  it("ends every stream of a customer who signs out everywhere, and no other customer's", async () => {
+    const phone = await a.signIn(`everywhere-${instances}@example.com`);
+    const laptop = await a.signIn(`everywhere-${instances}@example.com`);
+    const other = await a.signIn(`everywhere-other-${instances}@example.com`);
+    const phoneStream = await openEventStream(b.url, phone);
+    const laptopStream = await openEventStream(b.url, laptop);
+    const otherStream = await openEventStream(b.url, other);
+    const opened = b.app.statusFeed.subscriptionCount();
+    try {
+      await signOut(a.url, laptop, 'logout_all');
+      await waitFor('the phone stream ended', () => phoneStream.ended());
+      await waitFor('the laptop stream ended', () => laptopStream.ended());
+      await waitFor(
+        'the ended streams let go of their subscriptions',
+        () => b.app.statusFeed.subscriptionCount() <= opened - 2,
+      );
+      const payment = await createPayment(a.url, other);
+      await otherStream.waitFor((e) => e.id === payment.id);
+      expect(otherStream.ended()).toBe(false);
+    } finally {
+      await phoneStream.close();
+      await laptopStream.close();
+      await otherStream.close();
+    }
+  });
+
   it('refuses a stream without a session token', async () => {
     const response = await fetch(`${b.url}/api/events`);
     expect(response.status).toBe(401);
@@ -201,6 +268,68 @@ describe.runIf(testSettings.serverTestsOnPostgres)(
         await stream.waitFor((e) => e.kind === 'payment' && e.id === payment.id);
       } finally {
         await stream.close();
+      }
+    });
+  },
+);
+
+// Only a server database can answer a read after a change committed elsewhere: PGlite runs one
+// query at a time in this process.
+describe.runIf(testSettings.serverTestsOnPostgres)(
+  'GET /api/events when its session signs out while the stream is being opened',
+  () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer();
+    });
+    afterAll(() => server?.close());
+
+    it('ends a stream whose check the database answered after the sign-out was announced', async () => {
+      const [current] = await server.db
+        .select({ name: sql<string>`current_database()` })
+        .from(apps)
+        .limit(1);
+      const target = new URL(testSettings.postgresUrl);
+      const proxy = await startAnswerHoldProxy(target.hostname, Number(target.port || 5432));
+      const viaProxy = new URL(target);
+      viaProxy.hostname = '127.0.0.1';
+      viaProxy.port = String(proxy.port);
+      viaProxy.pathname = `/${current?.name ?? ''}`;
+      const proxied = await openDatabase({ kind: 'postgres', url: viaProxy.toString() });
+      // The announcements come straight, so that one can arrive while the answer is held.
+      const database = { ...proxied, listen: server.database.listen };
+      const other = await startTestServer(
+        { SESSION_SECRET: server.config.sessionSecret },
+        { database },
+      );
+      const announced: string[] = [];
+      const unlisten = await server.database.listen(sessionsRevokedChannel, (payload) =>
+        announced.push(payload),
+      );
+      try {
+        const token = await server.signIn('late-stream@example.com');
+        // Another customer's request opens the other instance's connection before answers are held.
+        const warm = await server.signIn('late-stream-warm@example.com');
+        const warmed = await fetch(`${other.url}/api/auth/customers/me`, {
+          headers: { authorization: `Bearer ${warm}` },
+        });
+        expect(warmed.status).toBe(200);
+        proxy.hold();
+        const opening = openEventStream(other.url, token);
+        await waitFor("the database answering the stream's check", () => proxy.heldBytes > 0);
+        await signOut(server.url, token, 'logout');
+        // The other instance hears the sign-out (its handler was added before this one) before
+        // the stream it would end is open.
+        await waitFor('the sign-out announced', () => announced.length > 0);
+        proxy.release();
+        const stream = await opening;
+        await waitFor('the stream ended', () => stream.ended());
+      } finally {
+        proxy.release();
+        await unlisten();
+        await other.close();
+        await database.close();
+        await proxy.close();
       }
     });
   },
