@@ -22,13 +22,19 @@ export class ApiError extends Error {
   }
 }
 
+const summary = (errors: ErrorDetail[]) =>
+  errors.map((error) => `${error.path}: ${error.message}`).join('; ') || 'Invalid request';
+
 export function validationError(errors: ErrorDetail[]): ApiError {
-  return new ApiError(
-    400,
-    'API_VALIDATION_ERROR',
-    errors.map((error) => `${error.path}: ${error.message}`).join('; ') || 'Invalid request',
-    errors,
-  );
+  return new ApiError(400, 'API_VALIDATION_ERROR', summary(errors), errors);
+}
+
+/**
+ * A value the specification allows that the channel does not take (the description's
+ * Payments_API_Http400InvalidValueError: "not within expected range or expected configurations").
+ */
+export function invalidValueError(errors: ErrorDetail[]): ApiError {
+  return new ApiError(400, 'INVALID_VALUE_ERROR', summary(errors), errors);
 }
 
 const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -7,6 +7,7 @@ import {
   type MarketChannel,
   type Currency,
 } from '@store/xendit';
+import { invalidValueError } from './api-error.ts';
 
 export type { ChannelKind };
 
@@ -89,6 +90,35 @@ export const isPresentToCustomer = (kind: ChannelKind) =>
   kind === 'VIRTUAL_ACCOUNT' || kind === 'RETAIL_OUTLET' || kind === 'QR_CODE';
 /** Channels that can become a payment token (saved method) in the market they were taken from. */
 export const isSaveable = (channel: Channel) => channel.saveable;
+
+/**
+ * Refuses a currency the channel does not take in the country's market: every channel but cards
+ * takes its market's currency alone (the provider's channel pages give each one currency). Cards
+ * are left out: the currencies a merchant can charge them in depend on its acquirer and on card
+ * multi-currency processing, PHP and USD in the Philippines without either
+ * (https://docs.xendit.co/credit-cards/supported-currencies/).
+ *
+ * INVALID_VALUE_ERROR (the description's Payments_API_Http400InvalidValueError, in the 400 of
+ * both POST /v3/payment_requests and POST /v3/payment_tokens), not API_VALIDATION_ERROR: the
+ * currency is one the specification allows, which the channel does not take. The provider's own
+ * error list for /payment_requests (https://docs.xendit.co/docs/id/error-scenarios) draws the same
+ * line: INVALID_VALUE_ERROR for a well-formed value the payment channel does not allow,
+ * API_VALIDATION_ERROR for a request that does not follow the specification.
+ */
+export function refuseCurrencyOutsideChannel(
+  channelCode: string,
+  country: string,
+  currency: string,
+) {
+  const market = marketOf(country);
+  if (!market || market.currency === currency || channelCode === 'CARDS') return;
+  throw invalidValueError([
+    {
+      path: 'currency',
+      message: `${channelCode} in ${country} takes ${market.currency}, not ${currency}`,
+    },
+  ]);
+}
 
 /** The amounts a channel takes in the market of this currency (major units), as documented. */
 export function amountLimits(

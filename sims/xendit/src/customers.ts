@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Customer } from '@store/xendit';
 import type { Owner } from './accounts.ts';
+import { ApiError } from './api-error.ts';
 import type { Database } from './db/database.ts';
 import { providerObjects } from './db/schema.ts';
 import { newCustomerId } from './ids.ts';
@@ -15,7 +16,8 @@ export const customerInsert = (db: Database, owner: Owner, customer: NewCustomer
 
 /**
  * The customer_id a create call refers to. A `customer` object becomes a cust- customer, the same one
- * again for the same reference_id; a customer_id is taken as given (the simulator has no customer API).
+ * again for the same reference_id; a customer_id is taken as given here (the simulator has no
+ * customer API; calls that refuse an unknown one check it with requireCustomer).
  * A new customer comes as the row to write with the create.
  */
 export async function planCustomerId(
@@ -47,6 +49,31 @@ export async function planCustomerId(
       data: { id, ...body.customer, created: now, updated: now },
     },
   };
+}
+
+/**
+ * Refuses a customer_id the owner has no customer for: customers are made only by a call that
+ * names a `customer` object. Answered as the description's CUSTOMER_NOT_FOUND example (a 404).
+ */
+export async function requireCustomer(db: Database, owner: Owner, customerId: string) {
+  const [customer] = await db
+    .select({ id: providerObjects.id })
+    .from(providerObjects)
+    .where(
+      and(
+        eq(providerObjects.id, customerId),
+        eq(providerObjects.kind, 'customer'),
+        eq(providerObjects.businessId, owner.businessId),
+        eq(providerObjects.mode, owner.mode),
+      ),
+    );
+  if (!customer) {
+    throw new ApiError(
+      404,
+      'CUSTOMER_NOT_FOUND',
+      'customer_id is invalid or not found. Please try again with a valid customer_id.',
+    );
+  }
 }
 
 /** The customer_id a create call refers to, its customer made now if it is new. */

@@ -71,6 +71,13 @@ afterAll(async () => {
   await simulator?.close();
 });
 
+/** A session's customer, made by the first session that names it (a customer_id must exist). */
+const customer = {
+  type: 'INDIVIDUAL',
+  reference_id: 'browser-session-customer',
+  individual_detail: { given_names: 'Ana' },
+} as const;
+
 const returnUrls = () => ({
   success_return_url: `${storeUrl}/success`,
   failure_return_url: `${storeUrl}/failure`,
@@ -134,7 +141,7 @@ describe('hosted pages in a browser', () => {
         amount: 120_000,
         currency: 'IDR',
         country: 'ID',
-        customer_id: 'cust-7c1a0d5e-66d1-4d69-a1b8-2e06b4d0c0b1',
+        customer,
         cards_session_js: returnUrls(),
       },
       { idempotencyKey: key() },
@@ -161,7 +168,7 @@ describe('hosted pages in a browser', () => {
         amount: 120_000,
         currency: 'IDR',
         country: 'ID',
-        customer_id: 'cust-7c1a0d5e-66d1-4d69-a1b8-2e06b4d0c0b1',
+        customer,
         cards_session_js: returnUrls(),
       },
       { idempotencyKey: key() },
@@ -187,7 +194,7 @@ describe('hosted pages in a browser', () => {
         amount: 80_000,
         currency: 'IDR',
         country: 'ID',
-        customer_id: 'cust-7c1a0d5e-66d1-4d69-a1b8-2e06b4d0c0b1',
+        customer,
         cards_session_js: returnUrls(),
       },
       { idempotencyKey: key() },

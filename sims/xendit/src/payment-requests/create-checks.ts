@@ -14,6 +14,7 @@ import {
   isEwallet,
   isPresentToCustomer,
   isSaveable,
+  refuseCurrencyOutsideChannel,
   type Channel,
 } from '../channels.ts';
 import { planCustomerId, type NewCustomer } from '../customers.ts';
@@ -21,8 +22,9 @@ import type { Database } from '../db/database.ts';
 import { loadToken } from '../payment-tokens/service.ts';
 
 // The published rules a create call must meet before any payment request exists: the channel
-// (named or the saved token's), its countries, what the type allows, the channel's amount limits
-// and the e-wallet test amounts refused up front. Reads only; the first broken rule answers.
+// (named or the saved token's), its countries and currency, what the type allows, the channel's
+// amount limits and the e-wallet test amounts refused up front. Reads only; the first broken rule
+// answers.
 
 /** A create call that meets the rules, with what the rest of the create needs from checking it. */
 export type CheckedCreate = {
@@ -107,6 +109,7 @@ export async function checkCreateCall(
     throw validationError([{ path: 'channel_code', message: 'is required' }]);
   }
   const channel = channelOf(channelCode, body.country);
+  refuseCurrencyOutsideChannel(channelCode, body.country, body.currency);
   if (body.type === 'PAY_AND_SAVE') {
     if (!isSaveable(channel)) {
       throw validationError([

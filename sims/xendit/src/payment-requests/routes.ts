@@ -98,7 +98,9 @@ export function registerPaymentRequestRoutes(app: FastifyInstance, ctx: SimConte
         'Payments can be simulated in test mode only; this is a live key',
       );
     }
-    const { amount } = parseBody(simulatePaymentBodySchema, request.body);
+    // The description's SimulatePayment body has amount without making it required: without it,
+    // the request's own amount is paid.
+    const { amount } = parseBody(simulatePaymentBodySchema.partial(), request.body);
     await ctx.transaction((tx) => payPresentedCode(ctx, tx, principal, request.params.id, amount));
     return answer(reply, 200, {
       status: 'PENDING',

@@ -135,15 +135,19 @@ export async function settle(
   return paymentRequest;
 }
 
-/** A customer paying a virtual account, retail code or QR (from /simulate or the pay page). */
+/**
+ * A customer paying a virtual account, retail code or QR (from /simulate or the pay page): the
+ * amount simulated, or the request's own when none is given.
+ */
 export async function payPresentedCode(
   ctx: SimContext,
   tx: Database,
   owner: Owner,
   id: string,
-  amount: number,
+  simulated: number | undefined,
 ): Promise<PaymentRequest> {
   const stored = await loadPaymentRequest(tx, owner, id, true);
+  const amount = simulated ?? stored.data.request_amount;
   const channel = CHANNELS[stored.data.channel_code];
   if (!channel || !isPresentToCustomer(channel.kind)) {
     throw new ApiError(

@@ -12,7 +12,13 @@ import {
 import type { Owner } from '../accounts.ts';
 import { ApiError, ineligible, notFound, validationError } from '../api-error.ts';
 import { checkCard, type Challenge } from '../cards.ts';
-import { channelIn, CHANNELS, isEwallet, isSaveable } from '../channels.ts';
+import {
+  channelIn,
+  CHANNELS,
+  isEwallet,
+  isSaveable,
+  refuseCurrencyOutsideChannel,
+} from '../channels.ts';
 import { customerName, resolveCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
 import { newPaymentTokenId, randomDigits } from '../ids.ts';
@@ -82,6 +88,7 @@ export async function createPaymentToken(
       { path: 'channel_code', message: `${body.channel_code} cannot be saved as a payment token` },
     ]);
   }
+  refuseCurrencyOutsideChannel(body.channel_code, body.country, body.currency);
   const customerId = await resolveCustomerId(tx, owner, body);
   if (customerId === undefined) {
     throw validationError([{ path: 'customer', message: 'customer or customer_id is required' }]);

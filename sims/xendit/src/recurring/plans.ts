@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   CreateRecurringPlanBody,
   PaymentToken,
@@ -10,6 +10,7 @@ import type {
 import type { Owner } from '../accounts.ts';
 import { ApiError, notFound } from '../api-error.ts';
 import { CHANNELS } from '../channels.ts';
+import { requireCustomer } from '../customers.ts';
 import type { Database } from '../db/database.ts';
 import { providerObjects } from '../db/schema.ts';
 import { newRecurringPlanId, newRecurringScheduleId } from '../ids.ts';
@@ -83,24 +84,7 @@ async function checkCustomer(
   tokens: PaymentToken[],
 ) {
   if (tokens.some((token) => token.customer_id === customerId)) return;
-  const [customer] = await db
-    .select({ id: providerObjects.id })
-    .from(providerObjects)
-    .where(
-      and(
-        eq(providerObjects.id, customerId),
-        eq(providerObjects.kind, 'customer'),
-        eq(providerObjects.businessId, owner.businessId),
-        eq(providerObjects.mode, owner.mode),
-      ),
-    );
-  if (!customer) {
-    throw new ApiError(
-      404,
-      'CUSTOMER_NOT_FOUND',
-      'customer_id is invalid or not found. Please try again with a valid customer_id.',
-    );
-  }
+  await requireCustomer(db, owner, customerId);
 }
 
 export async function createPlan(

@@ -8,7 +8,7 @@ import type { Owner } from '../accounts.ts';
 import { randomBytes } from 'node:crypto';
 import { ApiError, ineligible, validationError } from '../api-error.ts';
 import { channelsOf, isSaveable } from '../channels.ts';
-import { resolveCustomerId } from '../customers.ts';
+import { requireCustomer, resolveCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
 import { writeTogether } from '../db/write-together.ts';
 import { newSessionId } from '../ids.ts';
@@ -53,6 +53,8 @@ export async function createSession(
   if (body.session_type === 'PAY' && body.amount <= 0) {
     throw validationError([{ path: 'amount', message: 'must be more than 0 for a PAY session' }]);
   }
+  // The description's 404 for POST /sessions (Payment_Session_ErrorStatusCode404Response).
+  if (body.customer_id !== undefined) await requireCustomer(tx, owner, body.customer_id);
   const id = newSessionId();
   // Fields in the order of the description's session examples.
   const session: Session = {

@@ -32,11 +32,16 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  secretKey = account.testSecretKey,
+) {
   const response = await fetch(`${simulator.url}${path}`, {
     method,
     headers: {
-      authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+      authorization: `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`,
       ...(body === undefined
         ? {}
         : { 'content-type': 'application/json', 'idempotency-key': key() }),
@@ -156,23 +161,67 @@ describe('sessions', () => {
   });
 
   it('a customer by id, allowed channels, locale and metadata are kept', async () => {
+    const customerId = String((await call('POST', '/sessions', paySession())).body.customer_id);
     const { body } = await call(
       'POST',
       '/sessions',
       paySession({
         customer: undefined,
-        customer_id: 'cust-8d1a3a52-3f4e-4c2e-9a57-0f1d2b9a3c11',
+        customer_id: customerId,
         allowed_payment_channels: ['DANA', 'CARDS'],
         locale: 'id',
         metadata: { order: '7' },
       }),
     );
     expect(body).toMatchObject({
-      customer_id: 'cust-8d1a3a52-3f4e-4c2e-9a57-0f1d2b9a3c11',
+      customer_id: customerId,
       allowed_payment_channels: ['DANA', 'CARDS'],
       locale: 'id',
       metadata: { order: '7' },
     });
+  });
+
+  it("refuses a currency outside the description's Payment_Session_Currency", async () => {
+    for (const currency of ['MXN', 'HKD']) {
+      const refused = await call(
+        'POST',
+        '/sessions',
+        paySession({ country: 'MX', currency, amount: 500 }),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error_code: 'API_VALIDATION_ERROR',
+        errors: [{ path: 'currency' }],
+      });
+    }
+    expect((await call('POST', '/sessions', paySession({ currency: 'USD' }))).status).toBe(201);
+  });
+
+  it('answers 404 CUSTOMER_NOT_FOUND for a customer_id the simulator never made', async () => {
+    const refused = await call(
+      'POST',
+      '/sessions',
+      paySession({
+        customer: undefined,
+        customer_id: 'cust-8d1a3a52-3f4e-4c2e-9a57-0f1d2b9a3c11',
+      }),
+    );
+    expect([refused.status, refused.body]).toEqual([
+      404,
+      {
+        error_code: 'CUSTOMER_NOT_FOUND',
+        message: 'customer_id is invalid or not found. Please try again with a valid customer_id.',
+      },
+    ]);
+    // A customer is its mode's: the account's live key does not find one made in test mode.
+    const known = String((await call('POST', '/sessions', paySession())).body.customer_id);
+    const live = await call(
+      'POST',
+      '/sessions',
+      paySession({ customer: undefined, customer_id: known }),
+      account.liveSecretKey,
+    );
+    expect([live.status, live.body.error_code]).toEqual([404, 'CUSTOMER_NOT_FOUND']);
   });
 
   it('refuses a PAY session without an amount, and an expires_at in the past', async () => {
