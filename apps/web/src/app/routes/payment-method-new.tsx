@@ -10,6 +10,7 @@ import {
   useCreatePaymentMethod,
 } from '@/features/payment-methods/api/payment-method-mutations';
 import { linkRequestOf, randomReference } from '@/features/payment-methods/utils/link-request';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { LinkCardForm } from '../link-card-form';
 
 /** /payment_methods/new: the Link card listing the channels a method can be saved from. */
@@ -19,6 +20,8 @@ export function PaymentMethodNewRoute() {
   const create = useCreatePaymentMethod();
   const saveOnCheckout = useCreateCheckoutSessionPaymentMethod();
   const creating = create.isPending || saveOnCheckout.isPending;
+  // Each press is a new method (its own reference and key): a double click would link two.
+  const oneAtATime = useOneAtATime();
   const country = channels.data?.channels[0]?.country;
 
   return (
@@ -37,9 +40,14 @@ export function PaymentMethodNewRoute() {
                   variant="light"
                   disabled={creating}
                   onClick={() =>
-                    saveOnCheckout.mutate(
-                      { country, reference_id: randomReference() },
-                      { onSuccess: (method) => follow(nextStepAfterLinking(method), navigate) },
+                    oneAtATime((done) =>
+                      saveOnCheckout.mutate(
+                        { country, reference_id: randomReference() },
+                        {
+                          onSuccess: (method) => follow(nextStepAfterLinking(method), navigate),
+                          onSettled: done,
+                        },
+                      ),
                     )
                   }
                 >
@@ -57,9 +65,12 @@ export function PaymentMethodNewRoute() {
               submitLabel="Link"
               disabled={creating}
               onChoose={(channel, values) =>
-                create.mutate(linkRequestOf(channel, values), {
-                  onSuccess: (method) => follow(nextStepAfterLinking(method), navigate),
-                })
+                oneAtATime((done) =>
+                  create.mutate(linkRequestOf(channel, values), {
+                    onSuccess: (method) => follow(nextStepAfterLinking(method), navigate),
+                    onSettled: done,
+                  }),
+                )
               }
               renderCardForm={(channel) => <LinkCardForm channel={channel} />}
             />

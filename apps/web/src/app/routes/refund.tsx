@@ -9,22 +9,27 @@ import { OrderLineList } from '@/features/payments/components/order-line-list';
 import { useRefundPayment } from '@/features/refunds/api/refund-payment';
 import { RefundAmount } from '@/features/refunds/components/refund-amount';
 import { refundPendingSearch } from '@/features/refunds/utils/refund-outcome';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 function RefundScreen({ paymentId }: { paymentId: string }) {
   const navigate = useNavigate();
   const payment = usePayment(paymentId);
   const refund = useRefundPayment();
   const [selected, setSelected] = useState<string[]>([]);
+  const oneAtATime = useOneAtATime();
 
   function submit() {
-    refund.mutate(
-      { paymentId, orders: selected },
-      {
-        onSuccess: ({ refund: created }) =>
-          navigate(screenPaths.refundPending + refundPendingSearch(paymentId, created.orders), {
-            replace: true,
-          }),
-      },
+    oneAtATime((done) =>
+      refund.mutate(
+        { paymentId, orders: selected },
+        {
+          onSuccess: ({ refund: created }) =>
+            navigate(screenPaths.refundPending + refundPendingSearch(paymentId, created.orders), {
+              replace: true,
+            }),
+          onSettled: done,
+        },
+      ),
     );
   }
 
