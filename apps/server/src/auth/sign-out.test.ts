@@ -1,10 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startAnswerHoldProxy } from '../../harness/answer-hold-proxy.ts';
 import { testSettings } from '../../harness/test-settings.ts';
-import { openDatabase } from '../db/database.ts';
-import { apps } from '../db/schema.ts';
-import { sessionsRevokedChannel } from './authenticate.ts';
+import { startInstanceWithHeldAnswers } from '../test/held-answers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { waitFor } from '../test/wait-for.ts';
 
@@ -84,27 +80,7 @@ describe('signing out on the server', () => {
   it.skipIf(!testSettings.serverTestsOnPostgres)(
     'does not remember a session whose check was answered after the sign-out was announced',
     async () => {
-      const [current] = await server.db
-        .select({ name: sql<string>`current_database()` })
-        .from(apps)
-        .limit(1);
-      const target = new URL(testSettings.postgresUrl);
-      const proxy = await startAnswerHoldProxy(target.hostname, Number(target.port || 5432));
-      const viaProxy = new URL(target);
-      viaProxy.hostname = '127.0.0.1';
-      viaProxy.port = String(proxy.port);
-      viaProxy.pathname = `/${current?.name ?? ''}`;
-      const proxied = await openDatabase({ kind: 'postgres', url: viaProxy.toString() });
-      // The announcements come straight, so that one can arrive while the answer is held.
-      const database = { ...proxied, listen: server.database.listen };
-      const other = await startTestServer(
-        { SESSION_SECRET: server.config.sessionSecret },
-        { database },
-      );
-      const announced: string[] = [];
-      const unlisten = await server.database.listen(sessionsRevokedChannel, (payload) =>
-        announced.push(payload),
-      );
+      const { proxy, other, signOutsAnnounced, close } = await startInstanceWithHeldAnswers(server);
       try {
         const token = await server.signIn('late-answer@example.com');
         // Another customer's request opens the other instance's connection before answers are held.
@@ -116,18 +92,14 @@ describe('signing out on the server', () => {
         expect((await call(token, '/auth/logout', 'POST')).status).toBe(200);
         // The other instance hears the sign-out (its handler was added before this one) before
         // the early answer.
-        await waitFor('the sign-out announced', () => announced.length > 0);
+        await waitFor('the sign-out announced', () => signOutsAnnounced.length > 0);
         proxy.release();
         await early;
         const after = await call(token, '/auth/customers/me', 'GET', other);
         expect(after.status).toBe(401);
         expect(after.body.error_code).toBe('TOKEN_EXPIRED_ERROR');
       } finally {
-        proxy.release();
-        await unlisten();
-        await other.close();
-        await database.close();
-        await proxy.close();
+        await close();
       }
     },
   );

@@ -2,12 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, StatusEvent } from '@store/contract';
-import { sessionsRevokedChannel } from '../auth/authenticate.ts';
-import { openDatabase } from '../db/database.ts';
-import { apps } from '../db/schema.ts';
+import { startInstanceWithHeldAnswers } from '../test/held-answers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { waitFor } from '../test/wait-for.ts';
-import { startAnswerHoldProxy } from '../../harness/answer-hold-proxy.ts';
 import { testSettings } from '../../harness/test-settings.ts';
 
 /** A client of GET /api/events as the web reads it: fetch with a streamed body, token in a header. */
@@ -285,27 +282,7 @@ describe.runIf(testSettings.serverTestsOnPostgres)(
     afterAll(() => server?.close());
 
     it('ends a stream whose check the database answered after the sign-out was announced', async () => {
-      const [current] = await server.db
-        .select({ name: sql<string>`current_database()` })
-        .from(apps)
-        .limit(1);
-      const target = new URL(testSettings.postgresUrl);
-      const proxy = await startAnswerHoldProxy(target.hostname, Number(target.port || 5432));
-      const viaProxy = new URL(target);
-      viaProxy.hostname = '127.0.0.1';
-      viaProxy.port = String(proxy.port);
-      viaProxy.pathname = `/${current?.name ?? ''}`;
-      const proxied = await openDatabase({ kind: 'postgres', url: viaProxy.toString() });
-      // The announcements come straight, so that one can arrive while the answer is held.
-      const database = { ...proxied, listen: server.database.listen };
-      const other = await startTestServer(
-        { SESSION_SECRET: server.config.sessionSecret },
-        { database },
-      );
-      const announced: string[] = [];
-      const unlisten = await server.database.listen(sessionsRevokedChannel, (payload) =>
-        announced.push(payload),
-      );
+      const { proxy, other, signOutsAnnounced, close } = await startInstanceWithHeldAnswers(server);
       try {
         const token = await server.signIn('late-stream@example.com');
         // Another customer's request opens the other instance's connection before answers are held.
@@ -320,16 +297,12 @@ describe.runIf(testSettings.serverTestsOnPostgres)(
         await signOut(server.url, token, 'logout');
         // The other instance hears the sign-out (its handler was added before this one) before
         // the stream it would end is open.
-        await waitFor('the sign-out announced', () => announced.length > 0);
+        await waitFor('the sign-out announced', () => signOutsAnnounced.length > 0);
         proxy.release();
         const stream = await opening;
         await waitFor('the stream ended', () => stream.ended());
       } finally {
-        proxy.release();
-        await unlisten();
-        await other.close();
-        await database.close();
-        await proxy.close();
+        await close();
       }
     });
   },
