@@ -28,6 +28,7 @@ import {
   exchangeRow,
   providerCurrency,
   providerMarket,
+  providerSessionMarket,
   type AppRow,
   type ExchangeLink,
 } from './provider.ts';
@@ -385,7 +386,7 @@ export function createProvider(config: ServerConfig, db: Database) {
             session_type: session.type,
             mode: 'CARDS_SESSION_JS',
             amount: toMajorUnits(session.amount, app.currency as Currency),
-            ...providerMarket(app),
+            ...providerSessionMarket(app),
             ...(session.type === 'PAY'
               ? { allow_save_payment_method: session.saveCard ? 'OPTIONAL' : 'DISABLED' }
               : {}),
@@ -425,7 +426,7 @@ export function createProvider(config: ServerConfig, db: Database) {
             session_type: source.type,
             mode: 'PAYMENT_LINK',
             amount: toMajorUnits(source.amount, app.currency as Currency),
-            ...providerMarket(app),
+            ...providerSessionMarket(app),
             ...providerCustomer(customer),
             ...(pay
               ? {

@@ -2,6 +2,7 @@ import {
   countrySchema,
   createXenditClient,
   currencySchema,
+  sessionCurrencySchema,
   XenditError,
   type Country,
   type Currency,
@@ -27,6 +28,12 @@ export function providerMarket(app: Pick<AppRow, 'country' | 'currency'>): {
   currency: Currency;
 } {
   return { country: countrySchema.parse(app.country), currency: providerCurrency(app.currency) };
+}
+
+/** The same for a session, which takes fewer currencies (the description's Payment_Session_Currency). */
+export function providerSessionMarket(app: Pick<AppRow, 'country' | 'currency'>) {
+  const { country, currency } = providerMarket(app);
+  return { country, currency: sessionCurrencySchema.parse(currency) };
 }
 
 export const providerCurrency = (currency: string): Currency => currencySchema.parse(currency);

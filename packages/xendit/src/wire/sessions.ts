@@ -47,6 +47,12 @@ export const componentsConfigurationSchema = z.looseObject({
   origins: z.array(z.url()).min(1),
 });
 
+/**
+ * The description's Payment_Session_Currency: a session is in one of these only, fewer than a
+ * payment request's currencies (no HKD or MXN, say).
+ */
+export const sessionCurrencySchema = z.enum(['IDR', 'PHP', 'VND', 'THB', 'SGD', 'MYR', 'USD']);
+
 export const allowSavePaymentMethodSchema = z.enum(['DISABLED', 'OPTIONAL', 'FORCED']);
 export type AllowSavePaymentMethod = z.infer<typeof allowSavePaymentMethodSchema>;
 
@@ -56,7 +62,7 @@ export const createSessionBodySchema = z
     session_type: sessionTypeSchema,
     mode: sessionModeSchema,
     amount: amountSchema,
-    currency: currencySchema,
+    currency: sessionCurrencySchema,
     country: countrySchema,
     customer_id: z.string().min(1).max(41).optional(),
     customer: customerSchema.optional(),

@@ -1,26 +1,15 @@
 import { createSessionBodySchema, paymentWithSessionBodySchema } from '@store/xendit';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { parseBody } from '../api-error.ts';
 import { answer, authenticate, type IdParams } from '../http.ts';
 import { idempotent } from '../idempotency.ts';
 import type { SimContext } from '../sim-context.ts';
 import { cancelSession, createSession, loadSession, payWithSession } from './service.ts';
 
-/**
- * The description's Payment_Session_Currency: a session is in one of these only, fewer than a
- * payment request's currencies (no HKD or MXN, say), so they are refused as any field off the
- * description is.
- */
-const sessionCurrencySchema = z.enum(['IDR', 'PHP', 'VND', 'THB', 'SGD', 'MYR', 'USD']);
-const createBodySchema = createSessionBodySchema.and(
-  z.looseObject({ currency: sessionCurrencySchema }),
-);
-
 export function registerSessionRoutes(app: FastifyInstance, ctx: SimContext) {
   app.post('/sessions', async (request, reply) => {
     const principal = authenticate(ctx, request);
-    const body = parseBody(createBodySchema, request.body);
+    const body = parseBody(createSessionBodySchema, request.body);
     const result = await idempotent(ctx, principal, request, 'sessions', async (tx) => ({
       statusCode: 201,
       body: await createSession(ctx, tx, principal, body),
