@@ -78,7 +78,6 @@ export async function measureProducts(
       connections: 10,
       duration: 3,
     });
-    const bareCpu = cpuMilliseconds(bare.pid ?? 0) - bareCpuBefore;
     const cpuBefore = cpu();
     const products = await autocannon({
       url: `${storeUrl}/api/products`,
@@ -90,7 +89,7 @@ export async function measureProducts(
       baseline,
       products,
       ratio: products.requests.average / baseline.requests.average,
-      bareCpu: `bare route ${((bareCpu * 1000) / baseline.requests.total).toFixed(0)} µs`,
+      bareCpu: `bare route: ${serverCpuPerRequest(bare, bareCpuBefore, baseline)}`,
       storeCpu: cpuPerRequest(cpu, cpuBefore, products.requests.total),
     });
   }
