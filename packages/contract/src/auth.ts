@@ -23,6 +23,12 @@ export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
 export const loginResponseSchema = z.object({ token: z.string() });
 
+/**
+ * The longest mobile number the store keeps: E.164 allows 15 digits, and this leaves room for a
+ * number typed with spaces. No other check (the specification: "Mobile number has no format check").
+ */
+export const mobileNumberMaxLength = 32;
+
 export const customerSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appIdSchema } from './auth.ts';
+import { appIdSchema, mobileNumberMaxLength } from './auth.ts';
 import { currencySchema } from './money.ts';
 
 // What the browser sends. Only the server checks these, so they use classic zod; the web app
@@ -12,7 +12,7 @@ export const loginRequestSchema = z.object({
 
 /** The browser sends the whole record back; only mobile_number is editable. */
 export const updateCustomerRequestSchema = z.object({
-  mobile_number: z.string().trim().max(32).nullable(),
+  mobile_number: z.string().trim().max(mobileNumberMaxLength).nullable(),
   email: z.string().optional(),
   id: z.string().optional(),
   name: z.string().nullable().optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Customer } from '@store/contract/client';
+import { mobileNumberMaxLength, type Customer } from '@store/contract/client';
 import { renderWithProviders } from '@/test/render';
 import { AccountSettingsForm, type AccountSettingsFormProps } from './account-settings-form';
 
@@ -58,6 +58,20 @@ describe('Account settings form', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '+628111');
     expect(update).toBeDisabled();
+  });
+
+  it('stops at the longest number the store keeps, instead of failing on Update', async () => {
+    const { onUpdate } = renderForm();
+    const input = screen.getByLabelText('Mobile Number');
+    await userEvent.clear(input);
+    await userEvent.type(input, `+62${'8'.repeat(40)}`);
+    expect(input).toHaveValue(`+62${'8'.repeat(mobileNumberMaxLength - 3)}`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(onUpdate).toHaveBeenCalledWith({
+      ...customer,
+      mobile_number: `+62${'8'.repeat(mobileNumberMaxLength - 3)}`,
+    });
   });
 
   it('reads Updating... and stays disabled while saving', async () => {

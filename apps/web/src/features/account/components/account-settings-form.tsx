@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { exampleMobileNumber, type Customer } from '@store/contract/client';
+import { exampleMobileNumber, mobileNumberMaxLength, type Customer } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 
 export interface AccountSettingsFormProps {
@@ -44,6 +44,8 @@ export function AccountSettingsForm({
         description="A mobile number is required for some payment channels (for example OVO)."
         placeholder={exampleMobileNumber(country)}
         type="tel"
+        // The store keeps no longer number; the field stops there rather than failing on Update.
+        maxLength={mobileNumberMaxLength}
         value={mobileNumber}
         onChange={(event) => setMobileNumber(event.currentTarget.value)}
       />
