@@ -12,6 +12,7 @@ import {
   createSubscriptionRequestSchema,
   listPaymentMethodsQuerySchema,
   listPaymentsQuerySchema,
+  listSubscriptionsQuerySchema,
   listVouchersQuerySchema,
   loginRequestSchema,
   otpRequestSchema,
@@ -141,7 +142,7 @@ export const api = {
   listPaymentMethods: endpoint(routes.listPaymentMethods, {
     query: listPaymentMethodsQuerySchema,
     response: responses.listPaymentMethods,
-    summary: "The signed-in customer's payment methods, newest first",
+    summary: "The signed-in customer's payment methods, newest first, a page at a time",
   }),
   getPaymentMethod: endpoint(routes.getPaymentMethod, {
     params: paymentMethodIdParamsSchema,
@@ -195,8 +196,9 @@ export const api = {
       'Subscribe to a subscribable product, charged every cycle to a saved method. Send an Idempotency-Key header: a repeated key answers the first subscription.',
   }),
   listSubscriptions: endpoint(routes.listSubscriptions, {
+    query: listSubscriptionsQuerySchema,
     response: responses.listSubscriptions,
-    summary: "The signed-in customer's subscriptions, newest first",
+    summary: "The signed-in customer's subscriptions, newest first, a page at a time",
   }),
   getSubscription: endpoint(routes.getSubscription, {
     params: subscriptionIdParamsSchema,

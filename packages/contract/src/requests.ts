@@ -62,10 +62,17 @@ export type CreateCheckoutSessionPaymentRequest = z.infer<
   typeof createCheckoutSessionPaymentRequestSchema
 >;
 
-export const listPaymentsQuerySchema = z.object({
+/**
+ * A page of a list, newest first: where it starts (the previous page's next_cursor; the newest
+ * without) and how many it holds. Every list a customer can grow is paged, so no answer grows with
+ * everything they ever made.
+ */
+const pageQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+export const listPaymentsQuerySchema = pageQuerySchema;
+export const listSubscriptionsQuerySchema = pageQuerySchema;
 export const paymentIdParamsSchema = z.object({ paymentId: z.string().min(1).max(64) });
 export const otpRequestSchema = z.object({ otp_code: z.string().min(1).max(6) });
 
@@ -94,9 +101,11 @@ export type CreateCheckoutSessionPaymentMethodRequest = z.infer<
   typeof createCheckoutSessionPaymentMethodRequestSchema
 >;
 
-export const listPaymentMethodsQuerySchema = z.object({
+export const listPaymentMethodsQuerySchema = pageQuerySchema.extend({
   /** 'true' adds each method's channel configuration and provider operations. */
   with_config: z.enum(['true', 'false']).optional(),
+  /** ACTIVE lists only the methods that can pay (checkout's saved methods); none lists all. */
+  status: z.literal('ACTIVE').optional(),
 });
 export const paymentMethodIdParamsSchema = z.object({
   paymentMethodId: z.string().min(1).max(64),

@@ -38,7 +38,10 @@ export const apiResponses = {
 
   createPaymentMethod: paymentMethodSchema,
   createCheckoutSessionPaymentMethod: paymentMethodSchema,
-  listPaymentMethods: z.object({ payment_methods: z.array(paymentMethodSchema) }),
+  listPaymentMethods: z.object({
+    payment_methods: z.array(paymentMethodSchema),
+    next_cursor: z.nullable(z.string()),
+  }),
   getPaymentMethod: paymentMethodSchema,
   validatePaymentMethodOtp: paymentMethodSchema,
   cancelPaymentMethod: paymentMethodSchema,
@@ -49,7 +52,10 @@ export const apiResponses = {
   completeCardSaveSession: paymentMethodSchema,
 
   createSubscription: subscriptionSchema,
-  listSubscriptions: z.object({ subscriptions: z.array(subscriptionSchema) }),
+  listSubscriptions: z.object({
+    subscriptions: z.array(subscriptionSchema),
+    next_cursor: z.nullable(z.string()),
+  }),
   getSubscription: subscriptionSchema,
   cancelSubscription: subscriptionSchema,
   runNextSubscriptionCycle: subscriptionSchema,

@@ -286,7 +286,7 @@ describe('card forms opened again', () => {
     const again = (await link()).json() as PaymentMethod;
     expect(again.id).toBe(first.id);
     const methods = (await call('GET', '/api/payment_methods', undefined, customer)).json();
-    expect(methods).toEqual({ payment_methods: [] });
+    expect(methods).toEqual({ payment_methods: [], next_cursor: null });
   });
 
   it('answers one method and opens one session for a card link sent twice with one key', async () => {

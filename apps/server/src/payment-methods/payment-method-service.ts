@@ -5,6 +5,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import { decodeCursor, exactTime, pageOf, rowsAfter } from '../http/page-cursor.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderToken } from '../provider/mapping.ts';
@@ -16,6 +17,7 @@ import {
   methodAwaitsProvider,
   toApiMethodStatus,
   movePaymentMethod,
+  payingMethodStatus,
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
 import { createCheckoutLinking } from './checkout-session-link.ts';
@@ -132,10 +134,15 @@ export function createPaymentMethodService(deps: {
     toApi,
     transition,
     applyToken,
-    async list(session: Caller, withConfig: boolean): Promise<PaymentMethod[]> {
+    /** A page of the customer's methods, newest first; only those that can pay with `activeOnly`. */
+    async list(
+      session: Caller,
+      query: { withConfig: boolean; activeOnly: boolean; cursor?: string; limit: number },
+    ): Promise<{ payment_methods: PaymentMethod[]; next_cursor: string | null }> {
       const { app, customer } = await session.tenant();
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       const rows = await db
-        .select()
+        .select({ method: paymentMethods, exactCreatedAt: exactTime(paymentMethods.createdAt) })
         .from(paymentMethods)
         .where(
           and(
@@ -143,20 +150,33 @@ export function createPaymentMethodService(deps: {
             eq(paymentMethods.customerId, session.customerId),
             // A card is a method once the cards script made its token; an opened form is not.
             or(ne(paymentMethods.channelCode, 'CARDS'), isNotNull(paymentMethods.providerTokenId)),
+            query.activeOnly ? eq(paymentMethods.status, payingMethodStatus) : undefined,
+            after ? rowsAfter(paymentMethods.createdAt, paymentMethods.id, after) : undefined,
           ),
         )
-        .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
-      if (!withConfig) return rows.map((row) => toApi(app, row));
+        .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+        .limit(query.limit + 1);
+      const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({
+        createdAt: row.exactCreatedAt,
+        id: row.method.id,
+      }));
+      const methods = page.map((row) => row.method);
+      if (!query.withConfig) {
+        return { payment_methods: methods.map((row) => toApi(app, row)), next_cursor: nextCursor };
+      }
       const exchanges = await exchangesOf(
         db,
-        rows.map((row) => row.id),
+        methods.map((row) => row.id),
       );
-      return rows.map((row) =>
-        toApi(app, row, {
-          customer,
-          exchanges: exchanges.filter((exchange) => exchange.paymentMethodId === row.id),
-        }),
-      );
+      return {
+        payment_methods: methods.map((row) =>
+          toApi(app, row, {
+            customer,
+            exchanges: exchanges.filter((exchange) => exchange.paymentMethodId === row.id),
+          }),
+        ),
+        next_cursor: nextCursor,
+      };
     },
 
     /**

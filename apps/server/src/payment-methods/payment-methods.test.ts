@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, PaymentMethod } from '@store/contract';
 import { paymentMethods, exchanges } from '../db/schema.ts';
@@ -264,6 +264,68 @@ describe('linking a payment method', () => {
       is_saveable: true,
     });
     expect(withConfig.payment_methods[0].xendit_operations.length).toBeGreaterThan(0);
+  });
+
+  it('pages the list, newest first, and lists only the methods that can pay with status=ACTIVE', async () => {
+    const pager = await server.signIn('pager@example.com');
+    const linked: PaymentMethod[] = [];
+    for (const body of [{ channel: 'DANA' }, directDebit, { channel: 'SHOPEEPAY' }, directDebit]) {
+      linked.push((await link(body, { as: pager })).json() as PaymentMethod);
+    }
+    // Three made in one microsecond: the page's edge falls among them, and the id orders them.
+    await server.db
+      .update(paymentMethods)
+      .set({ createdAt: sql`'2026-12-01T10:00:00.123456Z'::timestamptz` })
+      .where(
+        inArray(
+          paymentMethods.id,
+          linked.slice(0, 3).map((method) => method.id),
+        ),
+      );
+
+    const seen: { id: string; created: string }[] = [];
+    let cursor: string | null = '';
+    let pages = 0;
+    while (cursor !== null) {
+      const query: string = cursor === '' ? '' : `&cursor=${cursor}`;
+      const response = await call('GET', `/api/payment_methods?limit=2${query}`, undefined, pager);
+      expect(response.statusCode).toBe(200);
+      const page = response.json() as { payment_methods: PaymentMethod[]; next_cursor: string };
+      expect(page.payment_methods.length).toBeLessThanOrEqual(2);
+      seen.push(...page.payment_methods.map(({ id, created }) => ({ id, created })));
+      cursor = page.next_cursor;
+      pages += 1;
+    }
+    expect(pages).toBe(2);
+    expect(seen[0]?.id).toBe(linked[3]?.id);
+    expect(seen.map(({ id }) => id).sort()).toEqual(linked.map(({ id }) => id).sort());
+    const times = seen.map(({ created }) => created);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const active = (
+      await call(
+        'POST',
+        `/api/payment_methods/${linked[1]?.id}/validate_otp`,
+        { otp_code: '333000' },
+        pager,
+      )
+    ).json() as PaymentMethod;
+    expect(active.status).toBe('ACTIVE');
+    const paying = (
+      await call('GET', '/api/payment_methods?status=ACTIVE&limit=1', undefined, pager)
+    ).json();
+    expect(paying).toMatchObject({ payment_methods: [{ id: active.id }], next_cursor: null });
+  });
+
+  it.each([
+    ['a cursor the store did not make', 'cursor=bm90LWEtY3Vyc29y'],
+    ['a page of none', 'limit=0'],
+    ['a page over 100', 'limit=101'],
+    ['a status other than ACTIVE', 'status=PENDING'],
+  ])('refuses %s with 400', async (_name, query) => {
+    const response = await call('GET', `/api/payment_methods?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe('API_VALIDATION_ERROR');
   });
 
   it("answers 404 for another customer's method", async () => {

@@ -47,9 +47,14 @@ export function registerPaymentMethodRoutes(
         clientId: clientIdOf(request),
       }),
   );
-  registerEndpoint(app, api.listPaymentMethods, async ({ session, query }) => ({
-    payment_methods: await paymentMethods.list(session, query.with_config === 'true'),
-  }));
+  registerEndpoint(app, api.listPaymentMethods, async ({ session, query }) =>
+    paymentMethods.list(session, {
+      withConfig: query.with_config === 'true',
+      activeOnly: query.status === 'ACTIVE',
+      cursor: query.cursor,
+      limit: query.limit,
+    }),
+  );
   registerEndpoint(app, api.getPaymentMethod, async ({ session, params }) =>
     paymentMethods.get(session, params.paymentMethodId),
   );

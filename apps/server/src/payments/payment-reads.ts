@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderPayment } from '../provider/mapping.ts';
 import { awaitsProvider, type StoredPaymentStatus } from '../statuses/payment-status.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, pageOf } from '../http/page-cursor.ts';
 import { readPaymentPage, toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
 
 /** A read asks the provider for news at most this often per payment. */
@@ -68,11 +68,13 @@ export function createPaymentReads(deps: {
         after: query.cursor ? decodeCursor(query.cursor) : null,
         limit: query.limit + 1,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({
+        createdAt: row.exactCreatedAt,
+        id: row.payment.id,
+      }));
       return {
         payments: page.map(({ payment, lines }) => toApiPayment(payment, lines)),
-        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+        next_cursor: nextCursor,
       };
     },
 

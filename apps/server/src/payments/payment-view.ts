@@ -12,6 +12,7 @@ import { arrayStatement } from '../db/array-statement.ts';
 import type { Database } from '../db/database.ts';
 import type { exchanges } from '../db/schema.ts';
 import { paymentLines, payments } from '../db/schema.ts';
+import { exactTime, type PagePosition } from '../http/page-cursor.ts';
 import { channelName } from './channels.ts';
 import { toApiStatus, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 
@@ -116,13 +117,6 @@ const linesOfPayment = sql`select json_agg(json_build_object(
 const paymentLinesJson = sql<LineView[] | null>`(${linesOfPayment})`;
 
 /**
- * A payment's created_at to the microsecond, in UTC ISO form (2026-01-01T00:00:00.123456Z). A
- * Date keeps only milliseconds, and a page cursor cut to them would start the next page before
- * payments made later in the same millisecond, skipping them.
- */
-const exactCreatedAt = sql`to_char(${payments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/**
  * A time as the API shows it, made by PostgreSQL: what Date's toISOString gives for it (both cut
  * the microseconds to milliseconds), without a Date parsed and formatted again for each field.
  */
@@ -136,7 +130,7 @@ const apiTime = (column: typeof payments.updatedAt) =>
 export interface PageStart {
   appId: string;
   customerId: string;
-  after: { createdAt: string; id: string } | null;
+  after: PagePosition | null;
   limit: number;
 }
 
@@ -162,7 +156,7 @@ export interface PageRow {
  */
 const pageColumns = {
   ...paymentViewColumns,
-  createdAt: exactCreatedAt,
+  createdAt: exactTime(payments.createdAt),
   updatedAt: apiTime(payments.updatedAt),
   lines: paymentLinesJson,
 };

@@ -42,8 +42,11 @@ export const methodAwaitsProvider = (status: StoredPaymentMethodStatus) =>
 /** Whether the provider has yet to answer the method's create call. */
 export const isMethodCreating = (status: string) => status === initialMethodStatus;
 
-/** Whether a method can pay: linked, its token usable. */
-export const canPayWithMethod = (status: string) => status === 'ACTIVE';
+/** The status of a method that can pay: linked, its token usable. */
+export const payingMethodStatus = 'ACTIVE' satisfies StoredPaymentMethodStatus;
+
+/** Whether a method can pay. */
+export const canPayWithMethod = (status: string) => status === payingMethodStatus;
 
 /** Whether a method waits for the one-time password its linking asked for. */
 export const methodAwaitsOtp = (status: string) => status === 'REQUIRES_ACTION';

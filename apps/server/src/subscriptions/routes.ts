@@ -36,9 +36,9 @@ export function registerSubscriptionRoutes(
     );
     return subscriptions.create(session, body, key);
   });
-  registerEndpoint(app, api.listSubscriptions, async ({ session }) => ({
-    subscriptions: await subscriptions.list(session),
-  }));
+  registerEndpoint(app, api.listSubscriptions, async ({ session, query }) =>
+    subscriptions.list(session, query),
+  );
   registerEndpoint(app, api.getSubscription, async ({ session, params }) =>
     subscriptions.get(session, params.subscriptionId),
   );

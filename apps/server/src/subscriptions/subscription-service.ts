@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { statusIn } from '../db/status-literals.ts';
 import { apps, paymentMethods, subscriptions } from '../db/schema.ts';
 import { AppError, isRefusal, notFound } from '../http/app-error.ts';
+import { decodeCursor, exactTime, pageOf, rowsAfter } from '../http/page-cursor.ts';
 import { newId } from '../lib/ids.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { AppRow } from '../provider/provider.ts';
@@ -390,19 +391,37 @@ export function createSubscriptionService(deps: {
       return view(session, row.id);
     },
 
-    async list(session: Caller): Promise<Subscription[]> {
+    /** A page of the customer's subscriptions, newest first. */
+    async list(
+      session: Caller,
+      query: { cursor?: string; limit: number },
+    ): Promise<{ subscriptions: Subscription[]; next_cursor: string | null }> {
       const { app } = await session.tenant();
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       const rows = await db
-        .select()
+        .select({ subscription: subscriptions, exactCreatedAt: exactTime(subscriptions.createdAt) })
         .from(subscriptions)
         .where(
           and(
             eq(subscriptions.appId, session.appId),
             eq(subscriptions.customerId, session.customerId),
+            after ? rowsAfter(subscriptions.createdAt, subscriptions.id, after) : undefined,
           ),
         )
-        .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
-      return toApiSubscriptions(db, app.country, rows);
+        .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+        .limit(query.limit + 1);
+      const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({
+        createdAt: row.exactCreatedAt,
+        id: row.subscription.id,
+      }));
+      return {
+        subscriptions: await toApiSubscriptions(
+          db,
+          app.country,
+          page.map((row) => row.subscription),
+        ),
+        next_cursor: nextCursor,
+      };
     },
 
     get: view,

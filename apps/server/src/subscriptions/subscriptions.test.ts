@@ -524,6 +524,32 @@ describe('subscriptions (a provider day is a real day)', () => {
     expect((again.json() as Subscription).status).toBe('CANCELLED');
   });
 
+  it('lists a page at a time, newest first, each page from where the last ended', async () => {
+    const pager = await server.signIn('subscriptions-pager@example.com');
+    const wallet = await linkedEwallet(server, pager);
+    const made: string[] = [];
+    for (const product of ['id-kopi-beans', 'id-sandbox-daily-subscription']) {
+      const created = await subscribe(server, pager, {
+        product_id: product,
+        payment_method_id: wallet.id,
+      });
+      expect(created.statusCode).toBe(201);
+      made.push((created.json() as Subscription).id);
+    }
+    type Page = { subscriptions: Subscription[]; next_cursor: string | null };
+    const first = (await call(server, pager, 'GET', '/api/subscriptions?limit=1')).json() as Page;
+    expect(first.subscriptions.map((s) => s.id)).toEqual([made[1]]);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = (
+      await call(server, pager, 'GET', `/api/subscriptions?limit=1&cursor=${first.next_cursor}`)
+    ).json() as Page;
+    expect(second).toMatchObject({ subscriptions: [{ id: made[0] }], next_cursor: null });
+
+    const forged = await call(server, pager, 'GET', '/api/subscriptions?cursor=bm90LWEtY3Vyc29y');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error_code).toBe('API_VALIDATION_ERROR');
+  });
+
   it('subscribes in the live app too, and runs no cycle there ahead of its date', async () => {
     const live = await server.signIn('live-subscriber@example.com', 'demo-ph');
     const maya = (

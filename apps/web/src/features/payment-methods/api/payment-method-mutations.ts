@@ -1,10 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type {
+  Api,
   CreateCheckoutSessionPaymentMethodRequest,
   CreatePaymentMethodRequest,
-  PaymentMethod,
+  ResponseOf,
 } from '@store/contract/client';
 import { callApi } from '@/lib/api-client';
+import { activePaymentMethodsKey, paymentMethodsKey } from './get-payment-methods';
 
 /** POST /payment_methods; the reference id doubles as the attempt's Idempotency-Key. */
 export function createPaymentMethod(body: CreatePaymentMethodRequest) {
@@ -44,21 +46,29 @@ export function cancelPaymentMethod(paymentMethodId: string) {
   return callApi('cancelPaymentMethod', { params: { paymentMethodId } });
 }
 
-/** Unlink: the method's new status (CANCELED) replaces it in every cached list. */
+/**
+ * Unlink: the method's new status (CANCELED) replaces it in the list's pages at once; checkout's
+ * list, which holds only methods that can pay, is read again without it.
+ */
 export function useCancelPaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelPaymentMethod,
     onSuccess: (canceled) => {
-      queryClient.setQueriesData<{ payment_methods: PaymentMethod[] }>(
-        { queryKey: ['payment-methods', 'list'] },
+      queryClient.setQueryData<InfiniteData<ResponseOf<Api['listPaymentMethods']>>>(
+        paymentMethodsKey,
         (data) =>
           data && {
-            payment_methods: data.payment_methods.map((method) =>
-              method.id === canceled.id ? { ...method, ...canceled } : method,
-            ),
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              payment_methods: page.payment_methods.map((method) =>
+                method.id === canceled.id ? { ...method, ...canceled } : method,
+              ),
+            })),
           },
       );
+      void queryClient.invalidateQueries({ queryKey: activePaymentMethodsKey });
       void queryClient.invalidateQueries({ queryKey: ['payment-methods', 'detail', canceled.id] });
     },
   });

@@ -5,6 +5,7 @@ import { follow } from '@/lib/next-step';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
+import { LoadMore } from '@/components/load-more';
 import { formatDateTime } from '@/utils/format';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { useCancelPaymentMethod } from '../api/payment-method-mutations';
@@ -101,14 +102,18 @@ export function PaymentMethodsList({ onViewLogs }: { onViewLogs: (id: string) =>
   const methods = usePaymentMethods();
   if (methods.isPending) return <Loader role="status" aria-label="Loading payment methods" />;
   if (methods.data === undefined) return <ErrorPanel error={methods.error} />;
-  if (methods.data.payment_methods.length === 0) {
+  const all = methods.data.pages.flatMap((page) => page.payment_methods);
+  if (all.length === 0) {
     return <Text c="dimmed">No payment methods linked yet.</Text>;
   }
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {methods.data.payment_methods.map((method) => (
-        <PaymentMethodRow key={method.id} method={method} onViewLogs={onViewLogs} />
-      ))}
+    <Stack gap="sm">
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {all.map((method) => (
+          <PaymentMethodRow key={method.id} method={method} onViewLogs={onViewLogs} />
+        ))}
+      </Stack>
+      <LoadMore list={methods} />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Payment } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
+import { LoadMore } from '@/components/load-more';
 import { formatPrice } from '@/utils/format';
 import { usePayments } from '../api/get-payments';
 import { endsSession } from '@/lib/query-client';
@@ -36,16 +37,7 @@ function PaymentPages({
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {all.map(renderPayment)}
       </Stack>
-      {payments.isFetchNextPageError && <ErrorPanel error={payments.error} />}
-      {payments.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void payments.fetchNextPage()}
-          loading={payments.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore list={payments} />
     </Stack>
   );
 }

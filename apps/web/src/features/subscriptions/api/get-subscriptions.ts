@@ -1,18 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
-export function getSubscriptions({ signal }: { signal?: AbortSignal } = {}) {
-  return callApi('listSubscriptions', { signal });
-}
+export const subscriptionsPageSize = 20;
 
 export function getSubscriptionsQueryOptions() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: ['subscriptions', 'list'],
-    queryFn: ({ signal }) => getSubscriptions({ signal }),
+    queryFn: ({ pageParam, signal }) =>
+      callApi('listSubscriptions', {
+        query: {
+          limit: subscriptionsPageSize,
+          ...(pageParam === undefined ? {} : { cursor: pageParam }),
+        },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
 }
 
-/** The customer's subscriptions, newest first (without their cycles: each is read on its own). */
+/**
+ * The customer's subscriptions, newest first, a page at a time (without their cycles: each is
+ * read on its own).
+ */
 export function useSubscriptions() {
-  return useQuery(getSubscriptionsQueryOptions());
+  return useInfiniteQuery(getSubscriptionsQueryOptions());
 }

@@ -54,7 +54,10 @@ const cycles = [
 
 function renderList(mode: 'development' | 'live', detail: Subscription) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(getSubscriptionsQueryOptions().queryKey, { subscriptions: [plan] });
+  queryClient.setQueryData(getSubscriptionsQueryOptions().queryKey, {
+    pages: [{ subscriptions: [plan], next_cursor: null }],
+    pageParams: [undefined],
+  });
   queryClient.setQueryData(getSubscriptionQueryOptions(plan.id).queryKey, detail);
   renderWithProviders(
     <MemoryRouter>

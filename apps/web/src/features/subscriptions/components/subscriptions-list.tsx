@@ -10,6 +10,7 @@ import {
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
+import { LoadMore } from '@/components/load-more';
 import { StatusBadge } from '@/components/status-badge';
 import { endsSession } from '@/lib/query-client';
 import { formatDateTime, formatPerCycle, formatPrice } from '@/utils/format';
@@ -208,7 +209,8 @@ export function SubscriptionsList({
     return <Loader role="status" aria-label="Loading subscriptions" />;
   }
   if (subscriptions.data === undefined) return <ErrorPanel error={subscriptions.error} />;
-  if (subscriptions.data.subscriptions.length === 0) {
+  const all = subscriptions.data.pages.flatMap((page) => page.subscriptions);
+  if (all.length === 0) {
     return (
       <Text>
         No subscriptions yet. Products sold by subscription offer Subscribe beside Add to Cart.
@@ -216,15 +218,18 @@ export function SubscriptionsList({
     );
   }
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {subscriptions.data.subscriptions.map((subscription) => (
-        <SubscriptionCard
-          key={subscription.id}
-          subscription={subscription}
-          mode={mode}
-          onViewLogs={onViewLogs}
-        />
-      ))}
+    <Stack gap="sm">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {all.map((subscription) => (
+          <SubscriptionCard
+            key={subscription.id}
+            subscription={subscription}
+            mode={mode}
+            onViewLogs={onViewLogs}
+          />
+        ))}
+      </Stack>
+      <LoadMore list={subscriptions} />
     </Stack>
   );
 }
