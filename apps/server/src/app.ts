@@ -145,7 +145,7 @@ export async function buildApp({
   const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProvider(config, db);
-  const paymentMethods = createPaymentMethodService({ db, provider, config });
+  const paymentMethods = createPaymentMethodService({ db, provider, config, limiter });
   const payments = createPaymentService({
     db,
     provider,

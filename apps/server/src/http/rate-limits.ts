@@ -39,6 +39,40 @@ export function providerCallLimits(
   ].filter((limit) => limit.max > 0);
 }
 
+/**
+ * The limits of a customer's read that may ask the provider for news (a payment or a method the
+ * provider may still change): per customer and per app (PROVIDER_READS_PER_*), so one customer
+ * polling many open records cannot spend the provider's rate limit that every customer's creates
+ * need. Past them the read answers the store's own record, which webhooks keep current.
+ */
+export function providerReadLimits(
+  figures: { providerReadsPerCustomerPerMinute: number; providerReadsPerAppPerMinute: number },
+  caller: { appId: string; customerId: string },
+): Limit[] {
+  return [
+    {
+      key: `provider-read:customer:${caller.customerId}`,
+      max: figures.providerReadsPerCustomerPerMinute,
+      windowSeconds: 60,
+    },
+    {
+      key: `provider-read:app:${caller.appId}`,
+      max: figures.providerReadsPerAppPerMinute,
+      windowSeconds: 60,
+    },
+  ];
+}
+
+/**
+ * How long a record's reads wait between asking the provider for news: 2 s while it is young
+ * (the customer is back from paying or linking and waits on the result), then a thirtieth of its
+ * age. Each read is a provider call and an exchange in the record's log, so a record left open for
+ * days is read a few hundred times in all, not 43,200 times a day; webhooks keep it current.
+ */
+export function newsReadIntervalSeconds(createdAt: Date, now = Date.now()): number {
+  return Math.max(2, Math.floor((now - createdAt.getTime()) / 1000 / 30));
+}
+
 /** 429 RATE_LIMIT_EXCEEDED, with the seconds until a hit is free again, for Retry-After. */
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {

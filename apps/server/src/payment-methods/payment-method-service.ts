@@ -6,6 +6,11 @@ import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { decodeCursor, exactTime, pageOf, rowsAfter } from '../http/page-cursor.ts';
+import {
+  newsReadIntervalSeconds,
+  providerReadLimits,
+  type RateLimiter,
+} from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderToken } from '../provider/mapping.ts';
@@ -35,9 +40,6 @@ export type CardLinker = (
   options: { idempotencyKey: string | undefined; clientId: string },
 ) => Promise<PaymentMethod>;
 
-/** A read asks the provider for news at most this often per method. */
-const refreshIntervalMs = 2_000;
-
 /**
  * Saved payment methods composed: linking (link-method.ts), what the provider's tokens do to
  * methods (token-webhooks.ts), reading, the OTP and unlinking (here). Cards, payments and webhooks
@@ -47,8 +49,23 @@ export function createPaymentMethodService(deps: {
   db: Database;
   provider: Provider;
   config: ServerConfig;
+  limiter: RateLimiter;
 }) {
-  const { db, provider, config } = deps;
+  const { db, provider, config, limiter } = deps;
+
+  /**
+   * Whether this read may ask the provider for news of a method it may still change: once per
+   * interval per method (longer as it ages: newsReadIntervalSeconds), counted in the shared
+   * database so every instance agrees, and within the customer's and the app's read budget.
+   */
+  async function mayReadProvider(session: Caller, method: PaymentMethodRow): Promise<boolean> {
+    const intervalSeconds = newsReadIntervalSeconds(method.createdAt);
+    if (Date.now() - method.updatedAt.getTime() < intervalSeconds * 1000) return false;
+    return limiter.tryTake([
+      { key: `provider-read:method:${method.id}`, max: 1, windowSeconds: intervalSeconds },
+      ...providerReadLimits(config.rateLimits, session),
+    ]);
+  }
 
   async function loadOwn(session: Caller, paymentMethodId: string): Promise<PaymentMethodRow> {
     const [row] = await db
@@ -180,20 +197,28 @@ export function createPaymentMethodService(deps: {
     },
 
     /**
-     * One method; while the provider may still change it, its status is read afresh: its token,
-     * or, while it is still on the hosted checkout, its session (a session completed whose
-     * webhook was lost then activates the method, as that webhook would have).
+     * One method; while the provider may still change it, its status is read afresh (see
+     * mayReadProvider): its token, or, while it is still on the hosted checkout, its session (a
+     * session completed whose webhook was lost then activates the method, as that webhook would
+     * have). The store's own record is the answer when the provider cannot be read.
      */
     async get(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
       const method = await loadOwn(session, paymentMethodId);
-      const stale = Date.now() - method.updatedAt.getTime() > refreshIntervalMs;
       const tokenId = method.providerTokenId;
-      if (methodAwaitsProvider(method.status as StoredPaymentMethodStatus) && stale) {
-        if (tokenId) {
-          const { app } = await session.tenant();
-          await applyToken(method, await provider.readToken(app, paymentMethodId, tokenId));
-        } else if (method.providerSessionId) {
-          await readCheckoutSession(method.providerSessionId);
+      if (
+        methodAwaitsProvider(method.status as StoredPaymentMethodStatus) &&
+        (tokenId || method.providerSessionId) &&
+        (await mayReadProvider(session, method))
+      ) {
+        try {
+          if (tokenId) {
+            const { app } = await session.tenant();
+            await applyToken(method, await provider.readToken(app, paymentMethodId, tokenId));
+          } else if (method.providerSessionId) {
+            await readCheckoutSession(method.providerSessionId);
+          }
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
         }
       }
       return view(session, paymentMethodId);

@@ -8,10 +8,8 @@ import type { Provider } from '../provider/adapter.ts';
 import type { ProviderPayment } from '../provider/mapping.ts';
 import { awaitsProvider, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 import { decodeCursor, pageOf } from '../http/page-cursor.ts';
+import { newsReadIntervalSeconds } from '../http/rate-limits.ts';
 import { readPaymentPage, toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
-
-/** A read asks the provider for news at most this often per payment. */
-const refreshIntervalMs = 2_000;
 
 /** Reading and paging a customer's payments. */
 export function createPaymentReads(deps: {
@@ -43,17 +41,18 @@ export function createPaymentReads(deps: {
   } = deps;
 
   /**
-   * Whether this read may ask the provider for news: true for one caller per interval, whichever
-   * store instance it reaches, since the claim is a row update in the shared database.
+   * Whether this read may ask the provider for news: true for one caller per interval (longer as
+   * the payment ages: newsReadIntervalSeconds), whichever store instance it reaches, since the
+   * claim is a row update in the shared database.
    */
-  async function claimProviderRead(paymentId: string): Promise<boolean> {
+  async function claimProviderRead(payment: PaymentRow): Promise<boolean> {
     const claimed = await db
       .update(payments)
       .set({ providerReadAt: sql`now()` })
       .where(
         and(
-          eq(payments.id, paymentId),
-          sql`coalesce(${payments.providerReadAt}, ${payments.updatedAt}) < now() - make_interval(secs => ${refreshIntervalMs / 1000})`,
+          eq(payments.id, payment.id),
+          sql`coalesce(${payments.providerReadAt}, ${payments.updatedAt}) < now() - make_interval(secs => ${newsReadIntervalSeconds(payment.createdAt)})`,
         ),
       )
       .returning({ id: payments.id });
@@ -80,7 +79,7 @@ export function createPaymentReads(deps: {
 
     /**
      * One payment; while the provider may still change it, its status is read afresh, at most
-     * once per interval across every store instance. The store's own record is the answer when
+     * once per interval across every store instance, within the customer's and the app's budget. The store's own record is the answer when
      * the provider cannot be read: its silence hides nothing the store knows.
      */
     async get(session: Caller, paymentId: string): Promise<Payment> {
@@ -91,7 +90,7 @@ export function createPaymentReads(deps: {
       if (
         awaitsProvider(payment.status as StoredPaymentStatus) &&
         (providerRequestId || onCheckout) &&
-        (await claimProviderRead(paymentId)) &&
+        (await claimProviderRead(payment)) &&
         (await mayReadProvider(session))
       ) {
         try {

@@ -5,7 +5,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
-import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
+import { providerCallLimits, providerReadLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderPayment } from '../provider/mapping.ts';
@@ -130,7 +130,6 @@ export function createPaymentService(deps: {
     if (outcome.apply) await outcome.apply();
   }
 
-  const { providerReadsPerCustomerPerMinute, providerReadsPerAppPerMinute } = config.rateLimits;
   const reads = createPaymentReads({
     db,
     provider,
@@ -138,19 +137,7 @@ export function createPaymentService(deps: {
     loadPayment,
     applyProviderPayment,
     readCheckoutSession,
-    mayReadProvider: (session) =>
-      limiter.tryTake([
-        {
-          key: `provider-read:customer:${session.customerId}`,
-          max: providerReadsPerCustomerPerMinute,
-          windowSeconds: 60,
-        },
-        {
-          key: `provider-read:app:${session.appId}`,
-          max: providerReadsPerAppPerMinute,
-          windowSeconds: 60,
-        },
-      ]),
+    mayReadProvider: (session) => limiter.tryTake(providerReadLimits(config.rateLimits, session)),
   });
 
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../db/schema.ts';
+import { exchanges, paymentMethods, payments } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { vaOrder } from '../../harness/helpers.ts';
 
@@ -90,5 +90,132 @@ describe("one customer's reads and the merchant's provider budget", () => {
       answers.every((status) => status < 500),
       answers.join(),
     ).toBe(true);
+  });
+});
+
+describe("one customer's reads of payment methods and the merchant's provider budget", () => {
+  let methodServer: TestServer;
+  beforeAll(async () => {
+    methodServer = await startTestServer(
+      { PROVIDER_READS_PER_CUSTOMER_PER_MINUTE: '5', PROVIDER_READS_PER_APP_PER_MINUTE: '10' },
+      { simulator: { rateLimit: { max: 40, windowSeconds: 60 } } },
+    );
+  });
+  afterAll(() => methodServer?.close());
+
+  it("polling methods being linked cannot spend what another customer's create needs", async () => {
+    const greedy = await methodServer.signIn('greedy-method-reader@example.com');
+    const open: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      // A DANA link waits on the provider's linking page: REQUIRES_ACTION, read afresh.
+      const linked = await methodServer.app.inject({
+        method: 'POST',
+        url: '/api/payment_methods',
+        headers: { authorization: `Bearer ${greedy}`, 'idempotency-key': randomUUID() },
+        payload: { channel: 'DANA', country: 'ID', reference_id: randomUUID().slice(0, 8) },
+      });
+      expect(linked.statusCode).toBe(201);
+      open.push((linked.json() as { id: string }).id);
+    }
+
+    for (let round = 0; round < 3; round += 1) {
+      await pastReadInterval();
+      const answers = await Promise.all(
+        open.map((id) =>
+          fetch(`${methodServer.url}/api/payment_methods/${id}`, {
+            headers: { authorization: `Bearer ${greedy}` },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(open.map(() => 200));
+    }
+
+    const other = await methodServer.signIn('patient-method-buyer@example.com');
+    const response = await fetch(`${methodServer.url}/api/payments`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${other}`,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify(vaOrder()),
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const [row] = await methodServer.db.select().from(payments).where(eq(payments.id, id));
+    expect(row?.status).toBe('REQUIRES_ACTION');
+  });
+});
+
+describe('reads of a record left open', () => {
+  let readServer: TestServer;
+  beforeAll(async () => {
+    readServer = await startTestServer();
+  });
+  afterAll(() => readServer?.close());
+
+  /** The provider reads (GETs) recorded in the log of a payment or a method. */
+  const providerReads = async (id: string) => {
+    const rows = await readServer.db
+      .select({ id: exchanges.id })
+      .from(exchanges)
+      .where(
+        and(
+          or(eq(exchanges.paymentId, id), eq(exchanges.paymentMethodId, id)),
+          sql`${exchanges.exchange}->'request'->>'method' = 'GET'`,
+        ),
+      );
+    return rows.length;
+  };
+
+  it('ask the provider every 2 s while the record is young, and more rarely as it ages', async () => {
+    const token = await readServer.signIn('patient-reader@example.com');
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      readServer.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+        payload,
+      });
+    const link = async () =>
+      (
+        (
+          await call('POST', '/api/payment_methods', {
+            channel: 'DANA',
+            country: 'ID',
+            reference_id: randomUUID().slice(0, 8),
+          })
+        ).json() as { id: string }
+      ).id;
+    const pay = async () =>
+      ((await call('POST', '/api/payments', vaOrder())).json() as { id: string }).id;
+    const young = { payment: await pay(), method: await link() };
+    const old = { payment: await pay(), method: await link() };
+    // Made and last changed an hour ago: a read asks the provider at most every two minutes.
+    const anHourAgo = sql`now() - interval '1 hour'`;
+    await readServer.db
+      .update(payments)
+      .set({ createdAt: anHourAgo, updatedAt: anHourAgo })
+      .where(eq(payments.id, old.payment));
+    await readServer.db
+      .update(paymentMethods)
+      .set({ createdAt: anHourAgo, updatedAt: anHourAgo })
+      .where(eq(paymentMethods.id, old.method));
+
+    for (let round = 0; round < 2; round += 1) {
+      await pastReadInterval();
+      for (const url of [
+        `/api/payments/${young.payment}`,
+        `/api/payments/${old.payment}`,
+        `/api/payment_methods/${young.method}`,
+        `/api/payment_methods/${old.method}`,
+      ]) {
+        expect((await call('GET', url)).statusCode).toBe(200);
+      }
+    }
+    expect(await providerReads(young.payment)).toBe(2);
+    expect(await providerReads(young.method)).toBe(2);
+    expect(await providerReads(old.payment)).toBe(1);
+    expect(await providerReads(old.method)).toBe(1);
   });
 });
