@@ -1,28 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
 
-let simulator: XenditSimulator;
-let receiver: WebhookReceiver;
-const account = createDefaultAccount();
-const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  simulator = await startTestSimulator({
-    port: 0,
-    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-    rateLimit: { max: 400, windowSeconds: 60 },
-    pollIntervalMs: 50,
-  });
+// The idempotency tests send their keys themselves, and the rest none.
+const sim = simulatorUnderTest({
+  simulator: { rateLimit: { max: 400, windowSeconds: 60 } },
+  idempotencyKeys: false,
 });
-
-afterAll(async () => {
-  await simulator?.close();
-  await receiver?.close();
-});
+const { account, call, exchange } = sim;
 
 const paymentRequest = (reference_id: string, request_amount = 10_000) => ({
   reference_id,
@@ -34,33 +19,10 @@ const paymentRequest = (reference_id: string, request_amount = 10_000) => ({
   channel_properties: {},
 });
 
-async function call(
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string>; key?: string; raw?: string } = {},
-) {
-  const response = await fetch(`${simulator.url}${path}`, {
-    method: options.body === undefined && options.raw === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: basic(options.key ?? account.testSecretKey),
-      ...(options.body !== undefined || options.raw !== undefined
-        ? { 'content-type': 'application/json' }
-        : {}),
-      ...options.headers,
-    },
-    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, unknown>,
-  };
-}
-
 describe('authentication and errors', () => {
   it('a wrong key is 401 INVALID_API_KEY, with request-id, date and rate-limit headers', async () => {
-    const response = await call('/v3/payment_requests', {
-      body: paymentRequest('wrong-key'),
-      key: 'xnd_development_wrong',
+    const response = await exchange('POST', '/v3/payment_requests', paymentRequest('wrong-key'), {
+      secretKey: 'xnd_development_wrong',
     });
     expect(response.status).toBe(401);
     expect(response.body.error_code).toBe('INVALID_API_KEY');
@@ -76,18 +38,19 @@ describe('authentication and errors', () => {
   });
 
   it('a missing Authorization header is 401 too, and the public key cannot create', async () => {
-    const response = await fetch(`${simulator.url}/v3/payment_requests/pr-x`);
+    const response = await fetch(`${sim.simulator.url}/v3/payment_requests/pr-x`);
     expect(response.status).toBe(401);
-    const publicKey = await call('/v3/payment_requests', {
-      body: paymentRequest('public'),
-      key: account.testPublicKey,
+    const publicKey = await call('POST', '/v3/payment_requests', paymentRequest('public'), {
+      secretKey: account.testPublicKey,
     });
     expect(publicKey.status).toBe(401);
   });
 
   it('a malformed body is 400 API_VALIDATION_ERROR with errors[{path, message}]', async () => {
-    const response = await call('/v3/payment_requests', {
-      body: { ...paymentRequest('bad'), currency: 'XYZ', request_amount: -1 },
+    const response = await call('POST', '/v3/payment_requests', {
+      ...paymentRequest('bad'),
+      currency: 'XYZ',
+      request_amount: -1,
     });
     expect(response.status).toBe(400);
     expect(response.body.error_code).toBe('API_VALIDATION_ERROR');
@@ -98,7 +61,9 @@ describe('authentication and errors', () => {
   });
 
   it('broken JSON is 400 API_VALIDATION_ERROR', async () => {
-    const response = await call('/v3/payment_requests', { raw: '{"reference_id":' });
+    const response = await call('POST', '/v3/payment_requests', undefined, {
+      raw: '{"reference_id":',
+    });
     expect([response.status, response.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
   });
 
@@ -110,43 +75,45 @@ describe('authentication and errors', () => {
       [JSON.stringify({ ...body, metadata: { note: 'a\udc00' } }), 'metadata.note'],
       [JSON.stringify({ ...body, metadata: { 'a\u0000': 'b' } }), 'metadata.(a key)'],
     ] as const) {
-      const response = await call('/v3/payment_requests', { raw });
+      const response = await call('POST', '/v3/payment_requests', undefined, { raw });
       expect([response.status, response.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
       expect(response.body.errors).toEqual([{ path, message: expect.any(String) }]);
     }
     // Nested deeper than a call stack: refused by the schema, not a server error.
     const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
-    const nested = await call('/v3/payment_requests', {
+    const nested = await call('POST', '/v3/payment_requests', undefined, {
       raw: JSON.stringify(body).replace('{}', deep),
     });
     expect([nested.status, nested.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
     // A whole pair (an emoji) is text like any other.
-    const emoji = await call('/v3/payment_requests', {
-      body: { ...paymentRequest('storable'), description: 'Kopi \u{1F375}' },
+    const emoji = await call('POST', '/v3/payment_requests', {
+      ...paymentRequest('storable'),
+      description: 'Kopi \u{1F375}',
     });
     expect(emoji.status).toBe(201);
   });
 
   it('an unknown channel is 400 API_VALIDATION_ERROR on channel_code', async () => {
-    const response = await call('/v3/payment_requests', {
-      body: { ...paymentRequest('unknown-channel'), channel_code: 'MOON_WALLET' },
+    const response = await call('POST', '/v3/payment_requests', {
+      ...paymentRequest('unknown-channel'),
+      channel_code: 'MOON_WALLET',
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([{ path: 'channel_code', message: expect.any(String) }]);
   });
 
   it('every response has its own request-id', async () => {
-    const first = await call('/v3/payment_requests/pr-none');
-    const second = await call('/v3/payment_requests/pr-none');
+    const first = await exchange('GET', '/v3/payment_requests/pr-none');
+    const second = await exchange('GET', '/v3/payment_requests/pr-none');
     expect(first.status).toBe(404);
     expect(first.headers.get('request-id')).not.toBe(second.headers.get('request-id'));
   });
 
   it('over the rate limit answers 429 RATE_LIMIT_EXCEEDED', async () => {
     const key = 'xnd_development_rate_limited';
-    let last = await call('/v3/payment_requests/pr-none', { key });
+    let last = await exchange('GET', '/v3/payment_requests/pr-none', undefined, { secretKey: key });
     for (let index = 0; index < 400 && last.status !== 429; index += 1) {
-      last = await call('/v3/payment_requests/pr-none', { key });
+      last = await exchange('GET', '/v3/payment_requests/pr-none', undefined, { secretKey: key });
     }
     expect([last.status, last.body.error_code]).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
     expect(last.headers.get('rate-limit-remaining')).toBe('0');
@@ -156,12 +123,10 @@ describe('authentication and errors', () => {
 describe('idempotency', () => {
   it('the same key and body replay the first answer: same status, same id', async () => {
     const body = paymentRequest('idem-replay');
-    const first = await call('/v3/payment_requests', {
-      body,
+    const first = await call('POST', '/v3/payment_requests', body, {
       headers: { 'idempotency-key': 'replay-1' },
     });
-    const second = await call('/v3/payment_requests', {
-      body,
+    const second = await call('POST', '/v3/payment_requests', body, {
       headers: { 'idempotency-key': 'replay-1' },
     });
     expect(first.status).toBe(201);
@@ -171,26 +136,25 @@ describe('idempotency', () => {
 
   it('x-idempotency-key works the same way', async () => {
     const body = paymentRequest('idem-x');
-    const first = await call('/v3/payment_requests', {
-      body,
+    const first = await call('POST', '/v3/payment_requests', body, {
       headers: { 'x-idempotency-key': 'x-1' },
     });
-    const second = await call('/v3/payment_requests', {
-      body,
+    const second = await call('POST', '/v3/payment_requests', body, {
       headers: { 'x-idempotency-key': 'x-1' },
     });
     expect(second.body.payment_request_id).toBe(first.body.payment_request_id);
   });
 
   it('the same key with another body is 409 DUPLICATE_ERROR', async () => {
-    await call('/v3/payment_requests', {
-      body: paymentRequest('idem-conflict'),
+    await call('POST', '/v3/payment_requests', paymentRequest('idem-conflict'), {
       headers: { 'idempotency-key': 'conflict-1' },
     });
-    const other = await call('/v3/payment_requests', {
-      body: paymentRequest('idem-conflict', 20_000),
-      headers: { 'idempotency-key': 'conflict-1' },
-    });
+    const other = await call(
+      'POST',
+      '/v3/payment_requests',
+      paymentRequest('idem-conflict', 20_000),
+      { headers: { 'idempotency-key': 'conflict-1' } },
+    );
     expect([other.status, other.body.error_code]).toEqual([409, 'DUPLICATE_ERROR']);
   });
 
@@ -198,7 +162,9 @@ describe('idempotency', () => {
     const body = paymentRequest('idem-concurrent');
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        call('/v3/payment_requests', { body, headers: { 'idempotency-key': 'concurrent-1' } }),
+        call('POST', '/v3/payment_requests', body, {
+          headers: { 'idempotency-key': 'concurrent-1' },
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
@@ -208,13 +174,11 @@ describe('idempotency', () => {
   it('a key longer than 255 characters is 400 API_VALIDATION_ERROR, never a server error', async () => {
     // Random text: PostgreSQL compresses a repeated one below its index row limit.
     const key = randomBytes(3_000).toString('base64url');
-    const answer = await call('/v3/payment_requests', {
-      body: paymentRequest('idem-long-key'),
+    const answer = await call('POST', '/v3/payment_requests', paymentRequest('idem-long-key'), {
       headers: { 'idempotency-key': key },
     });
     expect([answer.status, answer.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
-    const longest = await call('/v3/payment_requests', {
-      body: paymentRequest('idem-longest-key'),
+    const longest = await call('POST', '/v3/payment_requests', paymentRequest('idem-longest-key'), {
       headers: { 'idempotency-key': key.slice(0, 255) },
     });
     expect(longest.status).toBe(201);
@@ -222,13 +186,11 @@ describe('idempotency', () => {
 
   it('keys are per account and mode: the live key gets its own object', async () => {
     const body = paymentRequest('idem-modes');
-    const test = await call('/v3/payment_requests', {
-      body,
+    const test = await call('POST', '/v3/payment_requests', body, {
       headers: { 'idempotency-key': 'modes-1' },
     });
-    const live = await call('/v3/payment_requests', {
-      body,
-      key: account.liveSecretKey,
+    const live = await call('POST', '/v3/payment_requests', body, {
+      secretKey: account.liveSecretKey,
       headers: { 'idempotency-key': 'modes-1' },
     });
     expect(live.body.payment_request_id).not.toBe(test.body.payment_request_id);
@@ -237,22 +199,18 @@ describe('idempotency', () => {
 
 describe('/_sim endpoints', () => {
   it('health answers ok', async () => {
-    const response = await fetch(`${simulator.url}/_sim/health`);
+    const response = await fetch(`${sim.simulator.url}/_sim/health`);
     expect(await response.json()).toMatchObject({ status: 'ok' });
   });
 
   it('lists deliveries with their attempts, and resends one', async () => {
-    const created = await call('/v3/payment_requests', { body: paymentRequest('sim-log') });
+    const created = await call('POST', '/v3/payment_requests', paymentRequest('sim-log'));
     const id = created.body.payment_request_id as string;
-    await call(`/v3/payment_requests/${id}/simulate`, { body: { amount: 10_000 } });
+    await call('POST', `/v3/payment_requests/${id}/simulate`, { amount: 10_000 });
     const match = (webhook: { body: { event: string; data: unknown } }) =>
       webhook.body.event === 'payment.capture' && JSON.stringify(webhook.body.data).includes(id);
-    await receiver.waitFor(match);
-    const log = (await (
-      await fetch(`${simulator.url}/_sim/webhooks?status=DELIVERED`, {
-        headers: { authorization: basic(account.testSecretKey) },
-      })
-    ).json()) as {
+    await sim.receiver.waitFor(match);
+    const log = (await call('GET', '/_sim/webhooks?status=DELIVERED')).body as {
       data: {
         id: string;
         payload: { data: { payment_request_id: string } };
@@ -262,51 +220,42 @@ describe('/_sim endpoints', () => {
     const entry = log.data.find((event) => event.payload.data.payment_request_id === id);
     expect(entry?.attempts).toEqual([expect.objectContaining({ response_status: 200 })]);
 
-    const resend = await fetch(`${simulator.url}/_sim/webhooks/${entry?.id}/resend`, {
-      method: 'POST',
-      headers: { authorization: basic(account.testSecretKey) },
-    });
+    const resend = await call('POST', `/_sim/webhooks/${entry?.id}/resend`);
     expect(resend.status).toBe(202);
     const deadline = Date.now() + 5000;
-    while (receiver.received.filter(match).length < 2 && Date.now() < deadline) {
+    while (sim.receiver.received.filter(match).length < 2 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect(receiver.received.filter(match)).toHaveLength(2);
+    expect(sim.receiver.received.filter(match)).toHaveLength(2);
   });
 
   it('answers nothing without the test secret key, and shows no live-mode webhook', async () => {
-    const live = await call('/v3/payment_requests', {
-      body: paymentRequest('sim-live-hidden'),
-      key: account.liveSecretKey,
+    const live = await call('POST', '/v3/payment_requests', paymentRequest('sim-live-hidden'), {
+      secretKey: account.liveSecretKey,
     });
     expect(live.status).toBe(201);
     for (const path of ['/_sim/webhooks', '/_sim/payment_requests']) {
-      expect((await fetch(`${simulator.url}${path}`)).status, path).toBe(401);
-      const asLive = await fetch(`${simulator.url}${path}`, {
-        headers: { authorization: basic(account.liveSecretKey) },
-      });
+      expect((await fetch(`${sim.simulator.url}${path}`)).status, path).toBe(401);
+      const asLive = await call('GET', path, undefined, { secretKey: account.liveSecretKey });
       expect(asLive.status, path).toBe(403);
     }
-    expect((await fetch(`${simulator.url}/_sim/reset`, { method: 'POST' })).status).toBe(401);
-    const log = await fetch(`${simulator.url}/_sim/payment_requests`, {
-      headers: { authorization: basic(account.testSecretKey) },
-    });
-    const listed = JSON.stringify(await log.json());
+    expect((await fetch(`${sim.simulator.url}/_sim/reset`, { method: 'POST' })).status).toBe(401);
+    const log = await call('GET', '/_sim/payment_requests');
+    const listed = JSON.stringify(log.body);
     expect(listed).not.toContain(live.body.payment_request_id as string);
   });
 
   it('reset deletes the test-mode data of the account of the key', async () => {
-    const created = await call('/v3/payment_requests', { body: paymentRequest('sim-reset') });
-    const reset = await fetch(`${simulator.url}/_sim/reset`, {
-      method: 'POST',
-      headers: { authorization: basic(account.testSecretKey) },
-    });
+    const created = await call('POST', '/v3/payment_requests', paymentRequest('sim-reset'));
+    const reset = await call('POST', '/_sim/reset');
     expect(reset.status).toBe(200);
-    const after = await call(`/v3/payment_requests/${created.body.payment_request_id as string}`);
+    const after = await call(
+      'GET',
+      `/v3/payment_requests/${created.body.payment_request_id as string}`,
+    );
     expect(after.status).toBe(404);
-    const live = await fetch(`${simulator.url}/_sim/reset`, {
-      method: 'POST',
-      headers: { authorization: basic(account.liveSecretKey) },
+    const live = await call('POST', '/_sim/reset', undefined, {
+      secretKey: account.liveSecretKey,
     });
     expect(live.status).toBe(403);
   });

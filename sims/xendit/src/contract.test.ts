@@ -1,5 +1,4 @@
 import {
-  createXenditClient,
   EWALLET_TEST_AMOUNTS,
   FAILING_AMOUNTS,
   TEST_CARDS,
@@ -7,42 +6,19 @@ import {
   TEST_OTPS,
   XenditError,
   type CreatePaymentRequestBody,
-  type XenditClient,
 } from '@store/xendit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
-import {
-  startWebhookReceiver,
-  webhookOf,
-  type WebhookReceiver,
-} from './testing/webhook-receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
+import { webhookOf } from './testing/webhook-receiver.ts';
 
-let simulator: XenditSimulator;
-let receiver: WebhookReceiver;
-let client: XenditClient;
-let liveClient: XenditClient;
-const account = createDefaultAccount();
-let sequence = 0;
-const key = () => `key-${Date.now()}-${(sequence += 1)}`;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  simulator = await startTestSimulator({
-    port: 0,
-    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-    webhookRetrySchedule: [0.2, 0.5],
-    asyncDelayMs: 200,
-    pollIntervalMs: 50,
-  });
-  client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
-  liveClient = createXenditClient({ baseUrl: simulator.url, secretKey: account.liveSecretKey });
+// The client names its own idempotency keys; the few calls made by hand send none.
+const sim = simulatorUnderTest({
+  simulator: { webhookRetrySchedule: [0.2, 0.5], asyncDelayMs: 200 },
+  idempotencyKeys: false,
 });
-
-afterAll(async () => {
-  await simulator?.close();
-  await receiver?.close();
-});
+const { account, call, key } = sim;
+const client = sim.client();
+const liveClient = sim.client({ secretKey: account.liveSecretKey });
 
 async function providerError(promise: Promise<unknown>): Promise<XenditError> {
   const error = await promise.then(
@@ -98,15 +74,8 @@ async function decide(url: string, decision: string) {
 }
 
 async function payWithSession(body: Record<string, unknown>, publicKey = account.testPublicKey) {
-  const response = await fetch(`${simulator.url}/v3/payment_with_session`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from(`${publicKey}:`).toString('base64')}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, string> };
+  const answer = await call('POST', '/v3/payment_with_session', body, { secretKey: publicKey });
+  return { status: answer.status, body: answer.body as Record<string, string> };
 }
 
 const card = (number: string) => ({
@@ -200,7 +169,7 @@ describe('virtual accounts, retail codes and QR', () => {
         { idempotencyKey: key() },
       );
       expect(body.channel_properties?.expires_at).toBe(expiresAt);
-      const webhook = await receiver.waitFor(
+      const webhook = await sim.receiver.waitFor(
         webhookOf('payment_request.expiry', body.payment_request_id),
       );
       expect(webhook.body.data).toMatchObject({
@@ -222,7 +191,9 @@ describe('virtual accounts, retail codes and QR', () => {
       amount: body.request_amount,
     });
     expect(simulated.body.status).toBe('PENDING');
-    const webhook = await receiver.waitFor(webhookOf('payment.capture', body.payment_request_id));
+    const webhook = await sim.receiver.waitFor(
+      webhookOf('payment.capture', body.payment_request_id),
+    );
     expect(webhook.headers['x-callback-token']).toBe(account.callbackToken);
     expect(webhook.body).toMatchObject({
       event: 'payment.capture',
@@ -286,7 +257,7 @@ describe('e-wallets', () => {
       status: 303,
       location: returnUrls.success_return_url,
     });
-    await receiver.waitFor(webhookOf('payment.capture', body.payment_request_id));
+    await sim.receiver.waitFor(webhookOf('payment.capture', body.payment_request_id));
     expect((await client.getPaymentRequest(body.payment_request_id)).body.status).toBe('SUCCEEDED');
   });
 
@@ -300,7 +271,9 @@ describe('e-wallets', () => {
       status: 303,
       location: returnUrls.failure_return_url,
     });
-    const webhook = await receiver.waitFor(webhookOf('payment.failure', body.payment_request_id));
+    const webhook = await sim.receiver.waitFor(
+      webhookOf('payment.failure', body.payment_request_id),
+    );
     expect(webhook.body.data).toMatchObject({
       status: 'FAILED',
       failure_code: 'USER_DECLINED_PAYMENT',
@@ -327,7 +300,9 @@ describe('e-wallets', () => {
       },
     );
     expect(body.status).toBe('REQUIRES_ACTION');
-    const webhook = await receiver.waitFor(webhookOf('payment.failure', body.payment_request_id));
+    const webhook = await sim.receiver.waitFor(
+      webhookOf('payment.failure', body.payment_request_id),
+    );
     expect(webhook.body.data).toMatchObject({ failure_code: 'USER_DECLINED_PAYMENT' });
   });
 
@@ -341,7 +316,7 @@ describe('e-wallets', () => {
     );
     expect(body.status).toBe('REQUIRES_ACTION');
     expect(body.actions).toEqual([]);
-    await receiver.waitFor(webhookOf('payment.capture', body.payment_request_id));
+    await sim.receiver.waitFor(webhookOf('payment.capture', body.payment_request_id));
   });
 
   it('an e-wallet without success_return_url is 400 API_VALIDATION_ERROR', async () => {
@@ -384,7 +359,7 @@ describe('direct debit OTP', () => {
       otp_code: TEST_OTPS.success,
     });
     expect(validated.body.status).toBe('SUCCEEDED');
-    await receiver.waitFor(webhookOf('payment.capture', body.payment_request_id));
+    await sim.receiver.waitFor(webhookOf('payment.capture', body.payment_request_id));
   });
 
   it('222001 is EXPIRED_OTP and the request still awaits an OTP', async () => {
@@ -408,7 +383,7 @@ describe('direct debit OTP', () => {
     expect(error.errorCode).toBe('MAX_OTP_ATTEMPTS');
     const after = (await client.getPaymentRequest(body.payment_request_id)).body;
     expect([after.status, after.failure_code]).toEqual(['FAILED', 'OTP_ATTEMPT_COUNTS_EXCEEDED']);
-    await receiver.waitFor(webhookOf('payment.failure', body.payment_request_id));
+    await sim.receiver.waitFor(webhookOf('payment.failure', body.payment_request_id));
   });
 
   it('a wrong OTP is INVALID_OTP; the third wrong one is MAX_OTP_ATTEMPTS', async () => {
@@ -464,8 +439,10 @@ describe('cards through sessions', () => {
         'COMPLETED',
         paymentRequestId,
       ]);
-      await receiver.waitFor(webhookOf('payment_session.completed', session.payment_session_id));
-      await receiver.waitFor(webhookOf('payment.capture', paymentRequestId));
+      await sim.receiver.waitFor(
+        webhookOf('payment_session.completed', session.payment_session_id),
+      );
+      await sim.receiver.waitFor(webhookOf('payment.capture', paymentRequestId));
       const again = await payWithSession({
         payment_session_id: session.payment_session_id,
         ...card(number),
@@ -525,7 +502,7 @@ describe('cards through sessions', () => {
       expiry_year: '2030',
     });
     expect(JSON.stringify(token)).not.toContain(TEST_CARDS.frictionless[1]);
-    await receiver.waitFor(webhookOf('payment_token.activation', token.payment_token_id));
+    await sim.receiver.waitFor(webhookOf('payment_token.activation', token.payment_token_id));
   });
 
   it('the cards script needs the public key, and a bad card number is 400 with errors[]', async () => {
@@ -591,7 +568,7 @@ describe('payment tokens', () => {
       status: 303,
       location: returnUrls.success_return_url,
     });
-    await receiver.waitFor(webhookOf('payment_token.activation', body.payment_token_id));
+    await sim.receiver.waitFor(webhookOf('payment_token.activation', body.payment_token_id));
     const token = (await client.getPaymentToken(body.payment_token_id)).body;
     expect(token.status).toBe('ACTIVE');
     expect(token.customer_id).toMatch(/^cust-/);
@@ -608,7 +585,7 @@ describe('payment tokens', () => {
       [],
       'DANA',
     ]);
-    await receiver.waitFor(webhookOf('payment.capture', paid.body.payment_request_id));
+    await sim.receiver.waitFor(webhookOf('payment.capture', paid.body.payment_request_id));
 
     const declined = await client.createPaymentRequest(
       {
@@ -634,7 +611,7 @@ describe('payment tokens', () => {
     expect((await decide(body.actions?.[0]?.value ?? '', 'cancel')).location).toBe(
       returnUrls.failure_return_url,
     );
-    await receiver.waitFor(webhookOf('payment_token.failure', body.payment_token_id));
+    await sim.receiver.waitFor(webhookOf('payment_token.failure', body.payment_token_id));
   });
 
   it('activates a direct-debit token with linking OTP 333000; its payments need an OTP; cancel ends it', async () => {
@@ -689,7 +666,7 @@ describe('payment tokens', () => {
     const paid = (await client.getPaymentRequest(body.payment_request_id)).body;
     expect(paid.payment_token_id).toMatch(/^pt-/);
     expect((await client.getPaymentToken(paid.payment_token_id ?? '')).body.status).toBe('ACTIVE');
-    await receiver.waitFor(webhookOf('payment_token.activation', paid.payment_token_id ?? ''));
+    await sim.receiver.waitFor(webhookOf('payment_token.activation', paid.payment_token_id ?? ''));
   });
 
   it('a virtual account cannot be saved', async () => {
@@ -719,7 +696,7 @@ describe('refunds', () => {
     expect(exchange.request.headers['api-version']).toBeUndefined();
     expect(body).toMatchObject({ status: 'PENDING', amount: 40_000, currency: 'IDR' });
     expect(body.id).toMatch(/^rfd-/);
-    const webhook = await receiver.waitFor(webhookOf('refund.succeeded', body.id));
+    const webhook = await sim.receiver.waitFor(webhookOf('refund.succeeded', body.id));
     expect(webhook.body.data).toMatchObject({ status: 'SUCCEEDED', amount: 40_000 });
   });
 
@@ -734,7 +711,7 @@ describe('refunds', () => {
       { idempotencyKey: key() },
     );
     expect(body.status).toBe('PENDING');
-    const webhook = await receiver.waitFor(webhookOf('refund.failed', body.id));
+    const webhook = await sim.receiver.waitFor(webhookOf('refund.failed', body.id));
     expect(webhook.body.data).toMatchObject({
       status: 'FAILED',
       failure_code: 'INSUFFICIENT_BALANCE',
@@ -775,16 +752,12 @@ describe('refunds', () => {
       ),
     );
     expect(error.errorCode).toBe('INELIGIBLE_TRANSACTION_STATUS');
-    const response = await fetch(`${simulator.url}/refunds`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-      },
-      body: JSON.stringify({ payment_request_id: body.payment_request_id, reason: 'BORED' }),
+    const response = await call('POST', '/refunds', {
+      payment_request_id: body.payment_request_id,
+      reason: 'BORED',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errors: [{ path: 'reason' }] });
+    expect(response.body).toMatchObject({ errors: [{ path: 'reason' }] });
   });
 });
 
@@ -813,7 +786,7 @@ describe('payments: manual capture', () => {
   it('authorises with payment.authorization, then a capture succeeds both with payment.capture', async () => {
     const request = await authorized();
     expect(request.status).toBe('AUTHORIZED');
-    await receiver.waitFor(webhookOf('payment.authorization', request.payment_request_id));
+    await sim.receiver.waitFor(webhookOf('payment.authorization', request.payment_request_id));
     const payment = (await client.getPayment(request.latest_payment_id ?? '')).body;
     expect([payment.status, payment.payment_request_id]).toEqual([
       'AUTHORIZED',
@@ -832,7 +805,7 @@ describe('payments: manual capture', () => {
     expect((await client.getPaymentRequest(request.payment_request_id)).body.status).toBe(
       'SUCCEEDED',
     );
-    await receiver.waitFor(webhookOf('payment.capture', payment.payment_id));
+    await sim.receiver.waitFor(webhookOf('payment.capture', payment.payment_id));
     const again = await providerError(client.cancelPayment(payment.payment_id));
     expect(again.errorCode).toBe('INELIGIBLE_TRANSACTION_STATUS');
   });
@@ -845,17 +818,12 @@ describe('payments: manual capture', () => {
       'CANCELED',
     );
     const expiring = await authorized();
-    const response = await fetch(
-      `${simulator.url}/_sim/payments/${expiring.latest_payment_id ?? ''}/expire`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-        },
-      },
+    const response = await call(
+      'POST',
+      `/_sim/payments/${expiring.latest_payment_id ?? ''}/expire`,
     );
     expect(response.status).toBe(200);
-    await receiver.waitFor(webhookOf('payment.expiry', expiring.latest_payment_id ?? ''));
+    await sim.receiver.waitFor(webhookOf('payment.expiry', expiring.latest_payment_id ?? ''));
     expect((await client.getPayment(expiring.latest_payment_id ?? '')).body.status).toBe('EXPIRED');
   });
 
@@ -904,14 +872,11 @@ describe('a strict provider', () => {
   });
 
   it('refuses an unknown api-version, naming the header', async () => {
-    const response = await fetch(`${simulator.url}/v3/payment_requests/pr-1`, {
-      headers: {
-        authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-        'api-version': '2099-01-01',
-      },
+    const response = await call('GET', '/v3/payment_requests/pr-1', undefined, {
+      headers: { 'api-version': '2099-01-01' },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
+    expect(response.body).toMatchObject({
       error_code: 'API_VALIDATION_ERROR',
       errors: [{ path: 'api-version' }],
     });

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   descriptionPath,
   descriptionPresent,
@@ -10,11 +8,8 @@ import {
   outsideAllowList,
   type PublishedDescription,
 } from './testing/published-description.ts';
-import {
-  startWebhookReceiver,
-  webhookOf,
-  type WebhookReceiver,
-} from './testing/webhook-receiver.ts';
+import { simulatorUnderTest, type Method } from './testing/simulator-under-test.ts';
+import { webhookOf } from './testing/webhook-receiver.ts';
 
 // Every request example of the published description, sent to the simulator as it is (only the
 // ids of objects that must exist first are made real), each answer judged against the description
@@ -22,56 +17,22 @@ import {
 
 type Json = Record<string, unknown>;
 
-let simulator: XenditSimulator;
-let receiver: WebhookReceiver;
 let description: PublishedDescription;
-const account = createDefaultAccount();
-let sequence = 0;
-const key = () => `examples-${Date.now()}-${(sequence += 1)}`;
+const sim = simulatorUnderTest({
+  keyPrefix: 'examples',
+  simulator: { asyncDelayMs: 100 },
+  apiVersion: true,
+  skip: !descriptionPresent,
+});
+const { key } = sim;
 
-beforeAll(async () => {
-  if (!descriptionPresent) return;
-  description = loadPublishedDescription();
-  receiver = await startWebhookReceiver();
-  simulator = await startTestSimulator({
-    port: 0,
-    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-    pollIntervalMs: 50,
-    asyncDelayMs: 100,
-  });
+beforeAll(() => {
+  if (descriptionPresent) description = loadPublishedDescription();
 });
 
-afterAll(async () => {
-  await simulator?.close();
-  await receiver?.close();
-});
-
-const versioned = (path: string) => path.startsWith('/v3/');
-
-async function call(method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = {
-    authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-    ...(versioned(path) ? { 'api-version': '2024-11-11' } : {}),
-    ...(body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': key() }),
-  };
-  const response = await fetch(`${simulator.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const answer = text === '' ? null : (JSON.parse(text) as Json);
-  const violations = outsideAllowList(
-    description.checkExchange({
-      method,
-      url: `https://api.xendit.co${path}`,
-      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
-      requestBody: body,
-      status: response.status,
-      responseBody: answer,
-    }),
-  );
-  return { status: response.status, body: answer as Json, violations };
+async function call(method: Method, path: string, body?: unknown) {
+  const { status, body: answer, wire } = await sim.exchange(method, path, body);
+  return { status, body: answer, violations: outsideAllowList(description.checkExchange(wire)) };
 }
 
 type Example = { operation: string; name: string; request: Json; shown?: Json };
@@ -143,7 +104,7 @@ async function realIds() {
     channel_properties: returnUrls,
   });
   const touchngoId = String(touchngo.body.payment_token_id);
-  await fetch(`${simulator.url}/pages/link/${touchngoId}`, {
+  await fetch(`${sim.simulator.url}/pages/link/${touchngoId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ decision: 'link' }),
@@ -160,7 +121,7 @@ async function realIds() {
   });
   const paidId = String(paid.body.payment_request_id);
   await call('POST', `/v3/payment_requests/${paidId}/simulate`, { amount: 50_000 });
-  await receiver.waitFor(webhookOf('payment.capture', paidId));
+  await sim.receiver.waitFor(webhookOf('payment.capture', paidId));
   return {
     PAY_WithToken_Cards: { payment_token_id: card.body.payment_token_id },
     PAY_WithToken_TOUCHNGO: { payment_token_id: touchngoId },

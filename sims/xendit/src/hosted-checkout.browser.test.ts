@@ -1,47 +1,35 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, expect as expectPage, type Browser, type Page } from '@playwright/test';
-import { createXenditClient, type CreateSessionBody, type XenditClient } from '@store/xendit';
+import type { CreateSessionBody } from '@store/xendit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../scripts/axe.ts';
 import { testBrowser } from '../../../scripts/browser.ts';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
-import {
-  startWebhookReceiver,
-  webhookOf,
-  type WebhookReceiver,
-} from './testing/webhook-receiver.ts';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
+import { webhookOf } from './testing/webhook-receiver.ts';
 
 // The hosted checkout of a PAYMENT_LINK session, in a browser, as a customer of a store written
 // for the real provider meets it: the store only creates the session and sends the browser to its
 // payment_link_url.
 
-const account = createDefaultAccount();
-let simulator: XenditSimulator;
-let receiver: WebhookReceiver;
-let client: XenditClient;
-let liveClient: XenditClient;
-let browser: Browser;
-let page: Page;
-let store: Server;
-let storeUrl: string;
-let sequence = 0;
-const key = () => `checkout-${Date.now()}-${(sequence += 1)}`;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  simulator = await startTestSimulator({
-    port: 0,
-    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-    pollIntervalMs: 50,
+const sim = simulatorUnderTest({
+  keyPrefix: 'checkout',
+  simulator: {
     // Long enough that the OVO approval cannot land before the waiting page is drawn, even on a
     // busy machine (at 200 ms the page went straight to the store and its status was never seen);
     // short enough that the page's 2-second refresh finds it paid.
     asyncDelayMs: 1_500,
-  });
-  client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
-  liveClient = createXenditClient({ baseUrl: simulator.url, secretKey: account.liveSecretKey });
+  },
+});
+const { account, key } = sim;
+const client = sim.client();
+const liveClient = sim.client({ secretKey: account.liveSecretKey });
+let browser: Browser;
+let page: Page;
+let store: Server;
+let storeUrl: string;
+
+beforeAll(async () => {
   store = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://store');
     response.setHeader('content-type', 'text/html; charset=utf-8');
@@ -63,8 +51,6 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise<void>((resolve) => (store ? store.close(() => resolve()) : resolve()));
-  await simulator?.close();
-  await receiver?.close();
 });
 
 const customer = {
@@ -153,7 +139,7 @@ describe('the hosted checkout page', () => {
     expect(completed.status).toBe('COMPLETED');
     expect(completed.payment_request_id).toMatch(/^pr-/);
     expect(completed.payment_id).toMatch(/^py-/);
-    const webhook = await receiver.waitFor(
+    const webhook = await sim.receiver.waitFor(
       webhookOf('payment_session.completed', created.payment_session_id),
     );
     expect(webhook.body.data).toMatchObject({
@@ -234,7 +220,7 @@ describe('the hosted checkout page', () => {
 
   it('an expired and a cancelled session are said in words', async () => {
     const expiring = await session({ expires_at: new Date(Date.now() + 2_000).toISOString() });
-    await receiver.waitFor(webhookOf('payment_session.expired', expiring.payment_session_id));
+    await sim.receiver.waitFor(webhookOf('payment_session.expired', expiring.payment_session_id));
     await page.goto(expiring.payment_link_url ?? '');
     await expectPage(
       page.getByRole('heading', { name: 'This checkout has expired' }),

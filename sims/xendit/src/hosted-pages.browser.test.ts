@@ -1,23 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { createXenditClient, TEST_CARDS, type XenditClient } from '@store/xendit';
+import { TEST_CARDS } from '@store/xendit';
 import { expect as expectPage } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testBrowser } from '../../../scripts/browser.ts';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
 
-const account = createDefaultAccount();
-let simulator: XenditSimulator;
-let client: XenditClient;
+const sim = simulatorUnderTest({ keyPrefix: 'browser', receiver: false });
+const { account, key } = sim;
+const client = sim.client();
 let browser: Browser;
 let page: Page;
 let store: Server;
 /** The store's origin: another port than the simulator's, as in production. */
 let storeUrl: string;
-let sequence = 0;
-const key = () => `browser-${Date.now()}-${(sequence += 1)}`;
 
 /** A stand-in for the store: a checkout page that loads the cards-session script, and result pages. */
 function checkoutPage(simulatorUrl: string) {
@@ -41,13 +38,11 @@ function checkoutPage(simulatorUrl: string) {
 }
 
 beforeAll(async () => {
-  simulator = await startTestSimulator({ port: 0, pollIntervalMs: 50 });
-  client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
   store = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://store');
     response.setHeader('content-type', 'text/html; charset=utf-8');
     if (url.pathname === '/checkout') {
-      response.end(checkoutPage(simulator.url));
+      response.end(checkoutPage(sim.simulator.url));
     } else {
       response.end(`<!doctype html><title>Result</title><h1>Store ${url.pathname.slice(1)}</h1>`);
     }
@@ -68,7 +63,6 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise<void>((resolve) => (store ? store.close(() => resolve()) : resolve()));
-  await simulator?.close();
 });
 
 /** A session's customer, made by the first session that names it (a customer_id must exist). */
@@ -241,7 +235,7 @@ describe('hosted pages in a browser', () => {
       },
       { idempotencyKey: key() },
     );
-    await page.goto(`${simulator.url}/pages/pay/${body.payment_request_id}`);
+    await page.goto(`${sim.simulator.url}/pages/pay/${body.payment_request_id}`);
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByRole('heading', { name: 'Payment received' }).waitFor();
     expect((await client.getPaymentRequest(body.payment_request_id)).body.status).toBe('SUCCEEDED');

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MARKETS } from '@store/xendit';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
 import { formatAmount } from './hosted-pages/checkout-html.ts';
 
 // The markets of the provider's channel table as the simulator serves them: every channel of
@@ -9,30 +8,9 @@ import { formatAmount } from './hosted-pages/checkout-html.ts';
 // minor unit are refused, each channel's documented limits hold, and the hosted pages write
 // amounts the market's way.
 
-let simulator: XenditSimulator;
-const account = createDefaultAccount();
-const basic = `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`;
-let sequence = 0;
+const sim = simulatorUnderTest({ keyPrefix: 'markets', receiver: false, apiVersion: true });
 
-beforeAll(async () => {
-  simulator = await startTestSimulator({ port: 0, accounts: [account], pollIntervalMs: 50 });
-});
-afterAll(() => simulator?.close());
-
-async function create(body: Record<string, unknown>) {
-  sequence += 1;
-  const response = await fetch(`${simulator.url}/v3/payment_requests`, {
-    method: 'POST',
-    headers: {
-      authorization: basic,
-      'content-type': 'application/json',
-      'api-version': '2024-11-11',
-      'idempotency-key': `markets-${Date.now()}-${sequence}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const create = (body: Record<string, unknown>) => sim.call('POST', '/v3/payment_requests', body);
 
 const request = (country: string, currency: string, channel: string, amount: number) => ({
   reference_id: `markets-${channel}`,

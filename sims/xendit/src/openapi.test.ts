@@ -1,6 +1,5 @@
 import {
   countrySchema,
-  createXenditClient,
   currencySchema,
   paymentRequestStatusSchema,
   paymentTokenStatusSchema,
@@ -14,13 +13,10 @@ import {
   type CreatePaymentRequestBody,
   type CreateRecurringPlanBody,
   type CreateSessionBody,
-  type XenditClient,
 } from '@store/xendit';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   allowances,
   descriptionPath,
@@ -31,11 +27,8 @@ import {
   type Violation,
   type WireExchange,
 } from './testing/published-description.ts';
-import {
-  startWebhookReceiver,
-  webhookOf,
-  type WebhookReceiver,
-} from './testing/webhook-receiver.ts';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
+import { webhookOf } from './testing/webhook-receiver.ts';
 
 if (!descriptionPresent)
   console.warn(`Skipping the published contract: ${descriptionPath} is absent`);
@@ -43,12 +36,15 @@ if (!descriptionPresent)
 type Json = Record<string, unknown>;
 
 let description: PublishedDescription;
-let simulator: XenditSimulator;
-let receiver: WebhookReceiver;
-let client: XenditClient;
-const account = createDefaultAccount();
-let sequence = 0;
-const key = () => `contract-${Date.now()}-${(sequence += 1)}`;
+// The client names its own idempotency keys; the calls made by hand (the browser's cards-session
+// script, the development endpoints) send none.
+const sim = simulatorUnderTest({
+  keyPrefix: 'contract',
+  simulator: { asyncDelayMs: 100 },
+  idempotencyKeys: false,
+  skip: !descriptionPresent,
+});
+const { account, call, key } = sim;
 
 /** Every call the client makes, as it crossed the wire. */
 const exchanges: WireExchange[] = [];
@@ -73,26 +69,10 @@ const recordingFetch: typeof globalThis.fetch = async (input, init) => {
   return response;
 };
 
-beforeAll(async () => {
-  if (!descriptionPresent) return;
-  description = loadPublishedDescription();
-  receiver = await startWebhookReceiver();
-  simulator = await startTestSimulator({
-    port: 0,
-    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-    pollIntervalMs: 50,
-    asyncDelayMs: 100,
-  });
-  client = createXenditClient({
-    baseUrl: simulator.url,
-    secretKey: account.testSecretKey,
-    fetch: recordingFetch,
-  });
-});
+const client = sim.client({ fetch: recordingFetch });
 
-afterAll(async () => {
-  await simulator?.close();
-  await receiver?.close();
+beforeAll(() => {
+  if (descriptionPresent) description = loadPublishedDescription();
 });
 
 const returnUrls = {
@@ -146,13 +126,10 @@ async function decide(url: string, decision: string) {
 
 /** The cards-session script's call, made by the customer's browser with the public key. */
 async function payWithSession(sessionId: string, cardNumber: string) {
-  const response = await fetch(`${simulator.url}/v3/payment_with_session`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from(`${account.testPublicKey}:`).toString('base64')}`,
-    },
-    body: JSON.stringify({
+  const answer = await call(
+    'POST',
+    '/v3/payment_with_session',
+    {
       payment_session_id: sessionId,
       card_number: cardNumber,
       expiry_month: '12',
@@ -161,21 +138,14 @@ async function payWithSession(sessionId: string, cardNumber: string) {
       cardholder_first_name: 'Ana',
       cardholder_last_name: 'Santos',
       cardholder_email: 'ana@example.com',
-    }),
-  });
-  return (await response.json()) as Record<string, string>;
+    },
+    { secretKey: account.testPublicKey },
+  );
+  return answer.body as Record<string, string>;
 }
 
 async function simPost(path: string, body: unknown = {}) {
-  const response = await fetch(`${simulator.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-    },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, path).toBeLessThan(300);
+  expect((await call('POST', path, body)).status, path).toBeLessThan(300);
 }
 
 const cardsSession = async (sessionType: 'PAY' | 'SAVE') =>
@@ -207,17 +177,17 @@ async function walkTheStoreFlows() {
   const va = (await client.createPaymentRequest(payment({}), { idempotencyKey: key() })).body;
   await client.getPaymentRequest(va.payment_request_id);
   await client.simulatePaymentRequest(va.payment_request_id, { amount: va.request_amount });
-  await receiver.waitFor(webhookOf('payment.capture', va.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment.capture', va.payment_request_id));
   const refund = await client.createRefund(
     { payment_request_id: va.payment_request_id, reason: 'REQUESTED_BY_CUSTOMER', amount: 10_000 },
     { idempotencyKey: key() },
   );
-  await receiver.waitFor(webhookOf('refund.succeeded', refund.body.id));
+  await sim.receiver.waitFor(webhookOf('refund.succeeded', refund.body.id));
   const failing = await client.createRefund(
     { payment_request_id: va.payment_request_id, reason: 'CANCELLATION', amount: 20_105 },
     { idempotencyKey: key() },
   );
-  await receiver.waitFor(webhookOf('refund.failed', failing.body.id));
+  await sim.receiver.waitFor(webhookOf('refund.failed', failing.body.id));
 
   // Cancelled, and expired at its expires_at.
   const canceled = (await client.createPaymentRequest(payment({}), { idempotencyKey: key() })).body;
@@ -230,7 +200,7 @@ async function walkTheStoreFlows() {
       { idempotencyKey: key() },
     )
   ).body;
-  await receiver.waitFor(webhookOf('payment_request.expiry', expiring.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment_request.expiry', expiring.payment_request_id));
 
   // E-wallets: redirect (approved on the hosted page) and push (OVO, decided by webhook).
   const dana = (
@@ -240,21 +210,21 @@ async function walkTheStoreFlows() {
     )
   ).body;
   await decide(dana.actions?.[0]?.value ?? '', 'approve');
-  await receiver.waitFor(webhookOf('payment.capture', dana.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment.capture', dana.payment_request_id));
   const ovo = (
     await client.createPaymentRequest(
       payment({ channel_code: 'OVO', channel_properties: { account_mobile_number: '+628123' } }),
       { idempotencyKey: key() },
     )
   ).body;
-  await receiver.waitFor(webhookOf('payment.capture', ovo.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment.capture', ovo.payment_request_id));
   const declined = (
     await client.createPaymentRequest(
       payment({ channel_code: 'DANA', channel_properties: returnUrls, request_amount: 20_105 }),
       { idempotencyKey: key() },
     )
   ).body;
-  await receiver.waitFor(webhookOf('payment.failure', declined.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment.failure', declined.payment_request_id));
 
   // Direct debit with OTP: BRI (VALIDATE_OTP, RESEND_OTP) and BPI (DEBIT_ACCOUNT).
   const bri = (
@@ -280,21 +250,21 @@ async function walkTheStoreFlows() {
     )
   ).body;
   await client.validatePaymentRequestOtp(bpi.payment_request_id, { otp_code: TEST_OTPS.success });
-  await receiver.waitFor(webhookOf('payment.capture', bpi.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment.capture', bpi.payment_request_id));
 
   // Cards through sessions: pay, pay with 3DS, save; then pay with the saved card.
   const paySession = await cardsSession('PAY');
   const paid = await payWithSession(paySession.payment_session_id, TEST_CARDS.frictionless[0]);
   await client.getSession(paySession.payment_session_id);
   await client.getPaymentRequest(paid.payment_request_id ?? '');
-  await receiver.waitFor(webhookOf('payment_session.completed', paySession.payment_session_id));
+  await sim.receiver.waitFor(webhookOf('payment_session.completed', paySession.payment_session_id));
   const threeDsSession = await cardsSession('PAY');
   const challenged = await payWithSession(threeDsSession.payment_session_id, TEST_CARDS.threeDs[0]);
   await client.getPaymentRequest(challenged.payment_request_id ?? '');
   const saveSession = await cardsSession('SAVE');
   const saved = await payWithSession(saveSession.payment_session_id, TEST_CARDS.frictionless[1]);
   const card = (await client.getPaymentToken(saved.payment_token_id ?? '')).body;
-  await receiver.waitFor(webhookOf('payment_token.activation', card.payment_token_id));
+  await sim.receiver.waitFor(webhookOf('payment_token.activation', card.payment_token_id));
   const savedCardPayment = (
     await client.createPaymentRequest(
       {
@@ -307,7 +277,7 @@ async function walkTheStoreFlows() {
       { idempotencyKey: key() },
     )
   ).body;
-  await receiver.waitFor(webhookOf('payment.capture', savedCardPayment.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment.capture', savedCardPayment.payment_request_id));
   // Hosted checkout and components sessions: the description's own three examples, one for the
   // components SDK, one left to expire by the scheduler.
   const sessionExamples = (
@@ -351,7 +321,7 @@ async function walkTheStoreFlows() {
       redirect: 'manual',
     });
   }
-  await receiver.waitFor(webhookOf('payment_session.completed', hosted.payment_session_id));
+  await sim.receiver.waitFor(webhookOf('payment_session.completed', hosted.payment_session_id));
   await client.getSession(hosted.payment_session_id);
   await client.createSession(
     {
@@ -382,12 +352,16 @@ async function walkTheStoreFlows() {
       { idempotencyKey: key() },
     )
   ).body;
-  await receiver.waitFor(webhookOf('payment_session.expired', expiringSession.payment_session_id));
+  await sim.receiver.waitFor(
+    webhookOf('payment_session.expired', expiringSession.payment_session_id),
+  );
   const cancelledSession = await cardsSession('PAY');
   await client.cancelSession(cancelledSession.payment_session_id);
   const expiredSession = await cardsSession('PAY');
   await simPost(`/_sim/sessions/${expiredSession.payment_session_id}/expire`);
-  await receiver.waitFor(webhookOf('payment_session.expired', expiredSession.payment_session_id));
+  await sim.receiver.waitFor(
+    webhookOf('payment_session.expired', expiredSession.payment_session_id),
+  );
 
   // Manual capture: authorised, then captured, cancelled or left to expire.
   const authorize = async () => {
@@ -412,16 +386,16 @@ async function walkTheStoreFlows() {
         { idempotencyKey: key() },
       )
     ).body;
-    await receiver.waitFor(webhookOf('payment.authorization', request.payment_request_id));
+    await sim.receiver.waitFor(webhookOf('payment.authorization', request.payment_request_id));
     return (await client.getPayment(request.latest_payment_id ?? '')).body;
   };
   const captured = await authorize();
   await client.capturePayment(captured.payment_id, { capture_amount: captured.request_amount });
-  await receiver.waitFor(webhookOf('payment.capture', captured.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment.capture', captured.payment_request_id));
   await client.cancelPayment((await authorize()).payment_id);
   const expired = await authorize();
   await simPost(`/_sim/payments/${expired.payment_id}/expire`);
-  await receiver.waitFor(webhookOf('payment.expiry', expired.payment_id));
+  await sim.receiver.waitFor(webhookOf('payment.expiry', expired.payment_id));
 
   // Method links: an e-wallet on the hosted page, a direct debit by OTP; pay with one; cancel.
   const wallet = (
@@ -438,7 +412,7 @@ async function walkTheStoreFlows() {
     )
   ).body;
   await decide(wallet.actions?.[0]?.value ?? '', 'link');
-  await receiver.waitFor(webhookOf('payment_token.activation', wallet.payment_token_id));
+  await sim.receiver.waitFor(webhookOf('payment_token.activation', wallet.payment_token_id));
   await client.getPaymentToken(wallet.payment_token_id);
   const walletPayment = (
     await client.createPaymentRequest(
@@ -450,7 +424,7 @@ async function walkTheStoreFlows() {
       { idempotencyKey: key() },
     )
   ).body;
-  await receiver.waitFor(webhookOf('payment.capture', walletPayment.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment.capture', walletPayment.payment_request_id));
   // The channel comes from the token ("Pay with tokens"), as in the description's own examples.
   const byTokenAlone = (
     await client.createPaymentRequest(
@@ -464,7 +438,7 @@ async function walkTheStoreFlows() {
     )
   ).body;
   expect(byTokenAlone.channel_code).toBe('DANA');
-  await receiver.waitFor(webhookOf('payment.capture', byTokenAlone.payment_request_id));
+  await sim.receiver.waitFor(webhookOf('payment.capture', byTokenAlone.payment_request_id));
   const debit = (
     await client.createPaymentToken(
       {
@@ -497,7 +471,7 @@ async function walkTheStoreFlows() {
     )
   ).body;
   await decide(refused.actions?.[0]?.value ?? '', 'cancel');
-  await receiver.waitFor(webhookOf('payment_token.failure', refused.payment_token_id));
+  await sim.receiver.waitFor(webhookOf('payment_token.failure', refused.payment_token_id));
 
   // Subscriptions: plans on a saved card, their cycles driven by every /recurring operation.
   const savedCard = (
@@ -543,8 +517,8 @@ async function walkTheStoreFlows() {
     ...overrides,
   });
   const plan = (await client.createRecurringPlan(planBody({}), { idempotencyKey: key() })).body;
-  await receiver.waitFor(webhookOf('recurring.plan.activated', plan.id));
-  const cycleCreated = await receiver.waitFor(webhookOf('recurring.cycle.created', plan.id));
+  await sim.receiver.waitFor(webhookOf('recurring.plan.activated', plan.id));
+  const cycleCreated = await sim.receiver.waitFor(webhookOf('recurring.cycle.created', plan.id));
   const cycleId = String((cycleCreated.body.data as { id: string }).id);
   await client.getRecurringPlan(plan.id);
   await client.updateRecurringPlan(plan.id, { description: 'Kopi of the month, ground' });
@@ -554,15 +528,15 @@ async function walkTheStoreFlows() {
   await client.simulateRecurringCycle(plan.id, cycleId, {
     amount: RECURRING_TEST_AMOUNTS.insufficientBalance,
   });
-  await receiver.waitFor(webhookOf('recurring.cycle.retrying', cycleId));
+  await sim.receiver.waitFor(webhookOf('recurring.cycle.retrying', cycleId));
   await client.forceRecurringCycleAttempt(plan.id, cycleId);
-  await receiver.waitFor(webhookOf('recurring.cycle.succeeded', cycleId));
+  await sim.receiver.waitFor(webhookOf('recurring.cycle.succeeded', cycleId));
   const cycles = (await client.listRecurringCycles(plan.id)).body;
   const next = cycles.find((cycle) => cycle.status === 'SCHEDULED');
   await client.getRecurringCycle(plan.id, next?.id ?? '');
   await client.cancelRecurringCycle(plan.id, next?.id ?? '');
   await client.deactivateRecurringPlan(plan.id);
-  await receiver.waitFor(webhookOf('recurring.plan.inactivated', plan.id));
+  await sim.receiver.waitFor(webhookOf('recurring.plan.inactivated', plan.id));
   // Charged on creation and failing every retry: the plan ends (failed_cycle_action STOP).
   const ending = (
     await client.createRecurringPlan(
@@ -573,8 +547,8 @@ async function walkTheStoreFlows() {
       { idempotencyKey: key() },
     )
   ).body;
-  await receiver.waitFor(webhookOf('recurring.cycle.failed', ending.id));
-  await receiver.waitFor(webhookOf('recurring.plan.inactivated', ending.id));
+  await sim.receiver.waitFor(webhookOf('recurring.cycle.failed', ending.id));
+  await sim.receiver.waitFor(webhookOf('recurring.plan.inactivated', ending.id));
 
   // Refusals the store meets: a validation error, an ineligible status.
   await failure(client.cancelPaymentRequest(va.payment_request_id));
@@ -590,7 +564,7 @@ async function walkTheStoreFlows() {
 async function outboxDrained() {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const health = (await (await fetch(`${simulator.url}/_sim/health`)).json()) as {
+    const health = (await (await fetch(`${sim.simulator.url}/_sim/health`)).json()) as {
       pending_webhooks: number;
     };
     if (health.pending_webhooks === 0) return;
@@ -613,7 +587,7 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
     await outboxDrained();
     violations = [
       ...exchanges.flatMap((exchange) => description.checkExchange(exchange)),
-      ...receiver.received.flatMap(({ body }) => description.checkWebhook(body)),
+      ...sim.receiver.received.flatMap(({ body }) => description.checkWebhook(body)),
     ];
   }, 60_000);
 
@@ -657,7 +631,7 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
         'PATCH /recurring/schedules/{id}',
       ].sort(),
     );
-    expect(new Set(receiver.received.map(({ body }) => body.event))).toEqual(
+    expect(new Set(sim.receiver.received.map(({ body }) => body.event))).toEqual(
       new Set([
         'payment.capture',
         'payment.failure',

@@ -7,6 +7,7 @@ import {
   type ThrowawayDatabase,
 } from '../../../scripts/postgres-databases.ts';
 import { createDefaultAccount, type XenditSimulator } from './index.ts';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
 import { startTestSimulator } from './testing/test-simulator.ts';
 
 // Several simulator processes may serve one provider on one PostgreSQL database (the bench runs
@@ -14,11 +15,8 @@ import { startTestSimulator } from './testing/test-simulator.ts';
 // database, not a process's memory, decides what is created and delivered once.
 
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
-const account = createDefaultAccount();
-const headers = {
-  'content-type': 'application/json',
-  authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-};
+// The simulators share a database and a slow endpoint of their own: the file starts them itself.
+const { call } = simulatorUnderTest({ simulator: false, receiver: false, idempotencyKeys: false });
 
 /** A merchant's endpoint that answers slowly, so that a second delivery would start meanwhile. */
 async function slowReceiver() {
@@ -48,15 +46,11 @@ const paymentRequest = (reference: string) => ({
 });
 
 async function create(simulator: XenditSimulator, body: object, key: string) {
-  const response = await fetch(`${simulator.url}/v3/payment_requests`, {
-    method: 'POST',
-    headers: { ...headers, 'idempotency-key': key },
-    body: JSON.stringify(body),
+  const answer = await call('POST', '/v3/payment_requests', body, {
+    simulator,
+    headers: { 'idempotency-key': key },
   });
-  return {
-    status: response.status,
-    body: (await response.json()) as { payment_request_id: string },
-  };
+  return { status: answer.status, body: answer.body as { payment_request_id: string } };
 }
 
 describe.skipIf(!serverUrl)('simulators sharing one PostgreSQL database', () => {
@@ -101,11 +95,12 @@ describe.skipIf(!serverUrl)('simulators sharing one PostgreSQL database', () => 
     for (let index = 0; index < paid; index += 1) {
       const simulator = simulators[index % 2] as XenditSimulator;
       const { body } = await create(simulator, paymentRequest(`paid-${index}`), `paid-${index}`);
-      await fetch(`${simulator.url}/v3/payment_requests/${body.payment_request_id}/simulate`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ amount: 25_000 }),
-      });
+      await call(
+        'POST',
+        `/v3/payment_requests/${body.payment_request_id}/simulate`,
+        { amount: 25_000 },
+        { simulator },
+      );
     }
     const deadline = Date.now() + 10_000;
     while (receiver.deliveries.size < paid && Date.now() < deadline) {

@@ -1,29 +1,12 @@
-import {
-  CARD_EXPIRY_OUTCOMES,
-  createXenditClient,
-  TEST_CARD_TABLE,
-  type XenditClient,
-} from '@store/xendit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
+import { CARD_EXPIRY_OUTCOMES, TEST_CARD_TABLE } from '@store/xendit';
+import { describe, expect, it } from 'vitest';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
 
 // Every card of the provider's two test-card tables behaves as its row says (TEST_CARD_TABLE).
 
-let simulator: XenditSimulator;
-let client: XenditClient;
-const account = createDefaultAccount();
-let sequence = 0;
-const key = () => `cards-${Date.now()}-${(sequence += 1)}`;
-
-beforeAll(async () => {
-  simulator = await startTestSimulator({ port: 0, pollIntervalMs: 50 });
-  client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
-});
-
-afterAll(async () => {
-  await simulator?.close();
-});
+const sim = simulatorUnderTest({ keyPrefix: 'cards', receiver: false });
+const { key } = sim;
+const client = sim.client();
 
 async function pay(
   cardNumber: string,

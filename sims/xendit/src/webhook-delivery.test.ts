@@ -2,77 +2,60 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.ts';
+import type { XenditSimulator } from './index.ts';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
 
-let receiver: WebhookReceiver;
+// Each test starts the simulators it needs, on the one receiver.
+const sim = simulatorUnderTest({ simulator: false, idempotencyKeys: false });
+const { account, call } = sim;
 let dataDir: string;
 const running: XenditSimulator[] = [];
-const account = createDefaultAccount();
-/** The development endpoints answer to the account's test secret key. */
-const asTestAccount = {
-  headers: {
-    authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-  },
-};
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
   dataDir = await mkdtemp(join(tmpdir(), 'xendit-sim-'));
 });
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((simulator) => simulator.close()));
-  receiver.answer(200);
+  sim.receiver.answer(200);
 });
 
 afterAll(async () => {
-  await receiver?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 async function start(options: { dataDir?: string; webhookRetrySchedule: number[] }) {
-  const simulator = await startTestSimulator({
-    port: 0,
-    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-    pollIntervalMs: 50,
-    ...options,
-  });
+  const simulator = await sim.start(options);
   running.push(simulator);
   return simulator;
 }
 
 async function paidVirtualAccount(simulator: XenditSimulator, reference: string) {
-  const headers = {
-    'content-type': 'application/json',
-    authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-  };
-  const created = (await (
-    await fetch(`${simulator.url}/v3/payment_requests`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        reference_id: reference,
-        type: 'PAY',
-        country: 'ID',
-        currency: 'IDR',
-        request_amount: 25_000,
-        channel_code: 'MANDIRI_VIRTUAL_ACCOUNT',
-        channel_properties: {},
-      }),
-    })
-  ).json()) as { payment_request_id: string };
-  await fetch(`${simulator.url}/v3/payment_requests/${created.payment_request_id}/simulate`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ amount: 25_000 }),
-  });
-  return created.payment_request_id;
+  const created = await call(
+    'POST',
+    '/v3/payment_requests',
+    {
+      reference_id: reference,
+      type: 'PAY',
+      country: 'ID',
+      currency: 'IDR',
+      request_amount: 25_000,
+      channel_code: 'MANDIRI_VIRTUAL_ACCOUNT',
+      channel_properties: {},
+    },
+    { simulator },
+  );
+  const id = created.body.payment_request_id as string;
+  await call('POST', `/v3/payment_requests/${id}/simulate`, { amount: 25_000 }, { simulator });
+  return id;
 }
 
+/** The development endpoints' list of webhook events, of the account's test mode. */
+const webhookLog = async (simulator: XenditSimulator, query = '') =>
+  (await call('GET', `/_sim/webhooks${query}`, undefined, { simulator })).body;
+
 const deliveriesOf = (id: string) =>
-  receiver.received.filter((webhook) => JSON.stringify(webhook.body.data).includes(id));
+  sim.receiver.received.filter((webhook) => JSON.stringify(webhook.body.data).includes(id));
 
 async function until(condition: () => boolean, timeoutMs = 8000) {
   const deadline = Date.now() + timeoutMs;
@@ -85,12 +68,12 @@ async function until(condition: () => boolean, timeoutMs = 8000) {
 describe('webhook delivery', () => {
   it('retries on the schedule after the merchant answers 500, until a 2xx', async () => {
     const simulator = await start({ webhookRetrySchedule: [0.2, 0.5] });
-    receiver.answer(500);
+    sim.receiver.answer(500);
     const id = await paidVirtualAccount(simulator, 'retry-1');
     await until(() => deliveriesOf(id).length === 2);
-    receiver.answer(200);
+    sim.receiver.answer(200);
     await until(() => deliveriesOf(id).length === 3);
-    const log = (await (await fetch(`${simulator.url}/_sim/webhooks`, asTestAccount)).json()) as {
+    const log = (await webhookLog(simulator)) as {
       data: {
         status: string;
         attempts: { response_status: number; attempted_at: string }[];
@@ -109,7 +92,7 @@ describe('webhook delivery', () => {
 
   it('sends the next webhooks while the endpoint leaves one unanswered', async () => {
     const simulator = await start({ webhookRetrySchedule: [60] });
-    receiver.holdNext();
+    sim.receiver.holdNext();
     try {
       const held = await paidVirtualAccount(simulator, 'held');
       await until(() => deliveriesOf(held).length === 1);
@@ -117,20 +100,18 @@ describe('webhook delivery', () => {
       const next = await paidVirtualAccount(simulator, 'after-held');
       await until(() => deliveriesOf(next).length === 1, 3000);
     } finally {
-      receiver.release();
+      sim.receiver.release();
     }
   });
 
   it('gives up after the last retry and marks the event FAILED', async () => {
     const simulator = await start({ webhookRetrySchedule: [0.1] });
-    receiver.answer(503);
+    sim.receiver.answer(503);
     const id = await paidVirtualAccount(simulator, 'give-up');
     await until(() => deliveriesOf(id).length === 2);
     await until(() => false, 400).catch(() => undefined);
     expect(deliveriesOf(id)).toHaveLength(2);
-    const failed = (await (
-      await fetch(`${simulator.url}/_sim/webhooks?status=FAILED`, asTestAccount)
-    ).json()) as {
+    const failed = (await webhookLog(simulator, '?status=FAILED')) as {
       data: { payload: { data: { payment_request_id: string } } }[];
     };
     expect(failed.data.some((event) => event.payload.data.payment_request_id === id)).toBe(true);
@@ -138,18 +119,16 @@ describe('webhook delivery', () => {
 
   it('loses no event across a restart of a simulator on disk', async () => {
     const first = await start({ dataDir, webhookRetrySchedule: [1.5] });
-    receiver.answer(500);
+    sim.receiver.answer(500);
     const id = await paidVirtualAccount(first, 'restart-1');
     await until(() => deliveriesOf(id).length === 1);
     await first.close();
     running.splice(running.indexOf(first), 1);
-    receiver.answer(200);
+    sim.receiver.answer(200);
 
     const second = await start({ dataDir, webhookRetrySchedule: [1.5] });
     await until(() => deliveriesOf(id).length === 2);
-    const log = (await (
-      await fetch(`${second.url}/_sim/webhooks?status=DELIVERED`, asTestAccount)
-    ).json()) as {
+    const log = (await webhookLog(second, '?status=DELIVERED')) as {
       data: { payload: { data: { payment_request_id: string } } }[];
     };
     expect(log.data.some((event) => event.payload.data.payment_request_id === id)).toBe(true);

@@ -1,28 +1,22 @@
-import { createXenditClient, type XenditClient } from '@store/xendit';
 import { Xendit, XenditSdkError } from 'xendit-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from './index.ts';
-import { startTestSimulator } from './testing/test-simulator.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorUnderTest } from './testing/simulator-under-test.ts';
 
 // A client nobody here wrote: the provider's official Node SDK (xendit-node), pointed at the
 // simulator by its base URL alone, drives its refund module end to end.
 
-let simulator: XenditSimulator;
-let client: XenditClient;
-let sdk: Xendit;
-const account = createDefaultAccount();
-let sequence = 0;
-const key = () => `sdk-${Date.now()}-${(sequence += 1)}`;
-
-beforeAll(async () => {
+const sim = simulatorUnderTest({
+  keyPrefix: 'sdk',
   // Refunds stay PENDING long enough to be cancelled.
-  simulator = await startTestSimulator({ port: 0, pollIntervalMs: 50, asyncDelayMs: 60_000 });
-  client = createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
-  sdk = new Xendit({ secretKey: account.testSecretKey, xenditURL: simulator.url });
+  simulator: { asyncDelayMs: 60_000 },
+  receiver: false,
 });
+const { account, call, key } = sim;
+const client = sim.client();
+let sdk: Xendit;
 
-afterAll(async () => {
-  await simulator?.close();
+beforeAll(() => {
+  sdk = new Xendit({ secretKey: account.testSecretKey, xenditURL: sim.simulator.url });
 });
 
 /** A payment paid in full: a virtual account, simulated. */
@@ -137,12 +131,8 @@ describe('xendit-node 7 refund module against the simulator', () => {
 
     const cancelled = await sdk.Refund.cancelRefund({ refundID: created[2]?.id ?? '' });
     expect(cancelled.id).toBe(created[2]?.id);
-    const raw = await fetch(`${simulator.url}/refunds/${created[2]?.id ?? ''}`, {
-      headers: {
-        authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-      },
-    });
-    expect(((await raw.json()) as { status: string }).status).toBe('CANCELLED');
+    const raw = await call('GET', `/refunds/${created[2]?.id ?? ''}`);
+    expect(raw.body.status).toBe('CANCELLED');
   });
 
   it('answers the SDK its errors: an unknown refund, a second cancel, a bad page size', async () => {

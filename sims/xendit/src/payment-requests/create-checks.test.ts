@@ -1,55 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from '../index.ts';
-import { startTestSimulator } from '../testing/test-simulator.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   descriptionPresent,
   loadPublishedDescription,
   outsideAllowList,
   type PublishedDescription,
 } from '../testing/published-description.ts';
+import { simulatorUnderTest } from '../testing/simulator-under-test.ts';
 
 type Json = Record<string, unknown>;
 
-let simulator: XenditSimulator;
 let description: PublishedDescription | undefined;
-const account = createDefaultAccount();
-let sequence = 0;
-const key = () => `create-checks-${Date.now()}-${(sequence += 1)}`;
+const sim = simulatorUnderTest({ keyPrefix: 'create-checks', receiver: false, apiVersion: true });
+const { key } = sim;
 
-beforeAll(async () => {
-  simulator = await startTestSimulator({ port: 0 });
+beforeAll(() => {
   if (descriptionPresent) description = loadPublishedDescription();
-});
-
-afterAll(async () => {
-  await simulator?.close();
 });
 
 /** A call to the simulator, its answer judged against the description where it is present. */
 async function call(path: string, body: Json) {
-  const headers = {
-    authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-    'api-version': '2024-11-11',
-    'content-type': 'application/json',
-    'idempotency-key': key(),
+  const { status, body: answer, wire } = await sim.exchange('POST', path, body);
+  return {
+    status,
+    body: answer,
+    violations: outsideAllowList(description?.checkExchange(wire) ?? []),
   };
-  const response = await fetch(`${simulator.url}${path}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Json;
-  const violations = outsideAllowList(
-    description?.checkExchange({
-      method: 'POST',
-      url: `https://api.xendit.co${path}`,
-      headers,
-      requestBody: body,
-      status: response.status,
-      responseBody: answer,
-    }) ?? [],
-  );
-  return { status: response.status, body: answer, violations };
 }
 
 const payment = (overrides: Json) => ({

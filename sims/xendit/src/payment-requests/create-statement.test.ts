@@ -6,6 +6,7 @@ import {
   type ThrowawayDatabase,
 } from '../../../../scripts/postgres-databases.ts';
 import { createDefaultAccount, type XenditSimulator } from '../index.ts';
+import { simulatorUnderTest } from '../testing/simulator-under-test.ts';
 import { startTestSimulator } from '../testing/test-simulator.ts';
 import type { SimulatorAccount } from '../accounts.ts';
 
@@ -21,7 +22,6 @@ const other: SimulatorAccount = {
   liveSecretKey: 'xnd_production_another_business',
   livePublicKey: 'xnd_public_production_another_business',
 };
-const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 
 /** A create that names a new customer, so that it writes a customer, the object and its jobs. */
 const withNewCustomer = (reference: string, request_amount = 10_000) => ({
@@ -38,6 +38,9 @@ const withNewCustomer = (reference: string, request_amount = 10_000) => ({
     individual_detail: { given_names: 'Ana' },
   },
 });
+
+// The simulator runs on a throwaway database with two accounts: the file starts it itself.
+const { call } = simulatorUnderTest({ simulator: false, receiver: false, idempotencyKeys: false });
 
 describe.skipIf(!serverUrl)('the payment request create statement on PostgreSQL', () => {
   let simulator: XenditSimulator;
@@ -61,16 +64,12 @@ describe.skipIf(!serverUrl)('the payment request create statement on PostgreSQL'
   });
 
   async function create(body: object, idempotencyKey: string, key = 'xnd_development_simulator') {
-    const response = await fetch(`${simulator.url}/v3/payment_requests`, {
-      method: 'POST',
-      headers: {
-        authorization: basic(key),
-        'content-type': 'application/json',
-        'idempotency-key': idempotencyKey,
-      },
-      body: JSON.stringify(body),
+    const answer = await call('POST', '/v3/payment_requests', body, {
+      simulator,
+      secretKey: key,
+      headers: { 'idempotency-key': idempotencyKey },
     });
-    return { status: response.status, body: (await response.json()) as Record<string, string> };
+    return { status: answer.status, body: answer.body as Record<string, string> };
   }
 
   /** What the creates of one reference left: objects, customers, orphan jobs and keys. */
@@ -162,11 +161,11 @@ describe.skipIf(!serverUrl)('the payment request create statement on PostgreSQL'
     expect((await create(body, 'create-accounts-key', other.testSecretKey)).body).toEqual(
       theirs.body,
     );
-    const read = await fetch(
-      `${simulator.url}/v3/payment_requests/${mine.body.payment_request_id}`,
-      {
-        headers: { authorization: basic(other.testSecretKey) },
-      },
+    const read = await call(
+      'GET',
+      `/v3/payment_requests/${mine.body.payment_request_id}`,
+      undefined,
+      { simulator, secretKey: other.testSecretKey },
     );
     expect(read.status).toBe(404);
   });

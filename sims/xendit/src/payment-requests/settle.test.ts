@@ -1,48 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from '../index.ts';
-import { startTestSimulator } from '../testing/test-simulator.ts';
-import {
-  startWebhookReceiver,
-  webhookOf,
-  type WebhookReceiver,
-} from '../testing/webhook-receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { simulatorUnderTest } from '../testing/simulator-under-test.ts';
+import { webhookOf } from '../testing/webhook-receiver.ts';
 
-type Json = Record<string, unknown>;
-
-let simulator: XenditSimulator;
-let receiver: WebhookReceiver;
-const account = createDefaultAccount();
-let sequence = 0;
-const key = () => `settle-${Date.now()}-${(sequence += 1)}`;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  simulator = await startTestSimulator({
-    port: 0,
-    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-    pollIntervalMs: 50,
-  });
-});
-
-afterAll(async () => {
-  await simulator?.close();
-  await receiver?.close();
-});
-
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await fetch(`${simulator.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-      'api-version': '2024-11-11',
-      ...(body === undefined
-        ? {}
-        : { 'content-type': 'application/json', 'idempotency-key': key() }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
+const sim = simulatorUnderTest({ keyPrefix: 'settle', apiVersion: true });
+const { call, key } = sim;
 
 const virtualAccount = (type: 'PAY' | 'REUSABLE_PAYMENT_CODE') =>
   call('POST', '/v3/payment_requests', {
@@ -61,7 +22,7 @@ describe('POST /v3/payment_requests/{id}/simulate', () => {
     const id = String(created.body.payment_request_id);
     const simulated = await call('POST', `/v3/payment_requests/${id}/simulate`, {});
     expect([simulated.status, simulated.body.status]).toEqual([200, 'PENDING']);
-    const capture = await receiver.waitFor(webhookOf('payment.capture', id));
+    const capture = await sim.receiver.waitFor(webhookOf('payment.capture', id));
     expect(capture.body.data).toMatchObject({ payment_request_id: id, request_amount: 75_000 });
     expect((await call('GET', `/v3/payment_requests/${id}`)).body.status).toBe('SUCCEEDED');
   });
@@ -70,7 +31,7 @@ describe('POST /v3/payment_requests/{id}/simulate', () => {
     const created = await virtualAccount('REUSABLE_PAYMENT_CODE');
     const id = String(created.body.payment_request_id);
     expect((await call('POST', `/v3/payment_requests/${id}/simulate`, {})).status).toBe(200);
-    const capture = await receiver.waitFor(webhookOf('payment.capture', id));
+    const capture = await sim.receiver.waitFor(webhookOf('payment.capture', id));
     expect(capture.body.data).toMatchObject({ request_amount: 75_000 });
 
     const single = await virtualAccount('PAY');

@@ -1,35 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from '../index.ts';
-import { startTestSimulator } from '../testing/test-simulator.ts';
+import { describe, expect, it } from 'vitest';
+import { simulatorUnderTest } from '../testing/simulator-under-test.ts';
 
 type Json = Record<string, unknown>;
 
-let simulator: XenditSimulator;
-const account = createDefaultAccount();
-let sequence = 0;
-const key = () => `payment-tokens-${Date.now()}-${(sequence += 1)}`;
-
-beforeAll(async () => {
-  simulator = await startTestSimulator({ port: 0 });
+const { call, key } = simulatorUnderTest({
+  keyPrefix: 'payment-tokens',
+  receiver: false,
+  apiVersion: true,
 });
 
-afterAll(async () => {
-  await simulator?.close();
-});
-
-async function createToken(body: Json) {
-  const response = await fetch(`${simulator.url}/v3/payment_tokens`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
-      'api-version': '2024-11-11',
-      'content-type': 'application/json',
-      'idempotency-key': key(),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
+const createToken = (body: Json) => call('POST', '/v3/payment_tokens', body);
 
 const cardToken = (overrides: Json) => ({
   reference_id: key(),

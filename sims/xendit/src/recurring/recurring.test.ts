@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  createXenditClient,
   RECURRING_TEST_AMOUNTS,
   TEST_CARDS,
   XenditError,
@@ -15,14 +14,10 @@ import {
 } from '@store/xendit';
 import { testSettings } from '../../../../scripts/test-settings.ts';
 import { createThrowawayDatabase } from '../../../../scripts/postgres-databases.ts';
-import { createDefaultAccount, type XenditSimulator } from '../index.ts';
-import { startTestSimulator } from '../testing/test-simulator.ts';
+import type { XenditSimulator } from '../index.ts';
 import { descriptionPath, descriptionPresent } from '../testing/published-description.ts';
-import {
-  startWebhookReceiver,
-  type ReceivedWebhook,
-  type WebhookReceiver,
-} from '../testing/webhook-receiver.ts';
+import { simulatorUnderTest } from '../testing/simulator-under-test.ts';
+import type { ReceivedWebhook } from '../testing/webhook-receiver.ts';
 
 // Subscriptions over real HTTP, on PGlite and, with TEST_DATABASE_URL, on a PostgreSQL server.
 // A "slow" simulator has hour-long days (cycles wait, so the test drives them with simulate,
@@ -31,26 +26,20 @@ import {
 
 type Json = Record<string, unknown>;
 
-const account = createDefaultAccount();
 const DAY_FAST = 300;
 const HOUR = 3_600_000;
 const serverUrl = testSettings.postgresNamed ? testSettings.postgresUrl : undefined;
 
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-afterAll(() => receiver?.close());
-
-let sequence = 0;
-const key = () => `recurring-${Date.now()}-${(sequence += 1)}`;
+// Each storage starts its own simulators, all on the one receiver.
+const sim = simulatorUnderTest({ keyPrefix: 'recurring', simulator: false });
+const { account, key } = sim;
 
 const about =
   (event: string, id: string) =>
   ({ body }: ReceivedWebhook) =>
     body.event === event && JSON.stringify(body.data).includes(`"${id}"`);
 
-const received = (event: string, id: string) => receiver.received.filter(about(event, id));
+const received = (event: string, id: string) => sim.receiver.received.filter(about(event, id));
 
 /** Each storage: how to open one more simulator on the same database, and how to drop it. */
 type Storage = {
@@ -65,14 +54,7 @@ async function pgliteStorage(): Promise<Storage> {
   return {
     name: 'PGlite',
     shared: false,
-    open: (recurringDayMs) =>
-      startTestSimulator({
-        port: 0,
-        dataDir,
-        accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-        pollIntervalMs: 50,
-        recurringDayMs,
-      }),
+    open: (recurringDayMs) => sim.start({ dataDir, recurringDayMs }),
     close: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
@@ -82,14 +64,7 @@ async function postgresStorage(): Promise<Storage> {
   return {
     name: 'PostgreSQL',
     shared: true,
-    open: (recurringDayMs) =>
-      startTestSimulator({
-        port: 0,
-        databaseUrl: database.url,
-        accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-        pollIntervalMs: 50,
-        recurringDayMs,
-      }),
+    open: (recurringDayMs) => sim.start({ databaseUrl: database.url, recurringDayMs }),
     close: database.drop,
   };
 }
@@ -99,8 +74,7 @@ const storages: { name: string; make: () => Promise<Storage> }[] = [
   ...(serverUrl ? [{ name: 'PostgreSQL', make: postgresStorage }] : []),
 ];
 
-const clientOf = (simulator: XenditSimulator) =>
-  createXenditClient({ baseUrl: simulator.url, secretKey: account.testSecretKey });
+const clientOf = (simulator: XenditSimulator) => sim.client({ simulator });
 
 async function cardToken(client: XenditClient, customerReference: string) {
   const { body } = await client.createPaymentToken(
@@ -169,7 +143,7 @@ function anchorLater(ms: number): string {
 }
 
 async function firstCycle(client: XenditClient, planId: string): Promise<RecurringCycle> {
-  const created = await receiver.waitFor(about('recurring.cycle.created', planId));
+  const created = await sim.receiver.waitFor(about('recurring.cycle.created', planId));
   return created.body.data as RecurringCycle;
 }
 
@@ -211,7 +185,7 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     expect(plan.id).toMatch(/^repl-/);
     expect(plan.schedule.id).toMatch(/^resc-/);
 
-    await receiver.waitFor(about('recurring.plan.activated', plan.id));
+    await sim.receiver.waitFor(about('recurring.plan.activated', plan.id));
     const cycle = await firstCycle(slowClient, plan.id);
     expect(cycle).toMatchObject({ status: 'SCHEDULED', cycle_number: 1, amount: 13579 });
     expect(cycle.scheduled_timestamp).toBe(anchor);
@@ -229,7 +203,7 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     expect(simulated.status).toBe('SUCCEEDED');
     const [attempt] = simulated.attempt_details ?? [];
     expect(attempt).toMatchObject({ attempt_number: 1, type: 'INITIAL', status: 'SUCCEEDED' });
-    await receiver.waitFor(about('recurring.cycle.succeeded', cycle.id));
+    await sim.receiver.waitFor(about('recurring.cycle.succeeded', cycle.id));
 
     const paymentRequest = (await slowClient.getPaymentRequest(attempt?.action_id ?? '')).body;
     expect(paymentRequest).toMatchObject({
@@ -276,7 +250,7 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
 
     const { body: deactivated } = await slowClient.deactivateRecurringPlan(plan.id);
     expect(deactivated.status).toBe('INACTIVE');
-    await receiver.waitFor(about('recurring.plan.inactivated', plan.id));
+    await sim.receiver.waitFor(about('recurring.plan.inactivated', plan.id));
     expect((await slowClient.getRecurringCycle(plan.id, cycle.id)).body.status).toBe('CANCELLED');
     const forced = await refused(slowClient.forceRecurringCycleAttempt(plan.id, cycle.id));
     expect([forced.status, forced.errorCode]).toEqual([403, 'INELIGIBLE_CYCLE_REQUEST']);
@@ -320,7 +294,7 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     it('charges each cycle on its date and ends the plan after total_recurrence', async () => {
       const body = await planBody(fastClient, { total_recurrence: 2 });
       const { body: plan } = await fastClient.createRecurringPlan(body, { idempotencyKey: key() });
-      await receiver.waitFor(about('recurring.plan.inactivated', plan.id), 15_000);
+      await sim.receiver.waitFor(about('recurring.plan.inactivated', plan.id), 15_000);
       const cycles = (await fastClient.listRecurringCycles(plan.id)).body;
       expect(cycles.map((c) => [c.cycle_number, c.status, c.attempt_count])).toEqual([
         [1, 'SUCCEEDED', 1],
@@ -348,8 +322,8 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
         status: 'FAILED',
         failure_code: 'INSUFFICIENT_BALANCE',
       });
-      await receiver.waitFor(about('recurring.cycle.retrying', cycle.id));
-      await receiver.waitFor(about('recurring.cycle.succeeded', cycle.id), 10_000);
+      await sim.receiver.waitFor(about('recurring.cycle.retrying', cycle.id));
+      await sim.receiver.waitFor(about('recurring.cycle.succeeded', cycle.id), 10_000);
       const retried = (await fastClient.getRecurringCycle(plan.id, cycle.id)).body;
       expect(retried.attempt_details?.map((a) => [a.type, a.status])).toEqual([
         ['INITIAL', 'FAILED'],
@@ -364,7 +338,7 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
         { amount: RECURRING_TEST_AMOUNTS.insufficientBalance, failed_cycle_action: 'STOP' },
       );
       const { body: plan } = await fastClient.createRecurringPlan(body, { idempotencyKey: key() });
-      await receiver.waitFor(about('recurring.plan.inactivated', plan.id), 15_000);
+      await sim.receiver.waitFor(about('recurring.plan.inactivated', plan.id), 15_000);
       const [cycle, ...none] = (await fastClient.listRecurringCycles(plan.id)).body;
       expect(none).toEqual([]);
       expect(cycle?.status).toBe('FAILED');
@@ -394,8 +368,8 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     const body = await planBody(firstClient, { interval_count: 10, total_recurrence: 2 });
     const { body: plan } = await firstClient.createRecurringPlan(body, { idempotencyKey: key() });
     const cycleOne = await firstCycle(firstClient, plan.id);
-    await receiver.waitFor(about('recurring.cycle.succeeded', cycleOne.id), 15_000);
-    const created = await receiver.waitFor(
+    await sim.receiver.waitFor(about('recurring.cycle.succeeded', cycleOne.id), 15_000);
+    const created = await sim.receiver.waitFor(
       (webhook) =>
         about('recurring.cycle.created', plan.id)(webhook) &&
         (webhook.body.data as RecurringCycle).cycle_number === 2,
@@ -407,8 +381,8 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
 
     fast = await fastStorage.open(DAY_FAST);
     fastClient = clientOf(fast);
-    await receiver.waitFor(about('recurring.cycle.succeeded', cycleTwo.id), 15_000);
-    await receiver.waitFor(about('recurring.plan.inactivated', plan.id), 15_000);
+    await sim.receiver.waitFor(about('recurring.cycle.succeeded', cycleTwo.id), 15_000);
+    await sim.receiver.waitFor(about('recurring.plan.inactivated', plan.id), 15_000);
     const cycles = (await fastClient.listRecurringCycles(plan.id)).body;
     expect(
       cycles
@@ -428,7 +402,7 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     try {
       const body = await planBody(fastClient, { total_recurrence: 3 });
       const { body: plan } = await fastClient.createRecurringPlan(body, { idempotencyKey: key() });
-      await receiver.waitFor(about('recurring.plan.inactivated', plan.id), 20_000);
+      await sim.receiver.waitFor(about('recurring.plan.inactivated', plan.id), 20_000);
       const cycles = (await clientOf(second).listRecurringCycles(plan.id)).body;
       expect(cycles.map((c) => [c.cycle_number, c.status, c.attempt_count])).toEqual([
         [1, 'SUCCEEDED', 1],
@@ -447,12 +421,7 @@ describe.skipIf(!descriptionPresent)("the description's /recurring examples", ()
   const document = descriptionPresent ? (parse(readFileSync(descriptionPath, 'utf8')) as Json) : {};
 
   beforeAll(async () => {
-    simulator = await startTestSimulator({
-      port: 0,
-      accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-      pollIntervalMs: 50,
-      recurringDayMs: HOUR,
-    });
+    simulator = await sim.start({ recurringDayMs: HOUR });
     client = clientOf(simulator);
   });
   afterAll(() => simulator?.close());

@@ -1,55 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultAccount, type XenditSimulator } from '../index.ts';
+import { describe, expect, it } from 'vitest';
+import type { XenditSimulator } from '../index.ts';
 import { startTestSimulator } from '../testing/test-simulator.ts';
 import { descriptionPath, descriptionPresent } from '../testing/published-description.ts';
-import {
-  startWebhookReceiver,
-  webhookOf,
-  type WebhookReceiver,
-} from '../testing/webhook-receiver.ts';
+import { simulatorUnderTest } from '../testing/simulator-under-test.ts';
+import { webhookOf } from '../testing/webhook-receiver.ts';
 
 type Json = Record<string, unknown>;
 
-let simulator: XenditSimulator;
-let receiver: WebhookReceiver;
-const account = createDefaultAccount();
-let sequence = 0;
-const key = () => `sessions-${Date.now()}-${(sequence += 1)}`;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  simulator = await startTestSimulator({
-    port: 0,
-    accounts: [createDefaultAccount({ webhookUrl: receiver.url })],
-    pollIntervalMs: 50,
-  });
-});
-
-afterAll(async () => {
-  await simulator?.close();
-  await receiver?.close();
-});
-
-async function call(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  secretKey = account.testSecretKey,
-) {
-  const response = await fetch(`${simulator.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`,
-      ...(body === undefined
-        ? {}
-        : { 'content-type': 'application/json', 'idempotency-key': key() }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
+const sim = simulatorUnderTest({ keyPrefix: 'sessions' });
+const { account, call, key } = sim;
 
 const customer = {
   reference_id: 'cust_sessions',
@@ -219,7 +180,7 @@ describe('sessions', () => {
       'POST',
       '/sessions',
       paySession({ customer: undefined, customer_id: known }),
-      account.liveSecretKey,
+      { secretKey: account.liveSecretKey },
     );
     expect([live.status, live.body.error_code]).toEqual([404, 'CUSTOMER_NOT_FOUND']);
   });
@@ -253,7 +214,7 @@ describe('sessions', () => {
       paySession({ expires_at: new Date(Date.now() + 300).toISOString() }),
     );
     const id = String(body.payment_session_id);
-    const webhook = await receiver.waitFor(webhookOf('payment_session.expired', id));
+    const webhook = await sim.receiver.waitFor(webhookOf('payment_session.expired', id));
     expect(webhook.body.data).toMatchObject({ payment_session_id: id, status: 'EXPIRED' });
     expect((await call('GET', `/sessions/${id}`)).body.status).toBe('EXPIRED');
   });
@@ -370,33 +331,24 @@ describe('session types and expiry on demand', () => {
   });
 
   it('expires a live session on demand only when the simulator was started to allow it', async () => {
-    const live = (url: string, path: string, body?: unknown) =>
-      fetch(`${url}${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${account.liveSecretKey}:`).toString('base64')}`,
-          ...(body === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'idempotency-key': key() }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    const created = (await (await live(simulator.url, '/sessions', paySession())).json()) as Json;
+    const live = (simulator: XenditSimulator, path: string, body?: unknown) =>
+      call('POST', path, body, { secretKey: account.liveSecretKey, simulator });
+    const created = (await live(sim.simulator, '/sessions', paySession())).body;
     const refused = await live(
-      simulator.url,
+      sim.simulator,
       `/_sim/sessions/${String(created.payment_session_id)}/expire`,
     );
     expect(refused.status).toBe(403);
 
     const allowing = await startTestSimulator({ port: 0, expireLiveSessions: true });
     try {
-      const session = (await (await live(allowing.url, '/sessions', paySession())).json()) as Json;
+      const session = (await live(allowing, '/sessions', paySession())).body;
       const expired = await live(
-        allowing.url,
+        allowing,
         `/_sim/sessions/${String(session.payment_session_id)}/expire`,
       );
       expect(expired.status).toBe(200);
-      expect(((await expired.json()) as Json).status).toBe('EXPIRED');
+      expect(expired.body.status).toBe('EXPIRED');
     } finally {
       await allowing.close();
     }
