@@ -110,3 +110,23 @@ test('links a card with the card form and a SAVE session', async ({ page }) => {
   await page.goto('/payment_methods');
   await expect(newestMethod(page)).toContainText('ACTIVE');
 });
+
+test('lists payment methods 20 at a time, the rest behind Load more', async ({ page }) => {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  for (let i = 0; i < 21; i += 1) {
+    const linked = await page.request.post('/api/payment_methods', {
+      headers: {
+        authorization: `Bearer ${token}`,
+        'idempotency-key': `e2e-many-${i}-${Date.now()}`,
+      },
+      data: { channel: 'DANA', country: 'ID', reference_id: `many-${i}` },
+    });
+    expect(linked.status(), await linked.text()).toBe(201);
+  }
+  await page.goto('/payment_methods');
+  const rows = page.getByRole('main').getByRole('listitem');
+  await expect(rows).toHaveCount(20);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows).toHaveCount(21);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
