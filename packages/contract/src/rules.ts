@@ -33,7 +33,8 @@ export const isRefundableLine = (line: { status: OrderLineStatus }) =>
 
 /**
  * Payments a refund may take lines of: paid, with or without an earlier refund (pending, done or
- * failed) of other lines.
+ * failed) of other lines. While one is pending, the API answers a new one 409 REFUND_IN_PROGRESS,
+ * as the provider takes one refund of a payment at a time.
  */
 export const refundablePaymentStatuses: readonly PaymentStatus[] = [
   'SUCCEEDED',

@@ -723,12 +723,34 @@ describe('refunds', () => {
     expect(again.body.amount).toBe(100_000);
   });
 
+  it('takes one refund of a payment at a time: REFUND_IN_PROGRESS while one is PENDING', async () => {
+    const paymentRequestId = await paidRequest();
+    const first = await client.createRefund(
+      { payment_request_id: paymentRequestId, reason: 'CANCELLATION', amount: 10_000 },
+      { idempotencyKey: key() },
+    );
+    const meanwhile = await providerError(
+      client.createRefund(
+        { payment_request_id: paymentRequestId, reason: 'CANCELLATION', amount: 10_000 },
+        { idempotencyKey: key() },
+      ),
+    );
+    expect([meanwhile.status, meanwhile.errorCode]).toEqual([400, 'REFUND_IN_PROGRESS']);
+    await sim.receiver.waitFor(webhookOf('refund.succeeded', first.body.id));
+    const next = await client.createRefund(
+      { payment_request_id: paymentRequestId, reason: 'CANCELLATION', amount: 10_000 },
+      { idempotencyKey: key() },
+    );
+    expect(next.body.status).toBe('PENDING');
+  });
+
   it('refunds up to what was captured, then REFUND_AMOUNT_EXCEEDED', async () => {
     const paymentRequestId = await paidRequest();
-    await client.createRefund(
+    const first = await client.createRefund(
       { payment_request_id: paymentRequestId, reason: 'CANCELLATION', amount: 60_000 },
       { idempotencyKey: key() },
     );
+    await sim.receiver.waitFor(webhookOf('refund.succeeded', first.body.id));
     const error = await providerError(
       client.createRefund(
         { payment_request_id: paymentRequestId, reason: 'CANCELLATION', amount: 40_001 },

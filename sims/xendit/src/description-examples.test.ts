@@ -110,23 +110,27 @@ async function realIds() {
     body: new URLSearchParams({ decision: 'link' }),
     redirect: 'manual',
   });
-  const paid = await call('POST', '/v3/payment_requests', {
-    reference_id: key(),
-    type: 'PAY',
-    country: 'ID',
-    currency: 'IDR',
-    request_amount: 50_000,
-    channel_code: 'BRI_VIRTUAL_ACCOUNT',
-    channel_properties: {},
-  });
-  const paidId = String(paid.body.payment_request_id);
-  await call('POST', `/v3/payment_requests/${paidId}/simulate`, { amount: 50_000 });
-  await sim.receiver.waitFor(webhookOf('payment.capture', paidId));
+  const paidRequest = async () => {
+    const paid = await call('POST', '/v3/payment_requests', {
+      reference_id: key(),
+      type: 'PAY',
+      country: 'ID',
+      currency: 'IDR',
+      request_amount: 50_000,
+      channel_code: 'BRI_VIRTUAL_ACCOUNT',
+      channel_properties: {},
+    });
+    const paidId = String(paid.body.payment_request_id);
+    await call('POST', `/v3/payment_requests/${paidId}/simulate`, { amount: 50_000 });
+    await sim.receiver.waitFor(webhookOf('payment.capture', paidId));
+    return paidId;
+  };
   return {
     PAY_WithToken_Cards: { payment_token_id: card.body.payment_token_id },
     PAY_WithToken_TOUCHNGO: { payment_token_id: touchngoId },
-    Refund_With_Amount: { payment_request_id: paidId },
-    Refund_Without_Amount: { payment_request_id: paidId },
+    // A payment each: the provider takes one refund of a payment at a time.
+    Refund_With_Amount: { payment_request_id: await paidRequest() },
+    Refund_Without_Amount: { payment_request_id: await paidRequest() },
   } as Record<string, Json>;
 }
 

@@ -22,6 +22,7 @@ import { isRefundablePayment, movePaymentByLines } from '../statuses/payment-sta
 import {
   initialRefundStatus,
   moveRefund,
+  refundStatusesAwaitingProvider,
   refundStatusesTakingMoney,
 } from '../statuses/refund-status.ts';
 import { toApiPayments, type PaymentService } from '../payments/payment-service.ts';
@@ -100,6 +101,25 @@ export function createRefundService(deps: {
         }
         return line;
       });
+      // The provider takes one refund of a payment at a time (400 REFUND_IN_PROGRESS otherwise):
+      // refused here, before a provider call and a refund recorded only to fail.
+      const [pending] = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(
+          and(
+            eq(refunds.paymentId, paymentId),
+            inArray(refunds.status, refundStatusesAwaitingProvider),
+          ),
+        )
+        .limit(1);
+      if (pending) {
+        throw new AppError(
+          409,
+          refundErrorCodes.refundInProgress,
+          `Refund ${pending.id} of payment ${paymentId} is still pending: refund more once it has settled`,
+        );
+      }
       // With a voucher the lines add up to more than was paid: the refund is capped at what is
       // left of the payment, so the voucher's discount comes off the last lines refunded.
       const [refunded] = await tx

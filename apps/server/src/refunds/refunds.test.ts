@@ -188,6 +188,7 @@ describe('POST /api/payments/:paymentId/refund', () => {
     const payment = await paidPayment({ voucher_id: 'vch-id-hemat10', amount: 228_000 });
     const first = (await refund(payment.id, [lineOf(payment, tote.product_id)])).json();
     expect(first.refund.amount).toBe(149_000);
+    await waitUntilRefund(first.refund.id, 'SUCCEEDED');
     const second = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();
     // 228,000 paid - 149,000 refunded: the voucher's 10,000 comes off the mug.
     expect(second.refund.amount).toBe(79_000);
@@ -203,7 +204,7 @@ describe('POST /api/payments/:paymentId/refund', () => {
       secretKey: server.config.xendit.keys.development.secretKey,
       timeoutMs: 5_000,
     });
-    await client.createRefund(
+    const direct = await client.createRefund(
       {
         payment_request_id: row?.providerRequestId ?? '',
         reason: 'OTHERS',
@@ -211,6 +212,14 @@ describe('POST /api/payments/:paymentId/refund', () => {
       },
       { idempotencyKey: randomUUID() },
     );
+    // Settled first: while it is pending, the provider refuses any other refund of the payment.
+    expect(
+      (
+        await server.simulatorCall(`/_sim/refunds/${direct.body.id}/outcome`, {
+          status: 'SUCCEEDED',
+        })
+      ).status,
+    ).toBe(200);
     const response = await refund(payment.id, [lineOf(payment, tote.product_id)]);
     expect(response.statusCode).toBe(400);
     expect(response.json().error_code).toBe('REFUND_AMOUNT_EXCEEDED');
@@ -351,15 +360,21 @@ describe('refund webhooks', () => {
     expect(stillThere?.status).not.toBe('FAILED');
   });
 
-  it('keeps the payment REFUND_PENDING while another refund is still pending', async () => {
+  it('takes one refund of a payment at a time, as the provider does, refusing the next before asking it', async () => {
     const payment = await paidPayment();
     const first = (await refund(payment.id, [lineOf(payment, mug.product_id)])).json();
-    const second = (await refund(payment.id, [lineOf(payment, tote.product_id)])).json();
-    await endAtProvider(first.refund.id, 'SUCCEEDED');
-    await waitUntilRefund(first.refund.id, 'SUCCEEDED');
+    const meanwhile = await refund(payment.id, [lineOf(payment, tote.product_id)]);
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.json().error_code).toBe('REFUND_IN_PROGRESS');
+    expect(await providerRefundRequests(payment.id)).toHaveLength(1);
     const [row] = await server.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row?.status).toBe('REFUND_PENDING');
-    await endAtProvider(second.refund.id, 'SUCCEEDED');
+
+    await endAtProvider(first.refund.id, 'SUCCEEDED');
+    await waitUntilRefund(first.refund.id, 'SUCCEEDED');
+    const second = await refund(payment.id, [lineOf(payment, tote.product_id)]);
+    expect(second.statusCode).toBe(201);
+    await endAtProvider(second.json().refund.id, 'SUCCEEDED');
     expect((await waitForStatus(payment.id, 'REFUND_SUCCEEDED')).status).toBe('REFUND_SUCCEEDED');
   });
 });

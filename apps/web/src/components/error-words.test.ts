@@ -7,6 +7,7 @@ describe('customer words for an error code', () => {
     expect(customerWords('APP_NOT_FOUND')).toBe(
       'There is no store with this App Id. Check it for a typing mistake.',
     );
+    expect(customerWords('REFUND_IN_PROGRESS')).toMatch(/still being processed/);
   });
 
   it('adds nothing for a code it has no words for', () => {

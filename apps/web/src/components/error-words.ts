@@ -17,6 +17,8 @@ const words: Record<string, string> = {
     'This subscription cannot do that any more: it has ended or is still being set up.',
   NO_SCHEDULED_CYCLE:
     'The next cycle is not scheduled yet. Wait a moment for the provider, then try again.',
+  REFUND_IN_PROGRESS:
+    'A refund of this payment is still being processed. Once it has finished, usually within moments, you can refund more.',
   SIMULATION_NOT_ALLOWED: 'Running a cycle early is for development stores only.',
 };
 

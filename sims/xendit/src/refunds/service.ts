@@ -36,6 +36,15 @@ export async function createRefund(
     ]);
   }
   const earlier = await childrenOf<Refund>(tx, 'refund', paymentRequest.payment_request_id);
+  // One refund of a payment at a time, as the provider: its error scenarios page, and
+  // Payments_API_Http400RefundInProgress in the published description (its message word for word).
+  if (earlier.some((refund) => refund.status === 'PENDING')) {
+    throw new ApiError(
+      400,
+      'REFUND_IN_PROGRESS',
+      'Please wait for the pending refund request to be completed before initiating a new one.',
+    );
+  }
   const refunded = earlier
     .filter((refund) => refund.status !== 'FAILED' && refund.status !== 'CANCELLED')
     .reduce((sum, refund) => sum + hundredths(refund.amount), 0);

@@ -24,8 +24,9 @@ const disabledLabels: Partial<Record<PaymentStatus, string>> = {
 };
 
 /**
- * Statuses of a paid payment whose lines a refund may still take, as the API accepts them, but
- * while a refund is pending: the specification shows that row as a disabled Refund Pending.
+ * Statuses of a paid payment whose lines a refund may still take, but while a refund is pending:
+ * the specification shows that row as a disabled Refund Pending, and the API refuses a second
+ * refund then (REFUND_IN_PROGRESS).
  */
 const refundOffered: readonly PaymentStatus[] = refundablePaymentStatuses.filter(
   (status) => status !== 'REFUND_PENDING',
