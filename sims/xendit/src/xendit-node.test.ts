@@ -67,7 +67,7 @@ async function paidEwallet() {
 describe('xendit-node 7 refund module against the simulator', () => {
   it('creates, reads, lists with filters and pages, and cancels refunds', async () => {
     const paid = await paidRequest();
-    const created = [];
+    const created: Awaited<ReturnType<Xendit['Refund']['createRefund']>>[] = [];
     for (const amount of [10_000, 20_000, 30_000]) {
       // The provider takes one refund of a payment at a time: the one before has to end first.
       const before = created.at(-1);
