@@ -114,6 +114,8 @@ export const paymentMethods = pgTable(
     paymentId: text('payment_id'),
     /** A method saved on the provider's hosted checkout: its SAVE session, followed until it ends. */
     providerSessionId: text('provider_session_id').unique(),
+    /** When a read last asked the provider for news: shared, so all instances throttle together. */
+    providerReadAt: timestamp('provider_read_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -40,16 +40,29 @@ export function providerCallLimits(
 }
 
 /**
- * The limits of a customer's read that may ask the provider for news (a payment or a method the
- * provider may still change): per customer and per app (PROVIDER_READS_PER_*), so one customer
- * polling many open records cannot spend the provider's rate limit that every customer's creates
- * need. Past them the read answers the store's own record, which webhooks keep current.
+ * The least time between two reads of one record (a payment or a method the provider may still
+ * change) that ask the provider for news, across every store instance: each record claims it on
+ * its own row (provider_read_at), by the database's clock.
+ */
+export const newsReadSpacingSeconds = 2;
+
+/**
+ * The limits of a customer's read of a record that may ask the provider for news, past its
+ * spacing:
+ * - per record, at most 10 in any 50 minutes (under 300 a day): each such read is a provider call
+ *   and an exchange in the record's log, so a record polled while it stays open does not grow its
+ *   log by 43,200 a day; a record the customer comes back to after a while has its reads again;
+ * - per customer and per app (PROVIDER_READS_PER_*), so one customer polling many open records
+ *   cannot spend the provider's rate limit that every customer's creates need.
+ * Past them the read answers the store's own record, which webhooks keep current.
  */
 export function providerReadLimits(
   figures: { providerReadsPerCustomerPerMinute: number; providerReadsPerAppPerMinute: number },
   caller: { appId: string; customerId: string },
+  recordId: string,
 ): Limit[] {
   return [
+    { key: `provider-read:record:${recordId}`, max: 10, windowSeconds: 50 * 60 },
     {
       key: `provider-read:customer:${caller.customerId}`,
       max: figures.providerReadsPerCustomerPerMinute,
@@ -61,16 +74,6 @@ export function providerReadLimits(
       windowSeconds: 60,
     },
   ];
-}
-
-/**
- * How long a record's reads wait between asking the provider for news: 2 s while it is young
- * (the customer is back from paying or linking and waits on the result), then a thirtieth of its
- * age. Each read is a provider call and an exchange in the record's log, so a record left open for
- * days is read a few hundred times in all, not 43,200 times a day; webhooks keep it current.
- */
-export function newsReadIntervalSeconds(createdAt: Date, now = Date.now()): number {
-  return Math.max(2, Math.floor((now - createdAt.getTime()) / 1000 / 30));
 }
 
 /** 429 RATE_LIMIT_EXCEEDED, with the seconds until a hit is free again, for Retry-After. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { CreatePaymentMethodRequest, PaymentMethod } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
@@ -7,7 +7,7 @@ import { paymentMethods } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { decodeCursor, exactTime, pageOf, rowsAfter } from '../http/page-cursor.ts';
 import {
-  newsReadIntervalSeconds,
+  newsReadSpacingSeconds,
   providerReadLimits,
   type RateLimiter,
 } from '../http/rate-limits.ts';
@@ -54,17 +54,25 @@ export function createPaymentMethodService(deps: {
   const { db, provider, config, limiter } = deps;
 
   /**
-   * Whether this read may ask the provider for news of a method it may still change: once per
-   * interval per method (longer as it ages: newsReadIntervalSeconds), counted in the shared
-   * database so every instance agrees, and within the customer's and the app's read budget.
+   * Whether this read may ask the provider for news of a method it may still change: for one
+   * caller per interval, whichever instance it reaches (a claim on the method's row, by the
+   * database's clock), then within the method's, the customer's and the app's read limits.
    */
-  async function mayReadProvider(session: Caller, method: PaymentMethodRow): Promise<boolean> {
-    const intervalSeconds = newsReadIntervalSeconds(method.createdAt);
-    if (Date.now() - method.updatedAt.getTime() < intervalSeconds * 1000) return false;
-    return limiter.tryTake([
-      { key: `provider-read:method:${method.id}`, max: 1, windowSeconds: intervalSeconds },
-      ...providerReadLimits(config.rateLimits, session),
-    ]);
+  async function mayReadProvider(session: Caller, methodId: string): Promise<boolean> {
+    const claimed = await db
+      .update(paymentMethods)
+      .set({ providerReadAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentMethods.id, methodId),
+          sql`coalesce(${paymentMethods.providerReadAt}, ${paymentMethods.updatedAt}) < now() - make_interval(secs => ${newsReadSpacingSeconds})`,
+        ),
+      )
+      .returning({ id: paymentMethods.id });
+    return (
+      claimed.length > 0 &&
+      limiter.tryTake(providerReadLimits(config.rateLimits, session, methodId))
+    );
   }
 
   async function loadOwn(session: Caller, paymentMethodId: string): Promise<PaymentMethodRow> {
@@ -157,7 +165,7 @@ export function createPaymentMethodService(deps: {
       query: { withConfig: boolean; activeOnly: boolean; cursor?: string; limit: number },
     ): Promise<{ payment_methods: PaymentMethod[]; next_cursor: string | null }> {
       const { app, customer } = await session.tenant();
-      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const after = query.cursor ? decodeCursor(query.cursor) : null;
       const rows = await db
         .select({ method: paymentMethods, exactCreatedAt: exactTime(paymentMethods.createdAt) })
         .from(paymentMethods)
@@ -208,7 +216,7 @@ export function createPaymentMethodService(deps: {
       if (
         methodAwaitsProvider(method.status as StoredPaymentMethodStatus) &&
         (tokenId || method.providerSessionId) &&
-        (await mayReadProvider(session, method))
+        (await mayReadProvider(session, method.id))
       ) {
         try {
           if (tokenId) {

@@ -8,7 +8,7 @@ import type { Provider } from '../provider/adapter.ts';
 import type { ProviderPayment } from '../provider/mapping.ts';
 import { awaitsProvider, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 import { decodeCursor, pageOf } from '../http/page-cursor.ts';
-import { newsReadIntervalSeconds } from '../http/rate-limits.ts';
+import { newsReadSpacingSeconds } from '../http/rate-limits.ts';
 import { readPaymentPage, toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
 
 /** Reading and paging a customer's payments. */
@@ -28,7 +28,7 @@ export function createPaymentReads(deps: {
    * and per app, so one customer polling many payments cannot use up the provider's rate limit
    * that every customer's creates need.
    */
-  mayReadProvider: (session: Caller) => Promise<boolean>;
+  mayReadProvider: (session: Caller, paymentId: string) => Promise<boolean>;
 }) {
   const {
     db,
@@ -41,9 +41,8 @@ export function createPaymentReads(deps: {
   } = deps;
 
   /**
-   * Whether this read may ask the provider for news: true for one caller per interval (longer as
-   * the payment ages: newsReadIntervalSeconds), whichever store instance it reaches, since the
-   * claim is a row update in the shared database.
+   * Whether this read may ask the provider for news: true for one caller per interval, whichever
+   * store instance it reaches, since the claim is a row update in the shared database.
    */
   async function claimProviderRead(payment: PaymentRow): Promise<boolean> {
     const claimed = await db
@@ -52,7 +51,7 @@ export function createPaymentReads(deps: {
       .where(
         and(
           eq(payments.id, payment.id),
-          sql`coalesce(${payments.providerReadAt}, ${payments.updatedAt}) < now() - make_interval(secs => ${newsReadIntervalSeconds(payment.createdAt)})`,
+          sql`coalesce(${payments.providerReadAt}, ${payments.updatedAt}) < now() - make_interval(secs => ${newsReadSpacingSeconds})`,
         ),
       )
       .returning({ id: payments.id });
@@ -91,7 +90,7 @@ export function createPaymentReads(deps: {
         awaitsProvider(payment.status as StoredPaymentStatus) &&
         (providerRequestId || onCheckout) &&
         (await claimProviderRead(payment)) &&
-        (await mayReadProvider(session))
+        (await mayReadProvider(session, paymentId))
       ) {
         try {
           if (providerRequestId) {

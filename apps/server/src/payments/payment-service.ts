@@ -137,7 +137,8 @@ export function createPaymentService(deps: {
     loadPayment,
     applyProviderPayment,
     readCheckoutSession,
-    mayReadProvider: (session) => limiter.tryTake(providerReadLimits(config.rateLimits, session)),
+    mayReadProvider: (session, paymentId) =>
+      limiter.tryTake(providerReadLimits(config.rateLimits, session, paymentId)),
   });
 
   return {

@@ -397,7 +397,7 @@ export function createSubscriptionService(deps: {
       query: { cursor?: string; limit: number },
     ): Promise<{ subscriptions: Subscription[]; next_cursor: string | null }> {
       const { app } = await session.tenant();
-      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const after = query.cursor ? decodeCursor(query.cursor) : null;
       const rows = await db
         .select({ subscription: subscriptions, exactCreatedAt: exactTime(subscriptions.createdAt) })
         .from(subscriptions)
