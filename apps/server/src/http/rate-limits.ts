@@ -14,6 +14,12 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/** The PROVIDER_READS_PER_* figures, which bound provider reads and provider verbs alike. */
+type ProviderFigures = {
+  providerReadsPerCustomerPerMinute: number;
+  providerReadsPerAppPerMinute: number;
+};
+
 /**
  * The limits of a customer's request that calls the provider every time it is sent (a verb on a
  * payment, a plan or a method; a card session's completion): on the merchant's key, so counted per
@@ -22,21 +28,30 @@ export interface Limit {
  * the provider, sets no limit here: a customer must still be able to cancel.
  */
 export function providerCallLimits(
-  figures: { providerReadsPerCustomerPerMinute: number; providerReadsPerAppPerMinute: number },
+  figures: ProviderFigures,
+  caller: { appId: string; customerId: string },
+): Limit[] {
+  return customerAndAppLimits('provider-call', figures, caller).filter((limit) => limit.max > 0);
+}
+
+/** A minute's window per customer and per app, with the PROVIDER_READS_PER_* figures. */
+function customerAndAppLimits(
+  kind: 'provider-call' | 'provider-read',
+  figures: ProviderFigures,
   caller: { appId: string; customerId: string },
 ): Limit[] {
   return [
     {
-      key: `provider-call:customer:${caller.customerId}`,
+      key: `${kind}:customer:${caller.customerId}`,
       max: figures.providerReadsPerCustomerPerMinute,
       windowSeconds: 60,
     },
     {
-      key: `provider-call:app:${caller.appId}`,
+      key: `${kind}:app:${caller.appId}`,
       max: figures.providerReadsPerAppPerMinute,
       windowSeconds: 60,
     },
-  ].filter((limit) => limit.max > 0);
+  ];
 }
 
 /**
@@ -57,22 +72,13 @@ export const newsReadSpacingSeconds = 2;
  * Past them the read answers the store's own record, which webhooks keep current.
  */
 export function providerReadLimits(
-  figures: { providerReadsPerCustomerPerMinute: number; providerReadsPerAppPerMinute: number },
+  figures: ProviderFigures,
   caller: { appId: string; customerId: string },
   recordId: string,
 ): Limit[] {
   return [
     { key: `provider-read:record:${recordId}`, max: 10, windowSeconds: 50 * 60 },
-    {
-      key: `provider-read:customer:${caller.customerId}`,
-      max: figures.providerReadsPerCustomerPerMinute,
-      windowSeconds: 60,
-    },
-    {
-      key: `provider-read:app:${caller.appId}`,
-      max: figures.providerReadsPerAppPerMinute,
-      windowSeconds: 60,
-    },
+    ...customerAndAppLimits('provider-read', figures, caller),
   ];
 }
 
