@@ -85,4 +85,18 @@ describe('Payment methods list', () => {
       expect(within(older).getByRole('button', { name: 'CANCELED' })).toBeDisabled(),
     );
   });
+
+  it('waits, showing no error, while an expired session is being ended', async () => {
+    fetchStub.mockResolvedValue(
+      Response.json(
+        { error_code: 'TOKEN_EXPIRED_ERROR', message: 'The session token has expired' },
+        { status: 401 },
+      ),
+    );
+    renderList();
+    await waitFor(() => expect(fetchStub).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('status', { name: 'Loading payment methods' })).toBeVisible();
+    expect(screen.queryByText('TOKEN_EXPIRED_ERROR')).toBeNull();
+  });
 });

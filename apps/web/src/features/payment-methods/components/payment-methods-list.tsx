@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
 import { LoadMore } from '@/components/load-more';
+import { endsSession } from '@/lib/query-client';
 import { formatDateTime } from '@/utils/format';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { useCancelPaymentMethod } from '../api/payment-method-mutations';
@@ -100,7 +101,11 @@ function PaymentMethodRow({
 /** /payment_methods: the customer's methods, newest first, with their status action and logs. */
 export function PaymentMethodsList({ onViewLogs }: { onViewLogs: (id: string) => void }) {
   const methods = usePaymentMethods();
-  if (methods.isPending) return <Loader role="status" aria-label="Loading payment methods" />;
+  // The query cache ends the session (lib/query-client.ts); the guard then leaves this page.
+  const expired = endsSession(methods.error);
+  if (methods.isPending || expired) {
+    return <Loader role="status" aria-label="Loading payment methods" />;
+  }
   if (methods.data === undefined) return <ErrorPanel error={methods.error} />;
   const all = methods.data.pages.flatMap((page) => page.payment_methods);
   if (all.length === 0) {
