@@ -44,7 +44,15 @@ describe('Product detail', () => {
   it('reads Added to Cart for a product already in the cart', () => {
     localStorage.setItem(
       cartStorageKey,
-      JSON.stringify([{ app_id: 'demo-id', product_id: product.id, quantity: 1, product }]),
+      JSON.stringify([
+        {
+          app_id: 'demo-id',
+          customer_id: demoClaims.customer_id,
+          product_id: product.id,
+          quantity: 1,
+          product,
+        },
+      ]),
     );
     renderProduct();
     expect(screen.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();

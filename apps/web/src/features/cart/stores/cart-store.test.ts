@@ -1,18 +1,25 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test/fixtures';
-import { cartStorageKey, cartTotal, createCartStore, formatCartTotal } from './cart-store';
+import {
+  cartStorageKey,
+  cartTotal,
+  createCartStore,
+  formatCartTotal,
+  type CartOwner,
+} from './cart-store';
 
 const shirt = makeProduct({ id: 'shirt', price: { amount: 150000, currency: 'IDR' } });
 const sarong = makeProduct({ id: 'sarong', price: { amount: 90000, currency: 'IDR' } });
 const mango = makeProduct({ id: 'mango', price: { amount: 12550, currency: 'PHP' } });
 
-let signedInTo: string | null = 'demo-id';
-const newStore = () => createCartStore(localStorage, () => signedInTo);
+const ayu = { appId: 'demo-id', customerId: 'cus_ayu' };
+let signedIn: CartOwner | null = ayu;
+const newStore = () => createCartStore(localStorage, () => signedIn);
 
 describe('cart store', () => {
   beforeEach(() => {
     localStorage.clear();
-    signedInTo = 'demo-id';
+    signedIn = ayu;
   });
 
   it('adds a product once, with quantity 1 and its price', () => {
@@ -22,6 +29,7 @@ describe('cart store', () => {
     expect(store.getLines()).toEqual([
       {
         app_id: 'demo-id',
+        customer_id: 'cus_ayu',
         product_id: 'shirt',
         quantity: 1,
         price: 150000,
@@ -55,19 +63,34 @@ describe('cart store', () => {
   it('belongs to the store signed in to: another store never sees it, and gets it back', () => {
     const store = newStore();
     store.add(shirt);
-    signedInTo = 'demo-ph';
+    signedIn = { appId: 'demo-ph', customerId: 'cus_ayu' };
     expect(store.getLines()).toEqual([]);
     store.add(mango);
     expect(store.getLines().map((line) => line.product_id)).toEqual(['mango']);
     store.clear();
-    signedInTo = null;
+    signedIn = null;
     expect(store.getLines()).toEqual([]);
-    signedInTo = 'demo-id';
+    signedIn = ayu;
     expect(store.getLines().map((line) => line.product_id)).toEqual(['shirt']);
   });
 
-  it('drops stored lines that name no store, as older carts did', () => {
-    localStorage.setItem(cartStorageKey, JSON.stringify([{ product: shirt }]));
+  it('belongs to the customer signed in: the next customer on this browser never sees it', () => {
+    const store = newStore();
+    store.add(shirt);
+    signedIn = { appId: 'demo-id', customerId: 'cus_budi' };
+    expect(store.getLines()).toEqual([]);
+    store.add(sarong);
+    store.remove('shirt');
+    expect(store.getLines().map((line) => line.product_id)).toEqual(['sarong']);
+    signedIn = ayu;
+    expect(store.getLines().map((line) => line.product_id)).toEqual(['shirt']);
+  });
+
+  it('drops stored lines that name no store or no customer, as older carts did', () => {
+    localStorage.setItem(
+      cartStorageKey,
+      JSON.stringify([{ product: shirt }, { product: sarong, app_id: 'demo-id' }]),
+    );
     expect(newStore().getLines()).toEqual([]);
   });
 
@@ -85,8 +108,8 @@ describe('cart store', () => {
     localStorage.setItem(
       cartStorageKey,
       JSON.stringify([
-        { product_id: 'x', app_id: 'demo-id' },
-        { product: shirt, app_id: 'demo-id' },
+        { product_id: 'x', app_id: 'demo-id', customer_id: 'cus_ayu' },
+        { product: shirt, app_id: 'demo-id', customer_id: 'cus_ayu' },
       ]),
     );
     expect(

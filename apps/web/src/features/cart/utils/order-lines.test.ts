@@ -16,6 +16,7 @@ describe('orderLinesOf', () => {
       orderLinesOf([
         {
           app_id: 'demo-id',
+          customer_id: 'cus_ayu',
           product_id: product.id,
           quantity: 1,
           price: 89_000,
