@@ -1,14 +1,50 @@
-import { screenPaths } from '@store/contract/client';
-import { useState } from 'react';
+import { Loader } from '@mantine/core';
+import { screenPaths, type PaymentMethodStatus } from '@store/contract/client';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorPanel } from '@/components/error-panel';
 import { OtpForm } from '@/components/otp-form';
+import { isApiError } from '@/lib/api-client';
+import { usePaymentMethod } from '../api/get-payment-method';
 import { useValidatePaymentMethodOtp } from '../api/payment-method-mutations';
 
-/** OTP screen for linking a payment method; no Resend (specification: 'Not implemented'). */
+/**
+ * The linking result page for a method past its OTP: failure for one that ended unlinked or is
+ * not the customer's; success otherwise (the page waits, Linking Pending, while the provider
+ * has not said).
+ */
+const resultPageFor = (status: PaymentMethodStatus | 'NOT_FOUND') =>
+  status === 'FAILED' || status === 'EXPIRED' || status === 'CANCELED' || status === 'NOT_FOUND'
+    ? screenPaths.linkingFailure
+    : screenPaths.linkingSuccess;
+
+/**
+ * OTP screen for linking a payment method; no Resend (specification: 'Not implemented'). It follows
+ * the method itself, as the payment's OTP screen follows its payment: once the method waits for no
+ * OTP (a third wrong code failed it, it was linked or unlinked, or it is not the customer's), the
+ * customer goes to the linking result page that says so instead of typing into a dead form.
+ */
 export function PaymentMethodOtpScreen({ paymentMethodId }: { paymentMethodId: string }) {
   const navigate = useNavigate();
   const [error, setError] = useState<unknown>(null);
   const validate = useValidatePaymentMethodOtp();
+  const read = usePaymentMethod(paymentMethodId);
+  const missing = isApiError(read.error) && read.error.status === 404;
+  const status = missing ? 'NOT_FOUND' : read.data?.status;
+
+  useEffect(() => {
+    if (status === undefined || status === 'REQUIRES_ACTION') return;
+    const query = `payment_method_id=${encodeURIComponent(paymentMethodId)}`;
+    navigate(`${resultPageFor(status)}?${query}`, { replace: true });
+  }, [status, paymentMethodId, navigate]);
+
+  if (read.data === undefined && !missing) {
+    return read.isPending ? (
+      <Loader role="status" aria-label="Loading payment method" />
+    ) : (
+      <ErrorPanel error={read.error} />
+    );
+  }
 
   function submit(otpCode: string) {
     setError(null);
@@ -17,13 +53,10 @@ export function PaymentMethodOtpScreen({ paymentMethodId }: { paymentMethodId: s
       {
         onSuccess: (method) => {
           const query = `payment_method_id=${encodeURIComponent(method.id)}`;
-          navigate(
-            method.status === 'FAILED'
-              ? `${screenPaths.linkingFailure}?${query}`
-              : `${screenPaths.linkingSuccess}?${query}`,
-            { replace: true },
-          );
+          navigate(`${resultPageFor(method.status)}?${query}`, { replace: true });
         },
+        // The mutation reads the customer's methods again (payment-method-mutations.ts): a code
+        // that failed the method moves this screen on, by the effect above.
         onError: setError,
       },
     );

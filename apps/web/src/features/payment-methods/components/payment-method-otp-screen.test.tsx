@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PaymentMethod } from '@store/contract/client';
+import { renderRoutes } from '@/test/render';
+import { stubSignedInFetch } from '@/test/signed-in-fetch';
+import { PaymentMethodOtpScreen } from './payment-method-otp-screen';
+
+const fetchStub = vi.fn<typeof fetch>();
+
+const method = (status: PaymentMethod['status']): PaymentMethod => ({
+  id: 'pm_bri',
+  channel: 'BRI_DIRECT_DEBIT',
+  channel_name: 'BRI Direct Debit',
+  country: 'ID',
+  code: 'BRI_DIRECT_DEBIT',
+  status,
+  actions: [],
+  properties: [],
+  details: null,
+  failure_code: status === 'FAILED' ? 'MAX_OTP_ATTEMPTS' : null,
+  payment_id: null,
+  created: '2026-12-01T10:00:00.000Z',
+});
+
+function renderScreen() {
+  return renderRoutes(
+    [
+      {
+        path: '/payment_methods/new/:id/otp',
+        element: <PaymentMethodOtpScreen paymentMethodId="pm_bri" />,
+      },
+      { path: '/payment_methods/success', element: <p>success page</p> },
+      { path: '/payment_methods/failure', element: <p>failure page</p> },
+    ],
+    '/payment_methods/new/pm_bri/otp',
+  );
+}
+
+describe('Payment method OTP screen', () => {
+  stubSignedInFetch(fetchStub);
+
+  it('goes to Linking Failed when a wrong code fails the method, instead of a dead form', async () => {
+    let status: PaymentMethod['status'] = 'REQUIRES_ACTION';
+    fetchStub.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') {
+        status = 'FAILED';
+        return Response.json(
+          { error_code: 'MAX_OTP_ATTEMPTS', message: 'Too many wrong OTPs' },
+          { status: 400 },
+        );
+      }
+      expect(String(input)).toContain('/api/payment_methods/pm_bri');
+      return Response.json(method(status));
+    });
+    const { location } = renderScreen();
+    await userEvent.type(await screen.findByPlaceholderText('Enter OTP'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(location().pathname).toBe('/payment_methods/failure'));
+    expect(location().search).toBe('?payment_method_id=pm_bri');
+  });
+
+  it.each([
+    ['linked already', () => Response.json(method('ACTIVE')), '/payment_methods/success'],
+    ['unlinked', () => Response.json(method('CANCELED')), '/payment_methods/failure'],
+    [
+      'not the customer’s',
+      () => Response.json({ error_code: 'NOT_FOUND', message: 'Not found' }, { status: 404 }),
+      '/payment_methods/failure',
+    ],
+  ])('shows no form for a method %s: its linking result page', async (_name, answer, page) => {
+    fetchStub.mockImplementation(async () => answer());
+    const { location } = renderScreen();
+    await waitFor(() => expect(location().pathname).toBe(page));
+    expect(screen.queryByPlaceholderText('Enter OTP')).toBeNull();
+  });
+});
