@@ -74,6 +74,29 @@ export function MatchPayment({ page }: { page: Parameters<typeof useResultRedire
   return null;
 }
 
+/**
+ * A success or failure page reached for a signed-in customer's payment shows nothing of itself
+ * until the payment's status is known and belongs on it: the provider can send the browser back
+ * before the payment settles, and a slow read would otherwise show Payment Successful! above a
+ * failed payment for as long as it takes. Meanwhile it waits; then it shows, or goes to the page
+ * the payment belongs on.
+ */
+export function AwaitPayment({
+  page,
+  children,
+}: {
+  page: Parameters<typeof useResultRedirect>[0];
+  children: ReactNode;
+}) {
+  const shown = useResultRedirect(page, useSession() !== null);
+  if (shown) return children;
+  return (
+    <Center py="xl">
+      <Loader role="status" aria-label="Checking your payment" />
+    </Center>
+  );
+}
+
 export function MatchPaymentMethod({
   page,
 }: {

@@ -2,8 +2,8 @@ import { screenPaths } from '@store/contract/client';
 import {
   BackToHome,
   CurrentPaymentStatus,
+  AwaitPayment,
   HandOff,
-  MatchPayment,
   ResultCard,
   TryAnotherMethod,
   WhyItFailed,
@@ -11,16 +11,17 @@ import {
 
 export function PaymentFailureRoute() {
   return (
-    <ResultCard
-      title="Payment Failed"
-      message="Unfortunately, your payment could not be processed."
-    >
-      <MatchPayment page={screenPaths.paymentFailure} />
-      <WhyItFailed />
-      <CurrentPaymentStatus expected="FAILED" />
-      <HandOff payment={screenPaths.paymentFailure} />
-      <TryAnotherMethod />
-      <BackToHome />
-    </ResultCard>
+    <AwaitPayment page={screenPaths.paymentFailure}>
+      <ResultCard
+        title="Payment Failed"
+        message="Unfortunately, your payment could not be processed."
+      >
+        <WhyItFailed />
+        <CurrentPaymentStatus expected="FAILED" />
+        <HandOff payment={screenPaths.paymentFailure} />
+        <TryAnotherMethod />
+        <BackToHome />
+      </ResultCard>
+    </AwaitPayment>
   );
 }

@@ -6,8 +6,8 @@ import { takeHostedPayment } from '@/features/checkout/utils/hosted-checkout-car
 import {
   BackToHome,
   CurrentPaymentStatus,
+  AwaitPayment,
   HandOff,
-  MatchPayment,
   ResultCard,
   WhatWasBought,
 } from '../result-page';
@@ -25,16 +25,17 @@ function ClearPaidCart() {
 
 export function PaymentSuccessRoute() {
   return (
-    <ResultCard
-      title="Payment Successful!"
-      message="Thank you for your purchase. Your transaction was successful."
-    >
-      <MatchPayment page={screenPaths.paymentSuccess} />
-      <ClearPaidCart />
-      <CurrentPaymentStatus expected="SUCCEEDED" />
-      <WhatWasBought />
-      <HandOff payment={screenPaths.paymentSuccess} />
-      <BackToHome />
-    </ResultCard>
+    <AwaitPayment page={screenPaths.paymentSuccess}>
+      <ResultCard
+        title="Payment Successful!"
+        message="Thank you for your purchase. Your transaction was successful."
+      >
+        <ClearPaidCart />
+        <CurrentPaymentStatus expected="SUCCEEDED" />
+        <WhatWasBought />
+        <HandOff payment={screenPaths.paymentSuccess} />
+        <BackToHome />
+      </ResultCard>
+    </AwaitPayment>
   );
 }
