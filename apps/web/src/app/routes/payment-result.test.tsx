@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { Payment } from '@store/contract/client';
+import { makePayment } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { stubSignedInFetch } from '@/test/signed-in-fetch';
 import { PaymentFailureRoute } from './payment-failure';
@@ -9,25 +9,12 @@ import { PaymentSuccessRoute } from './payment-success';
 const fetchStub = vi.fn<typeof fetch>();
 stubSignedInFetch(fetchStub);
 
-const failed = {
-  id: 'pay_1',
-  amount: 150_000,
-  currency: 'IDR',
-  country: 'ID',
+const failed = makePayment({
   channel: 'DANA',
   channel_name: 'DANA',
-  reference_id: 'pay_1',
-  type: 'PAY',
   status: 'FAILED',
   failure_code: 'USER_DECLINED_PAYMENT',
-  orders: [],
-  voucher: null,
-  actions: [],
-  channel_properties: {},
-  payment_method_id: null,
-  created: '2026-12-06T00:00:00.000Z',
-  updated: '2026-12-06T00:00:00.000Z',
-} as unknown as Payment;
+});
 
 const routes = [
   { path: '/payments/success', element: <PaymentSuccessRoute /> },

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Payment } from '@store/contract/client';
 import { getPaymentQueryOptions } from '@/features/payments/api/get-payment';
-import { makeProduct } from '@/test/fixtures';
+import { makePayment, makeProduct } from '@/test/fixtures';
 import { createTestQueryClient, renderRoutes } from '@/test/render';
 import { stubSignedInFetch } from '@/test/signed-in-fetch';
 import { RefundRoute } from './refund';
@@ -12,17 +11,7 @@ const fetchStub = vi.fn<typeof fetch>();
 stubSignedInFetch(fetchStub);
 
 const product = makeProduct({ id: 'prod-1', name: 'Batik Shirt' });
-const payment = {
-  id: 'pay_1',
-  amount: 150_000,
-  currency: 'IDR',
-  country: 'ID',
-  channel: 'BCA_VIRTUAL_ACCOUNT',
-  channel_name: 'BCA Virtual Account',
-  reference_id: 'pay_1',
-  type: 'PAY',
-  status: 'SUCCEEDED',
-  failure_code: null,
+const payment = makePayment({
   orders: [
     {
       id: 'line_1',
@@ -34,13 +23,7 @@ const payment = {
       product,
     },
   ],
-  voucher: null,
-  actions: [],
-  channel_properties: {},
-  payment_method_id: null,
-  created: '2026-12-06T00:00:00.000Z',
-  updated: '2026-12-06T00:00:00.000Z',
-} as unknown as Payment;
+});
 
 describe('Refund', () => {
   it('sends one refund for a double click', async () => {
