@@ -1,5 +1,5 @@
 /** The parts the result pages (app/routes/*-success, *-failure, *-pending) are built from. */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { screenPaths, type PaymentStatus } from '@store/contract/client';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -89,7 +89,12 @@ export function AwaitPayment({
   children: ReactNode;
 }) {
   const shown = useResultRedirect(page, useSession() !== null);
-  if (shown) return children;
+  // Once shown, the page stays: its parts read the payment again as they mount, and a payment
+  // that could not be read (404) would otherwise flip back to waiting on each read. A later
+  // status that belongs elsewhere still moves the customer on (useResultRedirect).
+  const [stays, setStays] = useState(false);
+  if (shown && !stays) setStays(true);
+  if (shown || stays) return children;
   return (
     <Center py="xl">
       <Loader role="status" aria-label="Checking your payment" />

@@ -40,3 +40,17 @@ describe('Payment result pages', () => {
     await waitFor(() => expect(screen.queryByText('Payment Successful!')).toBeNull());
   });
 });
+
+describe('Payment result pages for a payment the customer does not have', () => {
+  it('go to Payment Failed and show it', async () => {
+    fetchStub.mockImplementation(async () =>
+      Response.json(
+        { error_code: 'NOT_FOUND', message: 'Payment pay_x not found' },
+        { status: 404 },
+      ),
+    );
+    const { location } = renderRoutes(routes, '/payments/success?payment_id=pay_x');
+    expect(await screen.findByText('Payment Failed')).toBeVisible();
+    expect(location().pathname).toBe('/payments/failure');
+  });
+});
