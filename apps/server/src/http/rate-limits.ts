@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { errorCodes } from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { rateLimitWindows } from '../db/schema.ts';
@@ -55,11 +55,13 @@ function customerAndAppLimits(
 }
 
 /**
- * The least time between two reads of one record (a payment or a method the provider may still
- * change) that ask the provider for news, across every store instance: each record claims it on
- * its own row (provider_read_at), by the database's clock.
+ * Whether a record (a payment or a method the provider may still change) is due a read that asks
+ * the provider for news: at least 2 s since the last such read, or since it last changed. A read
+ * claims it by setting provider_read_at where this holds, so one caller per interval wins across
+ * every store instance, by the database's clock.
  */
-export const newsReadSpacingSeconds = 2;
+export const newsReadDue = (columns: { providerReadAt: AnyColumn; updatedAt: AnyColumn }): SQL =>
+  sql`coalesce(${columns.providerReadAt}, ${columns.updatedAt}) < now() - interval '2 seconds'`;
 
 /**
  * The limits of a customer's read of a record that may ask the provider for news, past its

@@ -6,11 +6,7 @@ import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { decodeCursor, exactTime, pageOf, rowsAfter } from '../http/page-cursor.ts';
-import {
-  newsReadSpacingSeconds,
-  providerReadLimits,
-  type RateLimiter,
-} from '../http/rate-limits.ts';
+import { newsReadDue, providerReadLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderToken } from '../provider/mapping.ts';
@@ -62,12 +58,7 @@ export function createPaymentMethodService(deps: {
     const claimed = await db
       .update(paymentMethods)
       .set({ providerReadAt: sql`now()` })
-      .where(
-        and(
-          eq(paymentMethods.id, methodId),
-          sql`coalesce(${paymentMethods.providerReadAt}, ${paymentMethods.updatedAt}) < now() - make_interval(secs => ${newsReadSpacingSeconds})`,
-        ),
-      )
+      .where(and(eq(paymentMethods.id, methodId), newsReadDue(paymentMethods)))
       .returning({ id: paymentMethods.id });
     return (
       claimed.length > 0 &&

@@ -8,7 +8,7 @@ import type { Provider } from '../provider/adapter.ts';
 import type { ProviderPayment } from '../provider/mapping.ts';
 import { awaitsProvider, type StoredPaymentStatus } from '../statuses/payment-status.ts';
 import { decodeCursor, pageOf } from '../http/page-cursor.ts';
-import { newsReadSpacingSeconds } from '../http/rate-limits.ts';
+import { newsReadDue } from '../http/rate-limits.ts';
 import { readPaymentPage, toApiPayment, toApiPayments, type PaymentRow } from './payment-view.ts';
 
 /** Reading and paging a customer's payments. */
@@ -44,16 +44,11 @@ export function createPaymentReads(deps: {
    * Whether this read may ask the provider for news: true for one caller per interval, whichever
    * store instance it reaches, since the claim is a row update in the shared database.
    */
-  async function claimProviderRead(payment: PaymentRow): Promise<boolean> {
+  async function claimProviderRead(paymentId: string): Promise<boolean> {
     const claimed = await db
       .update(payments)
       .set({ providerReadAt: sql`now()` })
-      .where(
-        and(
-          eq(payments.id, payment.id),
-          sql`coalesce(${payments.providerReadAt}, ${payments.updatedAt}) < now() - make_interval(secs => ${newsReadSpacingSeconds})`,
-        ),
-      )
+      .where(and(eq(payments.id, paymentId), newsReadDue(payments)))
       .returning({ id: payments.id });
     return claimed.length > 0;
   }
@@ -78,8 +73,9 @@ export function createPaymentReads(deps: {
 
     /**
      * One payment; while the provider may still change it, its status is read afresh, at most
-     * once per interval across every store instance, within the customer's and the app's budget. The store's own record is the answer when
-     * the provider cannot be read: its silence hides nothing the store knows.
+     * once per interval across every store instance, within the read limits (providerReadLimits).
+     * The store's own record is the answer when the provider cannot be read: its silence hides
+     * nothing the store knows.
      */
     async get(session: Caller, paymentId: string): Promise<Payment> {
       let payment = await loadOwnPayment(session, paymentId);
@@ -89,7 +85,7 @@ export function createPaymentReads(deps: {
       if (
         awaitsProvider(payment.status as StoredPaymentStatus) &&
         (providerRequestId || onCheckout) &&
-        (await claimProviderRead(payment)) &&
+        (await claimProviderRead(paymentId)) &&
         (await mayReadProvider(session, paymentId))
       ) {
         try {
