@@ -1,8 +1,8 @@
 import { screenPaths } from '@store/contract/client';
 import {
+  AwaitPayment,
   BackToHome,
   CurrentPaymentStatus,
-  AwaitPayment,
   HandOff,
   ResultCard,
   TryAnotherMethod,

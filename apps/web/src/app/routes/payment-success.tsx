@@ -4,9 +4,9 @@ import { screenPaths } from '@store/contract/client';
 import { useCart } from '@/features/cart/stores/cart-store';
 import { takeHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
 import {
+  AwaitPayment,
   BackToHome,
   CurrentPaymentStatus,
-  AwaitPayment,
   HandOff,
   ResultCard,
   WhatWasBought,

@@ -6,17 +6,15 @@ import { ErrorPanel } from '@/components/error-panel';
 import { OtpForm } from '@/components/otp-form';
 import { isApiError } from '@/lib/api-client';
 import { usePaymentMethod } from '../api/get-payment-method';
+import { linkingOutcomePage } from '../hooks/use-linking-result-redirect';
 import { useValidatePaymentMethodOtp } from '../api/payment-method-mutations';
 
 /**
- * The linking result page for a method past its OTP: failure for one that ended unlinked or is
- * not the customer's; success otherwise (the page waits, Linking Pending, while the provider
- * has not said).
+ * The linking result page for a method past its OTP: the one its status settles on, else the
+ * success page, which waits (Linking Pending) while the provider has not said.
  */
 const resultPageFor = (status: PaymentMethodStatus | 'NOT_FOUND') =>
-  status === 'FAILED' || status === 'EXPIRED' || status === 'CANCELED' || status === 'NOT_FOUND'
-    ? screenPaths.linkingFailure
-    : screenPaths.linkingSuccess;
+  linkingOutcomePage(status) ?? screenPaths.linkingSuccess;
 
 /**
  * OTP screen for linking a payment method; no Resend (specification: 'Not implemented'). It follows

@@ -2,11 +2,29 @@ import {
   isMethodAwaitingProvider,
   screenPaths,
   type LinkingResultScreen,
+  type PaymentMethodStatus,
 } from '@store/contract/client';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { usePaymentMethod } from '../api/get-payment-method';
+
+/**
+ * The linking result page a method's status settles on: success once ACTIVE; failure once FAILED,
+ * EXPIRED or CANCELED, or for a method the customer does not have (NOT_FOUND); none while the
+ * provider has still to say (PENDING, REQUIRES_ACTION).
+ */
+export function linkingOutcomePage(
+  status: PaymentMethodStatus | 'NOT_FOUND',
+): LinkingResultScreen | null {
+  if (status === 'ACTIVE') return screenPaths.linkingSuccess;
+  return status === 'NOT_FOUND' ||
+    status === 'FAILED' ||
+    status === 'EXPIRED' ||
+    status === 'CANCELED'
+    ? screenPaths.linkingFailure
+    : null;
+}
 
 /**
  * A linking result page reached for a method (`payment_method_id`) reads it and goes to the page
@@ -24,12 +42,8 @@ export function useLinkingResultRedirect(page: LinkingResultScreen, signedIn: bo
   const status = method.data?.status;
   const missing = isApiError(method.error) && method.error.status === 404;
   useEffect(() => {
-    const target: LinkingResultScreen | null =
-      status === 'ACTIVE'
-        ? screenPaths.linkingSuccess
-        : missing || status === 'FAILED' || status === 'EXPIRED' || status === 'CANCELED'
-          ? screenPaths.linkingFailure
-          : null;
+    const known = missing ? 'NOT_FOUND' : status;
+    const target = known === undefined ? null : linkingOutcomePage(known);
     if (target && target !== page) navigate(`${target}${location.search}`, { replace: true });
   }, [status, missing, page, navigate, location.search]);
   return isMethodAwaitingProvider(status);
