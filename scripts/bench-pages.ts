@@ -106,13 +106,18 @@ async function benchProduct(token: string): Promise<BenchProduct> {
 
 /**
  * A cart of the product as the web app keeps it in local storage (`cart-store.ts`), so that
- * /checkout shows a cart. A line names its store: the web app drops a line without one, and until
- * 2026-11-29 the bench's had none, so its /checkout figure was of the empty cart's page.
+ * /checkout shows a cart. A line names its store and its customer (the session token's
+ * `customer_id`): the web app shows a line only to them, and the bench's named no customer until
+ * 2026-12-07, so its /checkout never showed a cart and was not measured.
  */
-function cartOf(product: BenchProduct): string {
+function cartOf(product: BenchProduct, token: string): string {
+  const claims = JSON.parse(
+    Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+  ) as { customer_id: string };
   return JSON.stringify([
     {
       app_id: benchAppId,
+      customer_id: claims.customer_id,
       product_id: product.id,
       quantity: 1,
       price: product.price.amount,
@@ -135,7 +140,7 @@ export async function recordLighthouse(token: string): Promise<void> {
         { path: `/products/${product.id}`, shows: product.description },
         { path: '/checkout', shows: 'Payment Options' },
       ],
-      { token, cart: cartOf(product) },
+      { token, cart: cartOf(product, token) },
     );
     for (const page of scores) {
       record(
