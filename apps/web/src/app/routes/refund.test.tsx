@@ -25,17 +25,21 @@ const payment = makePayment({
   ],
 });
 
+function renderRefund() {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(getPaymentQueryOptions(payment.id).queryKey, payment);
+  renderRoutes(
+    [{ path: '/payments/:paymentId/refund', element: <RefundRoute /> }],
+    `/payments/${payment.id}/refund`,
+    queryClient,
+  );
+}
+
 describe('Refund', () => {
   it('sends one refund for a double click', async () => {
     // The first refund is still on its way when the second press lands.
     fetchStub.mockImplementation(() => new Promise<Response>(() => undefined));
-    const queryClient = createTestQueryClient();
-    queryClient.setQueryData(getPaymentQueryOptions(payment.id).queryKey, payment);
-    renderRoutes(
-      [{ path: '/payments/:paymentId/refund', element: <RefundRoute /> }],
-      `/payments/${payment.id}/refund`,
-      queryClient,
-    );
+    renderRefund();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Batik Shirt' }));
     const refund = screen.getByRole('button', { name: 'Refund' });
     // Both presses before the screen renders the first as pending.
@@ -46,5 +50,38 @@ describe('Refund', () => {
     await vi.waitFor(() => expect(refundCalls()).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(refundCalls()).toBe(1);
+  });
+
+  it('says a refund waiting on another is in progress, not failed, with what to do', async () => {
+    fetchStub.mockResolvedValue(
+      Response.json(
+        {
+          error_code: 'REFUND_IN_PROGRESS',
+          message: 'Another refund of this payment is still pending',
+        },
+        { status: 409 },
+      ),
+    );
+    renderRefund();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Batik Shirt' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Another refund is in progress' });
+    expect(dialog).toHaveTextContent(/still being processed/);
+    expect(dialog).toHaveTextContent('REFUND_IN_PROGRESS');
+  });
+
+  it('calls any other refusal a failed refund', async () => {
+    fetchStub.mockResolvedValue(
+      Response.json(
+        { error_code: 'API_VALIDATION_ERROR', message: 'orders: bad' },
+        { status: 400 },
+      ),
+    );
+    renderRefund();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Batik Shirt' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByRole('dialog', { name: 'Refund failed' })).toHaveTextContent(
+      'API_VALIDATION_ERROR',
+    );
   });
 });

@@ -4,12 +4,23 @@ import { isRefundableLine, screenPaths } from '@store/contract/client';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorPanel } from '@/components/error-panel';
+import { ApiError } from '@/lib/api-client';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { OrderLineList } from '@/features/payments/components/order-line-list';
 import { useRefundPayment } from '@/features/refunds/api/refund-payment';
 import { RefundAmount } from '@/features/refunds/components/refund-amount';
 import { refundPendingSearch } from '@/features/refunds/utils/refund-outcome';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
+
+/**
+ * The refund dialog's title: a refund refused because another of the payment is still pending has
+ * not failed, the customer only has to wait for the first.
+ */
+function refundErrorTitle(error: unknown): string {
+  return error instanceof ApiError && error.error_code === 'REFUND_IN_PROGRESS'
+    ? 'Another refund is in progress'
+    : 'Refund failed';
+}
 
 function RefundScreen({ paymentId }: { paymentId: string }) {
   const navigate = useNavigate();
@@ -67,7 +78,7 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
       </Stack>
       <ErrorDialog
         opened={refund.isError}
-        title="Refund failed"
+        title={refundErrorTitle(refund.error)}
         error={refund.error}
         onClose={refund.reset}
       />
