@@ -63,6 +63,10 @@ describe('Account settings form', () => {
   it('stops at the longest number the store keeps, instead of failing on Update', async () => {
     const { onUpdate } = renderForm();
     const input = screen.getByLabelText('Mobile Number');
+    // Said beside the field, so a longer paste cut at the limit does not come as a surprise.
+    expect(input).toHaveAccessibleDescription(
+      new RegExp(`Up to ${mobileNumberMaxLength} characters\\.`),
+    );
     await userEvent.clear(input);
     await userEvent.type(input, `+62${'8'.repeat(40)}`);
     expect(input).toHaveValue(`+62${'8'.repeat(mobileNumberMaxLength - 3)}`);

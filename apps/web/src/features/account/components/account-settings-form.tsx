@@ -41,7 +41,8 @@ export function AccountSettingsForm({
       <TextInput label="Email" value={customer.email} readOnly />
       <TextInput
         label="Mobile Number"
-        description="A mobile number is required for some payment channels (for example OVO)."
+        // The limit is said beside the field, so a longer paste cut at it does not surprise.
+        description={`A mobile number is required for some payment channels (for example OVO). Up to ${mobileNumberMaxLength} characters.`}
         placeholder={exampleMobileNumber(country)}
         type="tel"
         // The store keeps no longer number; the field stops there rather than failing on Update.
