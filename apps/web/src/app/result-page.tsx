@@ -180,10 +180,20 @@ export function HandOff({ payment }: { payment?: PaymentResultPage }) {
   );
 }
 
+/**
+ * Back to the page before, as the browser's Back. A page opened fresh (the provider's or an app's
+ * redirect, a bookmark) has no page of the store before it, so it goes to the customer's orders,
+ * where the payment and its refunds are, rather than nowhere or back to the provider.
+ */
 export function GoBack() {
   const navigate = useNavigate();
+  const { key } = useLocation();
   return (
-    <Button variant="default" onClick={() => navigate(-1)}>
+    <Button
+      variant="default"
+      // The router's key of the entry the browser loaded first.
+      onClick={() => (key === 'default' ? navigate(screenPaths.orders) : navigate(-1))}
+    >
       Go Back
     </Button>
   );
