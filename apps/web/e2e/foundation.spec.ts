@@ -107,3 +107,14 @@ test('the checks of the answers load as the app starts, before any call', async 
   expect((await checks).ok()).toBe(true);
   expect(apiCalls).toEqual([]);
 });
+
+test('the page names its icon, and the store serves it, so the browser asks for no missing one', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toBe('/favicon.svg');
+  const icon = await page.request.get(href ?? '');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+});
