@@ -99,6 +99,20 @@ describe('one budget of creates per customer, whatever they create', () => {
     expect(statuses.filter((status) => status !== 429)).toHaveLength(budget);
   });
 
+  it('stops methods saved on the hosted checkout past the budget: each opens a provider session', async () => {
+    const token = await server.signIn('checkout-method-flood@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < budget + 2; i += 1) {
+      const answer = await post(token, '/api/payment_methods/checkout_session', {
+        country: 'ID',
+        reference_id: `c-${i}`,
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([...Array<number>(budget).fill(201), 429, 429]);
+  });
+
   it('counts payments, methods and refunds against one budget', async () => {
     const token = await server.signIn('mixed@example.com');
     const paid = await post(token, '/api/payments', {

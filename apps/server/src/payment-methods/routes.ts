@@ -23,29 +23,29 @@ export function registerPaymentMethodRoutes(
     budget: CreateBudget;
   },
 ): void {
+  /** Whether the create repeats one its Idempotency-Key already recorded. */
+  const isRetry = async (session: { appId: string; customerId: string }, key?: string) =>
+    key !== undefined &&
+    (await paymentMethods.keyHolder(session.appId, session.customerId, key)) !== undefined;
+
   registerEndpoint(app, api.createPaymentMethod, async ({ session, body, request }) => {
     const options = { idempotencyKey: idempotencyKeyOf(request), clientId: clientIdOf(request) };
     // A link is a provider create, under the customer's budget; its retry under the same key is not.
-    const key = options.idempotencyKey;
-    await budget.enforce(
-      session,
-      async () =>
-        key !== undefined &&
-        (await paymentMethods.keyHolder(session.appId, session.customerId, key)) !== undefined,
-    );
+    await budget.enforce(session, () => isRetry(session, options.idempotencyKey));
     return paymentMethods.create(session, body, {
       ...options,
       linkCard: () => cards.linkCard(session, body, options),
     });
   });
+  // The hosted checkout's SAVE session is a provider create too, under the same budget.
   registerEndpoint(
     app,
     api.createCheckoutSessionPaymentMethod,
-    async ({ session, body, request }) =>
-      paymentMethods.linkOnCheckout(session, body, {
-        idempotencyKey: idempotencyKeyOf(request),
-        clientId: clientIdOf(request),
-      }),
+    async ({ session, body, request }) => {
+      const options = { idempotencyKey: idempotencyKeyOf(request), clientId: clientIdOf(request) };
+      await budget.enforce(session, () => isRetry(session, options.idempotencyKey));
+      return paymentMethods.linkOnCheckout(session, body, options);
+    },
   );
   registerEndpoint(app, api.listPaymentMethods, async ({ session, query }) =>
     paymentMethods.list(session, {
