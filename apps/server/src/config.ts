@@ -113,6 +113,7 @@ const envSchema = z.object({
   PROVIDER_READS_PER_APP_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   EVENT_STREAMS_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(5),
   EVENT_STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).default(500),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(10).optional(),
   TRUST_PROXY: z
@@ -191,11 +192,12 @@ export interface ServerConfig {
   };
   /**
    * What one client may hold open: live-status streams per customer (the oldest is closed for a
-   * new one) and per instance (429 beyond), the time to send a whole request (headers within
+   * new one), per client address and per instance (429 beyond), the time to send a whole request (headers within
    * two thirds of it) before the connection is dropped, and the sockets an instance accepts.
    */
   connections: {
     streamsPerCustomer: number;
+    streamsPerAddress: number;
     streamsPerInstance: number;
     requestTimeoutMs: number;
     maxConnections: number;
@@ -338,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     connections: {
       streamsPerCustomer: e.EVENT_STREAMS_PER_CUSTOMER,
+      streamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
       streamsPerInstance: e.EVENT_STREAMS_PER_INSTANCE,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),

@@ -23,13 +23,18 @@ export function registerStatusEventRoutes(
     heartbeatMs = statusEventsHeartbeatSeconds * 1000,
   }: {
     feed: StatusFeed;
-    limits: Pick<ServerConfig['connections'], 'streamsPerCustomer' | 'streamsPerInstance'>;
+    limits: Pick<
+      ServerConfig['connections'],
+      'streamsPerCustomer' | 'streamsPerAddress' | 'streamsPerInstance'
+    >;
     heartbeatMs?: number;
   },
 ): void {
   const open = new Set<ServerResponse>();
   /** Each customer's open streams, oldest first. */
   const byCustomer = new Map<string, ServerResponse[]>();
+  /** Open streams per client address: many customers of one address cannot fill the instance. */
+  const byAddress = new Map<string, number>();
   // Streams never go idle: without this, closing the server would wait for every client to leave.
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
@@ -52,6 +57,13 @@ export function registerStatusEventRoutes(
       }
       const customerKey = `${appId}/${customerId}`;
       const own = byCustomer.get(customerKey) ?? [];
+      // A customer replacing their oldest stream holds no more than before; any other new stream
+      // counts against its address, which may not hold the instance's streams for itself.
+      const address = request.ip;
+      const fromAddress = byAddress.get(address) ?? 0;
+      if (own.length < limits.streamsPerCustomer && fromAddress >= limits.streamsPerAddress) {
+        throw new RateLimitedError(statusEventsHeartbeatSeconds);
+      }
       while (own.length >= limits.streamsPerCustomer) own.shift()?.end();
       reply.hijack();
       const stream = reply.raw;
@@ -64,6 +76,7 @@ export function registerStatusEventRoutes(
       });
       stream.write(': connected\n\n');
       open.add(stream);
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
       own.push(stream);
       byCustomer.set(customerKey, own);
       const send = (event: StatusEvent) => {
@@ -81,7 +94,13 @@ export function registerStatusEventRoutes(
         Math.min(2 ** 31 - 1, Math.max(0, expiresAt - Date.now())),
       );
       expiry.unref();
+      let tornDown = false;
       const teardown = () => {
+        if (tornDown) return;
+        tornDown = true;
+        const left = (byAddress.get(address) ?? 1) - 1;
+        if (left > 0) byAddress.set(address, left);
+        else byAddress.delete(address);
         clearInterval(heartbeat);
         clearTimeout(expiry);
         stopWatchingSignOut();

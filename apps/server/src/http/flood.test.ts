@@ -11,6 +11,7 @@ import { testSettings } from '../../harness/test-settings.ts';
 const streamsOpened = testSettings.soak ? 600 : 60;
 const slowBodies = testSettings.soak ? 400 : 40;
 const perCustomer = 3;
+const perAddress = 20;
 const requestTimeoutMs = 1_500;
 /** What a customer's sign-in and payment take on a loaded machine, flood or not. */
 const usualTimeMs = 10_000;
@@ -25,16 +26,22 @@ beforeAll(async () => {
   server = await startTestServer({
     EVENT_STREAMS_PER_CUSTOMER: String(perCustomer),
     EVENT_STREAMS_PER_INSTANCE: '50',
+    EVENT_STREAMS_PER_ADDRESS: String(perAddress),
+    // The tests' clients all connect from this machine: X-Forwarded-For names their addresses.
+    TRUST_PROXY: '127.0.0.1',
     REQUEST_TIMEOUT_MS: String(requestTimeoutMs),
   });
 });
 afterAll(() => server?.close());
 
 /** A live-status stream over real HTTP; `ended` settles when the server closes it. */
-async function openStream(token: string) {
+async function openStream(token: string, clientAddress?: string) {
   const controller = new AbortController();
   const response = await fetch(`${server.url}/api/events`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
+    },
     signal: controller.signal,
   });
   const ended =
@@ -142,12 +149,41 @@ describe('one client flooding the store with connections', () => {
     const held = [];
     for (let i = 0; i < 50 / perCustomer + 1; i += 1) {
       const token = await server.signIn(`viewer-${i}@example.com`);
-      for (let j = 0; j < perCustomer; j += 1) held.push(await openStream(token));
+      for (let j = 0; j < perCustomer; j += 1) {
+        held.push(await openStream(token, `198.51.100.${i}`));
+      }
     }
     try {
       const refused = held.filter((stream) => stream.status === 429);
       expect(refused.length).toBeGreaterThan(0);
       expect(held.filter((stream) => stream.status === 200)).toHaveLength(50);
+    } finally {
+      for (const stream of held) stream.close();
+    }
+  });
+
+  it('keeps the customers of one address from holding the instance, while a reload still connects', async () => {
+    const address = '203.0.113.7';
+    const customers = Math.ceil((perAddress + 4) / perCustomer);
+    const held = [];
+    const tokens = [];
+    for (let i = 0; i < customers; i += 1) {
+      const token = await server.signIn(`crowd-${i}@example.com`);
+      tokens.push(token);
+      for (let j = 0; j < perCustomer; j += 1) held.push(await openStream(token, address));
+    }
+    try {
+      expect(held.filter((stream) => stream.status === 200)).toHaveLength(perAddress);
+      const refused = held.filter((stream) => stream.status === 429);
+      expect(refused).toHaveLength(customers * perCustomer - perAddress);
+      // A customer of another address still connects.
+      const bystander = await openStream(await server.signIn('elsewhere@example.com'), '192.0.2.1');
+      held.push(bystander);
+      expect(bystander.status).toBe(200);
+      // A customer at their own cap replaces their oldest stream, as a reload does.
+      const reload = await openStream(tokens[0] ?? '', address);
+      held.push(reload);
+      expect(reload.status).toBe(200);
     } finally {
       for (const stream of held) stream.close();
     }
