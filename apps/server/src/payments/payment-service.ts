@@ -11,7 +11,9 @@ import type { Provider } from '../provider/adapter.ts';
 import type { ProviderPayment } from '../provider/mapping.ts';
 import { answerOf, decisiveCall } from '../provider/provider.ts';
 import {
+  awaitsProvider,
   movePayment,
+  toApiStatus,
   type PaymentChanges,
   type StoredPaymentStatus,
 } from '../statuses/payment-status.ts';
@@ -158,6 +160,18 @@ export function createPaymentService(deps: {
       body?: { otp_code: string },
     ): Promise<Payment> {
       const payment = await loadOwnPayment(session, paymentId);
+      // An ended payment stays ended (statuses/payment-status.ts): asking the provider to change
+      // it again could only be refused, and each refusal was another provider call and two more
+      // exchanges in its log, which a loop grew without bound. A cancel repeated answers it as is.
+      const status = payment.status as StoredPaymentStatus;
+      if (!awaitsProvider(status)) {
+        if (verb === 'cancel' && status === 'CANCELLED') return reads.get(session, paymentId);
+        throw new AppError(
+          409,
+          'PAYMENT_NOT_ACTIONABLE',
+          `Payment ${paymentId} is ${toApiStatus(status)}: it can no longer be changed`,
+        );
+      }
       const { app } = await session.tenant();
       const providerRequestId = payment.providerRequestId;
       // Not paid on the hosted checkout yet: cancelling ends its session, and the payment with it.

@@ -298,6 +298,38 @@ describe('provider exchanges and webhooks', () => {
     expect(cancelled.json().orders[0].status).toBe('CANCELLED');
   });
 
+  it('asks the provider nothing more of an ended payment, however often a verb is sent', async () => {
+    const payment = (await createPayment(order({ channel: 'SHOPEEPAY' }))).json() as Payment;
+    expect((await call('POST', `/api/payments/${payment.id}/cancel`)).json().status).toBe(
+      'CANCELLED',
+    );
+    const logged = async () =>
+      (
+        await server.db
+          .select({ id: exchanges.id })
+          .from(exchanges)
+          .where(eq(exchanges.paymentId, payment.id))
+      ).length;
+    const before = await logged();
+    const again = await call('POST', `/api/payments/${payment.id}/cancel`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().status).toBe('CANCELLED');
+    for (const [verb, body] of [
+      ['simulate', undefined],
+      ['validate_otp', { otp_code: '123456' }],
+      ['resend_otp', undefined],
+    ] as const) {
+      const refused = await call('POST', `/api/payments/${payment.id}/${verb}`, body);
+      expect(refused.statusCode, verb).toBe(409);
+      expect(refused.json(), verb).toEqual({
+        error_code: 'PAYMENT_NOT_ACTIONABLE',
+        message: `Payment ${payment.id} is CANCELLED: it can no longer be changed`,
+      });
+    }
+    // No provider call, so nothing more in its log.
+    expect(await logged()).toBe(before);
+  });
+
   it('answers 404 for a payment of another customer', async () => {
     const payment = (await createPayment(order())).json() as Payment;
     for (const [method, url] of [
