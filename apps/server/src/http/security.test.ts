@@ -183,6 +183,83 @@ describe('limits keyed on the verified customer and the payment', () => {
     expect(statuses.slice(2)).toEqual([429, 429]);
   });
 
+  it("spends none of a payment's OTP tries or resends on another customer's requests", async () => {
+    const owner = await limited.signIn('otp-owner@example.com');
+    const payment = await limited.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { authorization: `Bearer ${owner}` },
+      payload: {
+        amount: 89_000,
+        currency: 'IDR',
+        country: 'ID',
+        channel: 'BRI_DIRECT_DEBIT',
+        type: 'PAY',
+        orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
+        channel_properties: { mobile_number: '+628111111111' },
+      },
+    });
+    const id = (payment.json() as { id: string }).id;
+    // Strangers who learnt the id, each within their own limits, try the owner's payment.
+    for (let stranger = 0; stranger < 2; stranger += 1) {
+      const intruder = await limited.signIn(`otp-stranger-${stranger}@example.com`);
+      for (const verb of ['resend_otp', 'validate_otp']) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: `/api/payments/${id}/${verb}`,
+          headers: { authorization: `Bearer ${intruder}` },
+          ...(verb === 'validate_otp' ? { payload: { otp_code: '000000' } } : {}),
+        });
+        expect(response.statusCode).toBe(404);
+      }
+    }
+    // The owner still has every resend and try of the payment.
+    const statuses: number[] = [];
+    for (const verb of ['resend_otp', 'resend_otp']) {
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: `/api/payments/${id}/${verb}`,
+        headers: { authorization: `Bearer ${owner}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200]);
+  });
+
+  it("spends none of a method's OTP tries on another customer's requests", async () => {
+    const owner = await limited.signIn('method-otp-owner@example.com');
+    const linked = await limited.app.inject({
+      method: 'POST',
+      url: '/api/payment_methods',
+      headers: { authorization: `Bearer ${owner}` },
+      payload: {
+        channel: 'BRI_DIRECT_DEBIT',
+        country: 'ID',
+        reference_id: 'otp-owner',
+        channel_properties: { mobile_number: '+628111111111' },
+      },
+    });
+    const id = (linked.json() as { id: string }).id;
+    for (let stranger = 0; stranger < 3; stranger += 1) {
+      const intruder = await limited.signIn(`method-otp-stranger-${stranger}@example.com`);
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: `/api/payment_methods/${id}/validate_otp`,
+        headers: { authorization: `Bearer ${intruder}` },
+        payload: { otp_code: '000000' },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    const right = await limited.app.inject({
+      method: 'POST',
+      url: `/api/payment_methods/${id}/validate_otp`,
+      headers: { authorization: `Bearer ${owner}` },
+      payload: { otp_code: '333000' },
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ status: 'ACTIVE' });
+  });
+
   it('limits payment creates per customer', async () => {
     const buyer = await limited.signIn('busy-buyer@example.com');
     const statuses: number[] = [];

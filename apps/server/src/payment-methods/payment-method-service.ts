@@ -142,6 +142,20 @@ export function createPaymentMethodService(deps: {
     linkOnCheckout: checkoutLinking.link,
     matchSessionWebhook: checkoutLinking.matchSessionWebhook,
     keyHolder: linker.keyHolder,
+    /** Whether the method is the signed-in customer's (a limit of theirs may key on it). */
+    async owns(session: Caller, paymentMethodId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(
+          and(
+            eq(paymentMethods.id, paymentMethodId),
+            eq(paymentMethods.appId, session.appId),
+            eq(paymentMethods.customerId, session.customerId),
+          ),
+        );
+      return row !== undefined;
+    },
     record: linker.record,
     answerAgain: linker.answerAgain,
     saveFromPayment: tokens.saveFromPayment,

@@ -58,15 +58,21 @@ export function registerPaymentMethodRoutes(
   registerEndpoint(app, api.getPaymentMethod, async ({ session, params }) =>
     paymentMethods.get(session, params.paymentMethodId),
   );
-  // OTP tries count per verified customer and per method, whatever client sends them.
+  // OTP tries count per verified customer and, on their own method, per method, whatever client
+  // sends them: a try at another customer's method (404) spends none of the owner's tries.
   registerEndpoint(app, api.validatePaymentMethodOtp, async ({ session, params, body }) => {
+    const own = await paymentMethods.owns(session, params.paymentMethodId);
     await limiter.enforce([
       { key: `otp:customer:${session.customerId}`, max: limits.otpPerMinute, windowSeconds: 60 },
-      {
-        key: `otp:method:${params.paymentMethodId}`,
-        max: limits.otpPerMinute,
-        windowSeconds: 60,
-      },
+      ...(own
+        ? [
+            {
+              key: `otp:method:${params.paymentMethodId}`,
+              max: limits.otpPerMinute,
+              windowSeconds: 60,
+            },
+          ]
+        : []),
     ]);
     return paymentMethods.validateOtp(session, params.paymentMethodId, body.otp_code);
   });

@@ -79,6 +79,24 @@ export function createPaymentService(deps: {
     return row;
   }
 
+  /** Whether the payment is the signed-in customer's (a limit of theirs may key on it). */
+  async function ownsPayment(
+    session: Pick<Caller, 'appId' | 'customerId'>,
+    paymentId: string,
+  ): Promise<boolean> {
+    const [row] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          eq(payments.appId, session.appId),
+          eq(payments.customerId, session.customerId),
+        ),
+      );
+    return row !== undefined;
+  }
+
   /** Moves a payment on the provider's word, through the payment state machine. */
   const transition = (paymentId: string, to: StoredPaymentStatus, changes?: PaymentChanges) =>
     movePayment(db, paymentId, to, changes);
@@ -236,6 +254,7 @@ export function createPaymentService(deps: {
     transition,
     settleCreating,
     loadOwnPayment,
+    ownsPayment,
     insertPayment,
     applyProviderPayment,
     returnUrls: paymentReturnUrls,

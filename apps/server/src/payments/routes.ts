@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
-import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
+import { providerCallLimits, type Limit, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
 import { channelsFor } from './channels.ts';
@@ -16,10 +16,23 @@ export function registerPaymentRoutes(
     limits,
   }: { payments: PaymentService; limiter: RateLimiter; limits: ServerConfig['rateLimits'] },
 ): void {
-  /** OTP tries count per verified customer and per payment, whatever client sends them. */
-  const otpTries = (customerId: string, paymentId: string) => [
-    { key: `otp:customer:${customerId}`, max: limits.otpPerMinute, windowSeconds: 60 },
-    { key: `otp:payment:${paymentId}`, max: limits.otpPerMinute, windowSeconds: 60 },
+  /**
+   * OTP tries count per verified customer and, on their own payment, per payment, whatever client
+   * sends them. A try at another customer's payment (answered 404) counts against the sender
+   * only: it must not spend the owner's tries or text messages.
+   */
+  const otpLimits = async (
+    session: { appId: string; customerId: string },
+    paymentId: string,
+    ofOwnPayment: (paymentId: string) => Limit[] = () => [],
+  ): Promise<Limit[]> => [
+    { key: `otp:customer:${session.customerId}`, max: limits.otpPerMinute, windowSeconds: 60 },
+    ...((await payments.ownsPayment(session, paymentId))
+      ? [
+          { key: `otp:payment:${paymentId}`, max: limits.otpPerMinute, windowSeconds: 60 },
+          ...ofOwnPayment(paymentId),
+        ]
+      : []),
   ];
 
   registerEndpoint(app, api.listChannels, async ({ session }) => {
@@ -54,19 +67,20 @@ export function registerPaymentRoutes(
     payments.get(session, params.paymentId),
   );
   registerEndpoint(app, api.validatePaymentOtp, async ({ session, params, body }) => {
-    await limiter.enforce(otpTries(session.customerId, params.paymentId));
+    await limiter.enforce(await otpLimits(session, params.paymentId));
     return payments.runVerb(session, params.paymentId, 'validate_otp', body);
   });
   // Each resend is a text message the provider sends: a few per payment in ten minutes.
   registerEndpoint(app, api.resendPaymentOtp, async ({ session, params }) => {
-    await limiter.enforce([
-      ...otpTries(session.customerId, params.paymentId),
-      {
-        key: `resend:payment:${params.paymentId}`,
-        max: limits.otpResendsPer10Minutes,
-        windowSeconds: 600,
-      },
-    ]);
+    await limiter.enforce(
+      await otpLimits(session, params.paymentId, (paymentId) => [
+        {
+          key: `resend:payment:${paymentId}`,
+          max: limits.otpResendsPer10Minutes,
+          windowSeconds: 600,
+        },
+      ]),
+    );
     return payments.runVerb(session, params.paymentId, 'resend_otp');
   });
   // Each cancel and simulate is a provider call, whatever the payment's status.
