@@ -132,3 +132,8 @@ export const paymentSchema = z.object({
   xendit_operations: z.optional(z.array(providerOperationSchema)),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentErrorCodes = {
+  /** A verb (simulate, OTP, resend, cancel) on a payment that has ended: paid, failed, cancelled. */
+  notActionable: 'PAYMENT_NOT_ACTIONABLE',
+} as const;

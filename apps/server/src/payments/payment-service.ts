@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Payment } from '@store/contract';
+import { paymentErrorCodes, type Payment } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
@@ -186,7 +186,7 @@ export function createPaymentService(deps: {
         if (verb === 'cancel' && status === 'CANCELLED') return reads.get(session, paymentId);
         throw new AppError(
           409,
-          'PAYMENT_NOT_ACTIONABLE',
+          paymentErrorCodes.notActionable,
           `Payment ${paymentId} is ${toApiStatus(status)}: it can no longer be changed`,
         );
       }
