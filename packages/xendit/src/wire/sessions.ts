@@ -53,6 +53,17 @@ export const componentsConfigurationSchema = z.looseObject({
  */
 export const sessionCurrencySchema = z.enum(['IDR', 'PHP', 'VND', 'THB', 'SGD', 'MYR', 'USD']);
 
+/**
+ * The description's Payment_Session_Country: sessions are offered in these markets only, fewer than
+ * a payment request's countries (no HK or MX). Checked as a refinement so the body keeps the
+ * payment request's country type, which callers build sessions from.
+ */
+export const sessionCountries = ['ID', 'PH', 'VN', 'TH', 'SG', 'MY'] as const;
+export const sessionCountrySchema = countrySchema.refine(
+  (country) => (sessionCountries as readonly string[]).includes(country),
+  { message: `must be one of ${sessionCountries.join(', ')} (Payment_Session_Country)` },
+);
+
 export const allowSavePaymentMethodSchema = z.enum(['DISABLED', 'OPTIONAL', 'FORCED']);
 export type AllowSavePaymentMethod = z.infer<typeof allowSavePaymentMethodSchema>;
 
@@ -63,7 +74,7 @@ export const createSessionBodySchema = z
     mode: sessionModeSchema,
     amount: amountSchema,
     currency: sessionCurrencySchema,
-    country: countrySchema,
+    country: sessionCountrySchema,
     customer_id: z.string().min(1).max(41).optional(),
     customer: customerSchema.optional(),
     cards_session_js: cardsSessionJsSchema.optional(),
@@ -76,7 +87,8 @@ export const createSessionBodySchema = z
     expires_at: z.iso.datetime({ offset: true }).optional(),
     locale: z.string().min(2).max(5).optional(),
     description: z.string().min(1).max(1000).optional(),
-    metadata: metadataSchema.optional(),
+    // Payment_Session_MerchantMetadata is nullable: null is the same as none.
+    metadata: metadataSchema.nullish(),
     success_return_url: z.url().optional(),
     cancel_return_url: z.url().optional(),
   })

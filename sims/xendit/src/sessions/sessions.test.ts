@@ -144,11 +144,7 @@ describe('sessions', () => {
 
   it("refuses a currency outside the description's Payment_Session_Currency", async () => {
     for (const currency of ['MXN', 'HKD']) {
-      const refused = await call(
-        'POST',
-        '/sessions',
-        paySession({ country: 'MX', currency, amount: 500 }),
-      );
+      const refused = await call('POST', '/sessions', paySession({ currency, amount: 500 }));
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({
         error_code: 'API_VALIDATION_ERROR',
@@ -156,6 +152,29 @@ describe('sessions', () => {
       });
     }
     expect((await call('POST', '/sessions', paySession({ currency: 'USD' }))).status).toBe(201);
+  });
+
+  it("refuses a country outside the description's Payment_Session_Country", async () => {
+    // A payment request may be in HK or MX; a session may not (ID, PH, VN, TH, SG, MY only).
+    for (const country of ['HK', 'MX']) {
+      const refused = await call('POST', '/sessions', paySession({ country, currency: 'USD' }));
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error_code: 'API_VALIDATION_ERROR',
+        errors: [{ path: 'country' }],
+      });
+    }
+    const singapore = await call(
+      'POST',
+      '/sessions',
+      paySession({ country: 'SG', currency: 'SGD' }),
+    );
+    expect(singapore.status).toBe(201);
+  });
+
+  it('takes metadata: null, which Payment_Session_MerchantMetadata allows, as no metadata', async () => {
+    const { status, body } = await call('POST', '/sessions', paySession({ metadata: null }));
+    expect([status, body.metadata]).toEqual([201, null]);
   });
 
   it('answers 404 CUSTOMER_NOT_FOUND for a customer_id the simulator never made', async () => {
