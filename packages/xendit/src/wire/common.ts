@@ -62,6 +62,18 @@ export const itemSchema = z.object({
 });
 export type Item = z.infer<typeof itemSchema>;
 
+/** The description's Payments_API_XenditStandardShippingInformation: country required, the rest 1-255. */
+const shippingLine = z.string().min(1).max(255).optional();
+export const shippingInformationSchema = z.object({
+  country: z.enum(['ID', 'PH', 'VN', 'TH', 'SG', 'MY', 'MX']),
+  street_line1: shippingLine,
+  street_line2: shippingLine,
+  city: shippingLine,
+  province_state: shippingLine,
+  postal_code: shippingLine,
+});
+export type ShippingInformation = z.infer<typeof shippingInformationSchema>;
+
 export const actionSchema = z.object({
   type: z.enum(['PRESENT_TO_CUSTOMER', 'REDIRECT_CUSTOMER', 'API_POST_REQUEST']),
   descriptor: z.enum([

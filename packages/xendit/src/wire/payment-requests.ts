@@ -8,6 +8,7 @@ import {
   itemSchema,
   metadataSchema,
   optionalString,
+  shippingInformationSchema,
 } from './common.ts';
 
 export const paymentRequestTypeSchema = z.enum(['PAY', 'PAY_AND_SAVE', 'REUSABLE_PAYMENT_CODE']);
@@ -102,6 +103,7 @@ export const createPaymentRequestBodySchema = z
     capture_method: captureMethodSchema.optional(),
     description: z.string().min(1).max(1000).optional(),
     items: z.array(itemSchema).optional(),
+    shipping_information: shippingInformationSchema.optional(),
     metadata: metadataSchema.optional(),
   })
   // The published body is one of four shapes. Without a token both channel_code and
@@ -145,6 +147,7 @@ export const paymentRequestSchema = z.looseObject({
   failure_code: optionalString,
   description: optionalString,
   items: z.array(itemSchema).nullish(),
+  shipping_information: shippingInformationSchema.nullish(),
   metadata: metadataSchema.nullish(),
   created: z.string(),
   updated: z.string(),

@@ -101,6 +101,7 @@ export async function planPaymentRequest(
     status,
     description: body.description,
     items: body.items,
+    shipping_information: body.shipping_information,
     metadata: body.metadata,
     created: now,
     updated: now,

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { simulatorUnderTest } from '../testing/simulator-under-test.ts';
+
+// Fields of the description's create bodies (Payments_API_Pay and its siblings) that an integration
+// written for the provider sends, each answered as the description has it.
+
+const sim = simulatorUnderTest({ keyPrefix: 'fields', apiVersion: true });
+const { call, key } = sim;
+
+const virtualAccount = (overrides: Record<string, unknown> = {}) => ({
+  reference_id: key(),
+  type: 'PAY',
+  country: 'ID',
+  currency: 'IDR',
+  request_amount: 150_000,
+  channel_code: 'BRI_VIRTUAL_ACCOUNT',
+  channel_properties: { display_name: 'Ana' },
+  ...overrides,
+});
+
+describe('shipping_information', () => {
+  const shipping = {
+    country: 'ID',
+    street_line1: 'Jl. Sudirman 1',
+    city: 'Jakarta',
+    province_state: 'DKI Jakarta',
+    postal_code: '10220',
+  };
+
+  it('is kept and shown on the payment request, as Payments_API_PaymentRequestSchema has it', async () => {
+    const created = await call(
+      'POST',
+      '/v3/payment_requests',
+      virtualAccount({ shipping_information: shipping }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.shipping_information).toEqual(shipping);
+    const read = await call(
+      'GET',
+      `/v3/payment_requests/${String(created.body.payment_request_id)}`,
+    );
+    expect(read.body.shipping_information).toEqual(shipping);
+  });
+
+  it('without its required country, or with an empty line, is 400 API_VALIDATION_ERROR', async () => {
+    for (const [shippingInformation, path] of [
+      [{ city: 'Jakarta' }, 'shipping_information.country'],
+      [{ ...shipping, city: '' }, 'shipping_information.city'],
+    ] as const) {
+      const refused = await call(
+        'POST',
+        '/v3/payment_requests',
+        virtualAccount({ shipping_information: shippingInformation }),
+      );
+      expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+      expect(refused.body.errors).toEqual([{ path, message: expect.any(String) }]);
+    }
+  });
+});
