@@ -28,6 +28,38 @@ export const amountSchema = z.number().nonnegative();
 
 export const metadataSchema = z.record(z.string(), z.unknown());
 
+/**
+ * Metadata a request sets, within the description's limits (Payments_API_MerchantMetadata and
+ * Payment_Session_MerchantMetadata): "up to 50 keys, with key names up to 40 characters and values
+ * up to 500 characters". A value that is not text is measured as its JSON.
+ */
+export const merchantMetadataSchema = metadataSchema.superRefine((metadata, context) => {
+  const entries = Object.entries(metadata);
+  if (entries.length > 50) {
+    context.addIssue({
+      code: 'custom',
+      message: `must have at most 50 keys, not ${entries.length}`,
+    });
+  }
+  for (const [name, value] of entries) {
+    if (name.length > 40) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'key names must be at most 40 characters',
+      });
+    }
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+    if (text.length > 500) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'values must be at most 500 characters',
+      });
+    }
+  }
+});
+
 export const customerSchema = z.object({
   type: z.literal('INDIVIDUAL'),
   reference_id: z.string().min(1).max(255),
@@ -58,7 +90,7 @@ export const itemSchema = z.object({
   description: z.string().max(255).optional(),
   url: z.string().optional(),
   image_url: z.string().optional(),
-  metadata: metadataSchema.optional(),
+  metadata: merchantMetadataSchema.optional(),
 });
 export type Item = z.infer<typeof itemSchema>;
 

@@ -6,6 +6,7 @@ import {
   currencySchema,
   customerSchema,
   itemSchema,
+  merchantMetadataSchema,
   metadataSchema,
   optionalString,
   shippingInformationSchema,
@@ -104,7 +105,7 @@ export const createPaymentRequestBodySchema = z
     description: z.string().min(1).max(1000).optional(),
     items: z.array(itemSchema).optional(),
     shipping_information: shippingInformationSchema.optional(),
-    metadata: metadataSchema.optional(),
+    metadata: merchantMetadataSchema.optional(),
   })
   // The published body is one of four shapes. Without a token both channel_code and
   // channel_properties are required (Pay, PayAndSave, ReusablePaymentCode). With a token

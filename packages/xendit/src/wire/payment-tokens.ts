@@ -4,6 +4,7 @@ import {
   countrySchema,
   currencySchema,
   customerSchema,
+  merchantMetadataSchema,
   metadataSchema,
   optionalString,
 } from './common.ts';
@@ -28,7 +29,7 @@ export const createPaymentTokenBodySchema = z.object({
   customer_id: z.string().min(1).max(41).optional(),
   customer: customerSchema.optional(),
   description: z.string().min(1).max(1000).optional(),
-  metadata: metadataSchema.optional(),
+  metadata: merchantMetadataSchema.optional(),
 });
 export type CreatePaymentTokenBody = z.infer<typeof createPaymentTokenBodySchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { amountSchema, currencySchema, metadataSchema, optionalString } from './common.ts';
+import {
+  amountSchema,
+  currencySchema,
+  merchantMetadataSchema,
+  metadataSchema,
+  optionalString,
+} from './common.ts';
 
 export const refundReasonSchema = z.enum([
   'REQUESTED_BY_CUSTOMER',
@@ -20,7 +26,7 @@ export const createRefundBodySchema = z.object({
   reference_id: z.string().min(1).max(255).optional(),
   currency: currencySchema.optional(),
   amount: amountSchema.positive().optional(),
-  metadata: metadataSchema.optional(),
+  metadata: merchantMetadataSchema.optional(),
 });
 export type CreateRefundBody = z.infer<typeof createRefundBodySchema>;
 

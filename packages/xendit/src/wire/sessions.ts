@@ -5,6 +5,7 @@ import {
   currencySchema,
   customerSchema,
   itemSchema,
+  merchantMetadataSchema,
   metadataSchema,
   optionalString,
 } from './common.ts';
@@ -88,7 +89,7 @@ export const createSessionBodySchema = z
     locale: z.string().min(2).max(5).optional(),
     description: z.string().min(1).max(1000).optional(),
     // Payment_Session_MerchantMetadata is nullable: null is the same as none.
-    metadata: metadataSchema.nullish(),
+    metadata: merchantMetadataSchema.nullish(),
     success_return_url: z.url().optional(),
     cancel_return_url: z.url().optional(),
   })

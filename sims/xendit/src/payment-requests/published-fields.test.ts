@@ -57,3 +57,49 @@ describe('shipping_information', () => {
     }
   });
 });
+
+describe('metadata', () => {
+  // Payments_API_MerchantMetadata: "up to 50 keys, with key names up to 40 characters and values
+  // up to 500 characters"; Payment_Session_MerchantMetadata says the same.
+  const atTheLimits = {
+    ...Object.fromEntries(Array.from({ length: 49 }, (_, index) => [`key_${index}`, 'v'])),
+    ['k'.repeat(40)]: 'v'.repeat(500),
+  };
+
+  it('at its limits is kept as sent', async () => {
+    const created = await call(
+      'POST',
+      '/v3/payment_requests',
+      virtualAccount({ metadata: atTheLimits }),
+    );
+    expect([created.status, created.body.metadata]).toEqual([201, atTheLimits]);
+  });
+
+  it('past a limit is 400 API_VALIDATION_ERROR naming it, on every create that takes metadata', async () => {
+    const fiftyOne = { ...atTheLimits, one_more: 'v' };
+    for (const [metadata, path] of [
+      [fiftyOne, 'metadata'],
+      [{ ['k'.repeat(41)]: 'v' }, `metadata.${'k'.repeat(41)}`],
+      [{ note: 'v'.repeat(501) }, 'metadata.note'],
+    ] as const) {
+      const refused = await call('POST', '/v3/payment_requests', virtualAccount({ metadata }));
+      expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+      expect(refused.body.errors).toEqual([{ path, message: expect.any(String) }]);
+    }
+    const session = await call('POST', '/sessions', {
+      reference_id: key(),
+      session_type: 'PAY',
+      mode: 'PAYMENT_LINK',
+      amount: 50_000,
+      currency: 'IDR',
+      country: 'ID',
+      customer: {
+        reference_id: key(),
+        type: 'INDIVIDUAL',
+        individual_detail: { given_names: 'Ana' },
+      },
+      metadata: fiftyOne,
+    });
+    expect([session.status, session.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+  });
+});
