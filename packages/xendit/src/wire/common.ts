@@ -65,9 +65,15 @@ export const customerSchema = z.object({
   reference_id: z.string().min(1).max(255),
   email: z.email().min(4).max(50).optional(),
   mobile_number: z.string().min(1).max(50).optional(),
+  // The description's XenditStandardIndividualDetail: only given_names is required.
   individual_detail: z.object({
     given_names: z.string().min(1).max(50),
     surname: z.string().min(1).max(50).optional(),
+    nationality: z.string().length(2).optional(),
+    place_of_birth: z.string().min(1).max(60).optional(),
+    // "Format: YYYY-MM-DD", 10 characters.
+    date_of_birth: z.iso.date().optional(),
+    gender: z.enum(['MALE', 'FEMALE', 'OTHER']).optional(),
   }),
 });
 export type Customer = z.infer<typeof customerSchema>;

@@ -103,3 +103,45 @@ describe('metadata', () => {
     expect([session.status, session.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
   });
 });
+
+describe('customer.individual_detail', () => {
+  const customer = (detail: Record<string, unknown>) => ({
+    type: 'INDIVIDUAL',
+    reference_id: key(),
+    individual_detail: { given_names: 'Ana', ...detail },
+  });
+
+  it('takes the fields the description names for it', async () => {
+    const detail = {
+      surname: 'Santos',
+      nationality: 'ID',
+      place_of_birth: 'Bandung',
+      date_of_birth: '1990-01-31',
+      gender: 'FEMALE',
+    };
+    const created = await call(
+      'POST',
+      '/v3/payment_requests',
+      virtualAccount({ customer: customer(detail) }),
+    );
+    expect(created.status).toBe(201);
+  });
+
+  it('refuses a gender outside its enum, a nationality not of 2 letters, a birth date not YYYY-MM-DD', async () => {
+    for (const [detail, field] of [
+      [{ gender: 'F' }, 'gender'],
+      [{ nationality: 'IDN' }, 'nationality'],
+      [{ date_of_birth: '31/01/1990' }, 'date_of_birth'],
+    ] as const) {
+      const refused = await call(
+        'POST',
+        '/v3/payment_requests',
+        virtualAccount({ customer: customer(detail) }),
+      );
+      expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+      expect(refused.body.errors).toEqual([
+        { path: `customer.individual_detail.${field}`, message: expect.any(String) },
+      ]);
+    }
+  });
+});
