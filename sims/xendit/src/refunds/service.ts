@@ -1,6 +1,7 @@
 import {
   REFUND_TEST_AMOUNTS,
   type CreateRefundBody,
+  type Payment,
   type PaymentRequest,
   type Refund,
 } from '@store/xendit';
@@ -17,6 +18,21 @@ import { enqueueWebhook } from '../webhooks/outbox.ts';
 
 /** Amounts compared in hundredths, so that PHP centavos add up exactly. */
 const hundredths = (amount: number) => Math.round(amount * 100);
+
+/**
+ * What a refund can give back: the amount captured, which a partial capture of an authorisation
+ * leaves below the request's amount ("less than or equal to unrefunded capture amount", the
+ * description's Payments_API_Http400RefundAmountExceeded).
+ */
+async function capturedAmount(tx: Database, owner: Owner, paymentRequest: PaymentRequest) {
+  const paymentId = paymentRequest.latest_payment_id;
+  const payment = paymentId
+    ? await loadObject<Payment>(tx, owner, 'payment', paymentId)
+    : undefined;
+  const captures = payment?.data.captures;
+  if (!captures?.length) return paymentRequest.request_amount;
+  return captures.reduce((sum, capture) => sum + hundredths(capture.capture_amount), 0) / 100;
+}
 
 export async function createRefund(
   ctx: SimContext,
@@ -48,7 +64,7 @@ export async function createRefund(
   const refunded = earlier
     .filter((refund) => refund.status !== 'FAILED' && refund.status !== 'CANCELLED')
     .reduce((sum, refund) => sum + hundredths(refund.amount), 0);
-  const remaining = hundredths(paymentRequest.request_amount) - refunded;
+  const remaining = hundredths(await capturedAmount(tx, owner, paymentRequest)) - refunded;
   const amount = body.amount ?? remaining / 100;
   if (remaining <= 0 || hundredths(amount) > remaining) {
     throw new ApiError(
