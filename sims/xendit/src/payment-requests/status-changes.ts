@@ -1,6 +1,6 @@
 import type { Payment, PaymentRequest } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
-import { ineligible } from '../api-error.ts';
+import { ApiError, ineligible } from '../api-error.ts';
 import type { Database } from '../db/database.ts';
 import { saveObject, type StoredObject } from '../objects.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
@@ -33,6 +33,16 @@ export async function followPayment(
 
 export async function cancelPaymentRequest(tx: Database, owner: Owner, id: string) {
   const stored = await loadPaymentRequest(tx, owner, id, true);
+  // An authorisation is the payment's to release: "Cancel an authorized payment" is
+  // POST /v3/payments/{payment_id}/cancel (docs.xendit.co/docs/cards-cancel-a-payment). Cancelling
+  // the request instead would leave its payment AUTHORIZED, capturable by nobody.
+  if (stored.data.status === 'AUTHORIZED') {
+    throw new ApiError(
+      400,
+      'INELIGIBLE_TRANSACTION_STATUS',
+      `The payment request is AUTHORIZED: cancel its payment with POST /v3/payments/${String(stored.data.latest_payment_id)}/cancel`,
+    );
+  }
   if (!TRANSITIONS[stored.data.status].includes('CANCELED')) {
     throw ineligible('payment request', stored.data.status, 'canceled');
   }
