@@ -67,6 +67,42 @@ describe('the markets', () => {
     expect((await create(request('TH', 'THB', 'QRPROMPTPAY', 100.05))).status).toBe(201);
   });
 
+  it('refuses a fraction of a rupiah in a capture, a refund and a simulated payment too', async () => {
+    const refusal = {
+      status: 400,
+      body: expect.objectContaining({ error_code: 'API_VALIDATION_ERROR' }) as unknown,
+    };
+    const card = request('ID', 'IDR', 'CARDS', 10_000);
+    const authorised = await create({
+      ...card,
+      reference_id: 'markets-capture',
+      capture_method: 'MANUAL',
+    });
+    const capture = await sim.call(
+      'POST',
+      `/v3/payments/${String(authorised.body.latest_payment_id)}/capture`,
+      { capture_amount: 100.5 },
+    );
+    expect(capture).toEqual(refusal);
+    const paid = await create({ ...card, reference_id: 'markets-refund' });
+    const refund = await sim.call('POST', '/refunds', {
+      payment_request_id: paid.body.payment_request_id,
+      reason: 'OTHERS',
+      amount: 100.5,
+    });
+    expect(refund).toEqual(refusal);
+    const code = await create({
+      ...request('ID', 'IDR', 'BRI_VIRTUAL_ACCOUNT', 10_000),
+      type: 'REUSABLE_PAYMENT_CODE',
+    });
+    const simulated = await sim.call(
+      'POST',
+      `/v3/payment_requests/${String(code.body.payment_request_id)}/simulate`,
+      { amount: 100.5 },
+    );
+    expect(simulated).toEqual(refusal);
+  });
+
   it("holds each channel's documented limits: GrabPay Malaysia up to MYR 1,500, Thai mobile banking from THB 20", async () => {
     const over = await create(request('MY', 'MYR', 'GRABPAY', 1_500.01));
     expect(over.status).toBe(400);

@@ -10,6 +10,7 @@
 //   status-changes.ts    cancel, expiry, following a payment
 //   scheduled-jobs.ts    what the worker runs: later outcomes and expiries
 export { createPaymentRequest, paymentRequestInserts, planPaymentRequest } from './create.ts';
+export { refuseExcessDecimals } from './create-checks.ts';
 export { preparePaymentRequestWrite } from './create-statement.ts';
 export { resendPaymentRequestOtp, validatePaymentRequestOtp } from './otp-confirmation.ts';
 export { runExpiryJob, runOutcomeJob } from './scheduled-jobs.ts';

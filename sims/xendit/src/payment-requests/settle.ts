@@ -10,6 +10,7 @@ import { createTokenFromPayment } from '../payment-tokens/service.ts';
 import { completeSession } from '../sessions/completion.ts';
 import type { SimContext } from '../sim-context.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
+import { refuseExcessDecimals } from './create-checks.ts';
 import { loadPaymentRequest, TRANSITIONS, type StoredPaymentRequest } from './stored.ts';
 
 // The changes that end in a payment: a payment request settled (by the create call, 3DS, the
@@ -147,6 +148,7 @@ export async function payPresentedCode(
   simulated: number | undefined,
 ): Promise<PaymentRequest> {
   const stored = await loadPaymentRequest(tx, owner, id, true);
+  if (simulated !== undefined) refuseExcessDecimals(simulated, stored.data.currency, 'amount');
   const amount = simulated ?? stored.data.request_amount;
   const channel = CHANNELS[stored.data.channel_code];
   if (!channel || !isPresentToCustomer(channel.kind)) {

@@ -4,7 +4,7 @@ import { ApiError, ineligible, notFound } from '../api-error.ts';
 import type { Database } from '../db/database.ts';
 import { newCaptureId } from '../ids.ts';
 import { loadObject, saveObject } from '../objects.ts';
-import { followPayment } from '../payment-requests/service.ts';
+import { followPayment, refuseExcessDecimals } from '../payment-requests/service.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
 
 export async function loadPayment(db: Database, owner: Owner, id: string, forUpdate = false) {
@@ -39,6 +39,7 @@ export async function capturePayment(
   captureAmount: number,
 ): Promise<Payment> {
   const authorized = await loadAuthorized(tx, owner, id, 'captured');
+  refuseExcessDecimals(captureAmount, authorized.currency, 'capture_amount');
   if (captureAmount > authorized.request_amount) {
     throw new ApiError(
       400,

@@ -12,7 +12,7 @@ import { newRefundId } from '../ids.ts';
 import { scheduleJob } from '../jobs.ts';
 import { CHANNELS } from '../channels.ts';
 import { childrenOf, insertObject, loadObject, objectsOf, saveObject } from '../objects.ts';
-import { loadPaymentRequest } from '../payment-requests/service.ts';
+import { loadPaymentRequest, refuseExcessDecimals } from '../payment-requests/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
 
@@ -51,6 +51,8 @@ export async function createRefund(
       { path: 'currency', message: `must be ${paymentRequest.currency}, the payment's currency` },
     ]);
   }
+  if (body.amount !== undefined)
+    refuseExcessDecimals(body.amount, paymentRequest.currency, 'amount');
   const earlier = await childrenOf<Refund>(tx, 'refund', paymentRequest.payment_request_id);
   // One refund of a payment at a time, as the provider: its error scenarios page, and
   // Payments_API_Http400RefundInProgress in the published description (its message word for word).
