@@ -112,6 +112,13 @@ export const createPaymentRequestBodySchema = z
   // (PayWithToken) the channel comes from the token, as the provider's "Pay with tokens" guide and
   // the description's own PAY_WithToken_* examples have it; a token body with both channel_code and
   // channel_properties would also fit Pay, which oneOf refuses.
+  // PayWithToken is the only shape with a payment_token_id, and its type is PAY alone:
+  // PAY_AND_SAVE saves a new method and REUSABLE_PAYMENT_CODE issues a code, neither from a token.
+  .refine((body) => body.payment_token_id === undefined || body.type === 'PAY', {
+    path: ['type'],
+    message:
+      'must be PAY with a payment_token_id (the description gives PayWithToken type PAY alone)',
+  })
   .refine((body) => body.payment_token_id !== undefined || body.channel_code !== undefined, {
     path: ['channel_code'],
     message: 'channel_code is required without payment_token_id',

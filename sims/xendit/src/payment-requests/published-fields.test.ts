@@ -145,3 +145,41 @@ describe('customer.individual_detail', () => {
     }
   });
 });
+
+describe('payment_token_id', () => {
+  it('comes with type PAY only: PayWithToken is the one create shape that takes a token', async () => {
+    const token = await call('POST', '/v3/payment_tokens', {
+      reference_id: key(),
+      country: 'ID',
+      currency: 'IDR',
+      channel_code: 'CARDS',
+      channel_properties: {
+        card_details: {
+          card_number: '4000000000001000',
+          expiry_month: '12',
+          expiry_year: '2039',
+          cvn: '123',
+        },
+      },
+      customer: {
+        type: 'INDIVIDUAL',
+        reference_id: key(),
+        individual_detail: { given_names: 'Ana' },
+      },
+    });
+    expect(token.body.status).toBe('ACTIVE');
+    const withToken = (type: string) => ({
+      reference_id: key(),
+      type,
+      country: 'ID',
+      currency: 'IDR',
+      request_amount: 10_000,
+      payment_token_id: token.body.payment_token_id,
+    });
+    const refused = await call('POST', '/v3/payment_requests', withToken('PAY_AND_SAVE'));
+    expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    expect(refused.body.errors).toEqual([{ path: 'type', message: expect.any(String) }]);
+    const paid = await call('POST', '/v3/payment_requests', withToken('PAY'));
+    expect([paid.status, paid.body.status]).toEqual([201, 'SUCCEEDED']);
+  });
+});
