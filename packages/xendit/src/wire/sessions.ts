@@ -76,7 +76,8 @@ export const createSessionBodySchema = z
     amount: amountSchema,
     currency: sessionCurrencySchema,
     country: sessionCountrySchema,
-    customer_id: z.string().min(1).max(41).optional(),
+    // Payment_Session_CustomerId: exactly 41 characters, cust- and a UUID.
+    customer_id: z.string().length(41).optional(),
     customer: customerSchema.optional(),
     cards_session_js: cardsSessionJsSchema.optional(),
     allow_save_payment_method: allowSavePaymentMethodSchema.optional(),

@@ -172,6 +172,16 @@ describe('sessions', () => {
     expect(singapore.status).toBe(201);
   });
 
+  it('refuses a customer_id that is not the 41 characters of Payment_Session_CustomerId', async () => {
+    const refused = await call(
+      'POST',
+      '/sessions',
+      paySession({ customer: undefined, customer_id: 'cust-1' }),
+    );
+    expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    expect(refused.body.errors).toEqual([{ path: 'customer_id', message: expect.any(String) }]);
+  });
+
   it('takes metadata: null, which Payment_Session_MerchantMetadata allows, as no metadata', async () => {
     const { status, body } = await call('POST', '/sessions', paySession({ metadata: null }));
     expect([status, body.metadata]).toEqual([201, null]);
