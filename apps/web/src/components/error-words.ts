@@ -23,6 +23,8 @@ const words: Record<string, string> = {
     'The next cycle is not scheduled yet. Wait a moment for the provider, then try again.',
   REFUND_IN_PROGRESS:
     'A refund of this payment is still being processed. Once it has finished, usually within moments, you can refund more.',
+  REFUND_NOT_SUPPORTED:
+    'This payment channel does not take refunds through the store. Please contact our support team to have it refunded.',
   SIMULATION_NOT_ALLOWED: 'Running a cycle early is for development stores only.',
 };
 
