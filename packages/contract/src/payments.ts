@@ -134,6 +134,9 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 export const paymentErrorCodes = {
-  /** A verb (simulate, OTP, resend, cancel) on a payment that has ended: paid, failed, cancelled. */
+  /**
+   * A verb (simulate, OTP, resend, cancel) on a payment that has ended (paid, failed, cancelled),
+   * or an OTP verb on a payment that asks for no one-time password.
+   */
   notActionable: 'PAYMENT_NOT_ACTIONABLE',
 } as const;

@@ -45,6 +45,15 @@ export { priceOrder } from './pricing.ts';
  * (payment-webhooks.ts), the provider's verbs (here).
  * Cards, methods, refunds, webhooks and the reconciler reach payments through this service.
  */
+/** Whether a payment's actions (as the store keeps them) include the OTP screen's. */
+const asksForOtp = (actions: unknown[]) =>
+  actions.some(
+    (action) =>
+      typeof action === 'object' &&
+      action !== null &&
+      (action as { descriptor?: unknown }).descriptor === 'VALIDATE_OTP',
+  );
+
 export function createPaymentService(deps: {
   db: Database;
   provider: Provider;
@@ -188,6 +197,16 @@ export function createPaymentService(deps: {
           409,
           paymentErrorCodes.notActionable,
           `Payment ${paymentId} is ${toApiStatus(status)}: it can no longer be changed`,
+        );
+      }
+      // Only a payment whose provider asked for a one-time password takes one (direct debit): on
+      // any other each try was a provider call that could only be refused, and two more exchanges
+      // in the payment's log while it stays open (a virtual account, a day).
+      if ((verb === 'validate_otp' || verb === 'resend_otp') && !asksForOtp(payment.actions)) {
+        throw new AppError(
+          409,
+          paymentErrorCodes.notActionable,
+          `Payment ${paymentId} asks for no one-time password`,
         );
       }
       const { app } = await session.tenant();

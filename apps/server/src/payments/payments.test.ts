@@ -330,6 +330,32 @@ describe('provider exchanges and webhooks', () => {
     expect(await logged()).toBe(before);
   });
 
+  it('sends no one-time password of a payment that asks for none to the provider', async () => {
+    // A virtual account: open for a day, waiting on the customer's transfer.
+    const payment = (await createPayment(order())).json() as Payment;
+    expect(payment.status).toBe('REQUIRES_ACTION');
+    const logged = async () =>
+      (
+        await server.db
+          .select({ id: exchanges.id })
+          .from(exchanges)
+          .where(eq(exchanges.paymentId, payment.id))
+      ).length;
+    const before = await logged();
+    for (const [verb, body] of [
+      ['validate_otp', { otp_code: '222000' }],
+      ['resend_otp', undefined],
+    ] as const) {
+      const refused = await call('POST', `/api/payments/${payment.id}/${verb}`, body);
+      expect(refused.statusCode, verb).toBe(409);
+      expect(refused.json(), verb).toEqual({
+        error_code: 'PAYMENT_NOT_ACTIONABLE',
+        message: `Payment ${payment.id} asks for no one-time password`,
+      });
+    }
+    expect(await logged()).toBe(before);
+  });
+
   it('answers 404 for a payment of another customer', async () => {
     const payment = (await createPayment(order())).json() as Payment;
     for (const [method, url] of [

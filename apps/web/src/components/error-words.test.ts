@@ -9,7 +9,7 @@ describe('customer words for an error code', () => {
     );
     expect(customerWords('REFUND_IN_PROGRESS')).toMatch(/still being processed/);
     expect(customerWords('REFUND_NOT_SUPPORTED')).toMatch(/contact our support team/);
-    expect(customerWords('PAYMENT_NOT_ACTIONABLE')).toMatch(/already ended/);
+    expect(customerWords('PAYMENT_NOT_ACTIONABLE')).toMatch(/it has ended/);
     expect(customerWords('PAYMENT_METHOD_NOT_ACTIONABLE')).toMatch(/current status/);
   });
 

@@ -14,7 +14,7 @@ const words: Record<string, string> = {
   CUSTOMER_NOT_FOUND: 'Your session has ended. Please sign in again.',
   RATE_LIMIT_EXCEEDED: 'Too many tries in a short time. Wait a minute, then try again.',
   PAYMENT_NOT_ACTIONABLE:
-    'This payment has already ended (paid, failed or cancelled), so it cannot be changed any more. Its status is on the Orders page.',
+    'This payment cannot do that: it has ended (paid, failed or cancelled), or it does not ask for it. Its status is on the Orders page.',
   PAYMENT_METHOD_NOT_ACTIONABLE:
     'This payment method cannot do that in its current status. Its status is on the Payment Methods page.',
   SUBSCRIPTION_NOT_ACTIONABLE:
