@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, CloseButton, Collapse, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { BreakAfterUnderscores, wrappingLabel } from '@/components/wrapping-label';
 import type { Channel, ChannelProperty, TransactionType } from '@store/contract/client';
 import {
   applicableProperties,
@@ -197,6 +198,9 @@ export function ChannelList({
           <div key={channel.code}>
             <Button
               fullWidth
+              {...wrappingLabel}
+              // The places a long code may break at are not part of its name.
+              aria-label={`${channel.code} ${channel.country}`}
               variant={open ? 'filled' : 'default'}
               disabled={disabled}
               aria-expanded={choosesImmediately(channel, transactionTypes) ? undefined : open}
@@ -205,7 +209,7 @@ export function ChannelList({
                 else setOpenCode(open ? null : channel.code);
               }}
             >
-              {`${channel.code} ${channel.country}`}
+              <BreakAfterUnderscores text={`${channel.code} ${channel.country}`} />
             </Button>
             {/* While the form opens, the box that grows clips it, and a field focused meanwhile
                 would scroll that box to show itself, then jump back down as the opening ends. */}

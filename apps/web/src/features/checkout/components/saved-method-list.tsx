@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import type { PaymentMethod } from '@store/contract/client';
+import { wrappingLabel } from '@/components/wrapping-label';
 
 /** Full-width buttons, one per saved ACTIVE method; a click pays with it at once. */
 export function SavedMethodList({
@@ -19,6 +20,7 @@ export function SavedMethodList({
           <Button
             key={method.id}
             fullWidth
+            {...wrappingLabel}
             variant="default"
             disabled={disabled}
             onClick={() => onChoose(method)}

@@ -1,0 +1,66 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+// Long words on a 390 px phone: the whole of each is on screen, wrapped rather than cut.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Widths of the element's content against its box: content wider than the box is cut off. */
+function isCut(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => node.scrollWidth > node.clientWidth + 1);
+}
+
+async function addToCartAndCheckout(page: Page, productId: string) {
+  await page.goto(`/products/${productId}`);
+  await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+}
+
+for (const { appId, productId, longest } of [
+  {
+    appId: 'demo-th',
+    productId: 'th-ceramic-mug',
+    longest: 'STANDARD_CHARTERED_VIRTUAL_ACCOUNT TH',
+  },
+  { appId: 'demo-ph', productId: 'ph-ceramic-mug', longest: 'ROBINSONS_BANK_ONLINE_BANKING PH' },
+]) {
+  test(`every channel button shows its whole code and country (${appId})`, async ({ page }) => {
+    await signIn(page, { appId });
+    await addToCartAndCheckout(page, productId);
+    const longButton = page.getByRole('button', { name: longest, exact: true });
+    await expect(longButton).toBeVisible();
+
+    const cut: string[] = [];
+    for (const button of await page.getByRole('main').getByRole('button').all()) {
+      const label = button.locator('.mantine-Button-label');
+      if ((await label.count()) === 1 && (await isCut(label))) {
+        cut.push((await button.textContent()) ?? '');
+      }
+    }
+    expect(cut).toEqual([]);
+  });
+}
+
+test('the refund page shows the whole payment id in its title', async ({ page }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const created = await page.request.post('/api/payments', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': `phone-fit-${Date.now()}` },
+    data: {
+      amount: 89_000,
+      currency: 'IDR',
+      country: 'ID',
+      channel: 'BCA_VIRTUAL_ACCOUNT',
+      type: 'PAY',
+      orders: [{ product_id: 'id-ceramic-mug', quantity: 1, price: 89_000, currency: 'IDR' }],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/payments/${id}/refund`);
+  const title = page.getByRole('heading', { name: `Refund ${id}` });
+  await expect(title).toBeVisible();
+  expect(await isCut(title)).toBe(false);
+});
