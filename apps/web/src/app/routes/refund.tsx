@@ -47,7 +47,10 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
   return (
     <Card withBorder maw={640}>
       <Stack gap="sm">
-        <Title order={2}>Refund {paymentId}</Title>
+        {/* A payment id is one long word: on a phone it breaks rather than running out of the card. */}
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          Refund {paymentId}
+        </Title>
         {payment.isPending ? (
           <Loader role="status" aria-label="Loading the payment" />
         ) : payment.data === undefined ? (
