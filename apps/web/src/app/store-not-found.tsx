@@ -1,9 +1,12 @@
 import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { errorCodes, screenPath, screenPaths } from '@store/contract/client';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { logout } from '@/features/auth/api/logout';
 import { useVouchers } from '@/features/vouchers/api/get-vouchers';
 import { isApiError } from '@/lib/api-client';
+import { clearSession, useSession } from '@/lib/session';
 
 export type StoreLookup = 'checking' | 'found' | 'missing';
 
@@ -25,6 +28,7 @@ export function useStoreLookup(appId: string): StoreLookup {
  * another store than the customer's. Never a product grid under a name that is not its own.
  */
 export function StoreNotFound({ appId, exists }: { appId: string; exists: boolean }) {
+  const session = useSession();
   return (
     <Center py="xl">
       <Card withBorder padding="xl" maw={520} w="100%">
@@ -35,19 +39,45 @@ export function StoreNotFound({ appId, exists }: { appId: string; exists: boolea
               ? `“${appId}” is not the store you are signed in to.`
               : `There is no store “${appId}” here. Check the address for a typing mistake.`}
           </Text>
+          {exists && session && (
+            <Text size="sm" c="dimmed">
+              Signing in to {appId} signs you out of {session.claims.app_id}.
+            </Text>
+          )}
           <Group justify="center">
             <Button component={Link} to={screenPaths.home}>
               Back to Home
             </Button>
-            {exists && (
-              <Button component={Link} to={screenPath('appLogin', { appId })} variant="default">
-                Sign in to {appId}
-              </Button>
-            )}
+            {exists && <SignInToOtherStore appId={appId} />}
           </Group>
         </Stack>
       </Card>
     </Center>
+  );
+}
+
+/**
+ * Another store's sign-in, from a browser signed in to this one. The sign-in page sends a
+ * signed-in customer back to their own store, so this store's session ends first, as Sign Out
+ * ends it (on the server too, and nothing of this customer left cached); a plain link to the
+ * page led straight back here.
+ */
+function SignInToOtherStore({ appId }: { appId: string }) {
+  const queryClient = useQueryClient();
+  return (
+    <Button
+      component={Link}
+      to={screenPath('appLogin', { appId })}
+      variant="default"
+      onClick={() => {
+        // The token is read as the call starts, before the session below forgets it.
+        void logout().catch(() => undefined);
+        clearSession();
+        queryClient.clear();
+      }}
+    >
+      Sign in to {appId}
+    </Button>
   );
 }
 
