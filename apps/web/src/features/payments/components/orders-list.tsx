@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { OrderLine, Payment } from '@store/contract/client';
 import { formatDateTime, formatPrice } from '@/utils/format';
@@ -25,13 +25,14 @@ function OrderLineRow({ line }: { line: OrderLine }) {
 }
 
 /** The first line, then the rest behind View More. */
-function CollapsibleOrderLines({ lines }: { lines: readonly OrderLine[] }) {
+export function CollapsibleOrderLines({ lines }: { lines: readonly OrderLine[] }) {
   const [expanded, setExpanded] = useState(false);
+  const listId = useId();
   const [first, ...rest] = lines;
   if (first === undefined) return null;
   return (
     <Stack gap={4}>
-      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      <Stack id={listId} gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         <OrderLineRow line={first} />
         {expanded && rest.map((line) => <OrderLineRow key={line.id} line={line} />)}
       </Stack>
@@ -40,6 +41,9 @@ function CollapsibleOrderLines({ lines }: { lines: readonly OrderLine[] }) {
           size="compact-xs"
           variant="subtle"
           style={{ alignSelf: 'flex-start' }}
+          // A screen reader says whether the lines are shown, and which list the button opens.
+          aria-expanded={expanded}
+          aria-controls={listId}
           onClick={() => setExpanded((open) => !open)}
         >
           {expanded ? 'View Less' : 'View More'}
