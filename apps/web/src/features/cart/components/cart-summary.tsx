@@ -8,7 +8,18 @@ import { formatCartTotal, useCart } from '../stores/cart-store';
 export function CartSummary() {
   const { lines, total, remove, clear } = useCart();
 
-  if (lines.length === 0) return <Text>Your cart is empty.</Text>;
+  if (lines.length === 0) {
+    // The specification's words, and a way on from them: on a phone the navigation is behind
+    // the burger, so an empty cart was a page with nothing to press.
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Text>Your cart is empty.</Text>
+        <Button component={Link} to={screenPaths.products} variant="light">
+          Continue Shopping
+        </Button>
+      </Stack>
+    );
+  }
 
   return (
     <Stack>
