@@ -7,9 +7,11 @@ import { ErrorPanel } from '@/components/error-panel';
 import { ApiError } from '@/lib/api-client';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { OrderLineList } from '@/features/payments/components/order-line-list';
+import { PaymentWaysOn } from '@/features/payments/components/payment-dead-end';
 import { useRefundPayment } from '@/features/refunds/api/refund-payment';
 import { RefundAmount } from '@/features/refunds/components/refund-amount';
 import { refundPendingSearch } from '@/features/refunds/utils/refund-outcome';
+import { isApiError } from '@/lib/api-client';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /**
@@ -54,7 +56,11 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
         {payment.isPending ? (
           <Loader role="status" aria-label="Loading the payment" />
         ) : payment.data === undefined ? (
-          <ErrorPanel error={payment.error} />
+          <>
+            <ErrorPanel error={payment.error} />
+            {/* No such payment (a mistyped or old link): nothing to refund here. */}
+            {isApiError(payment.error) && payment.error.status === 404 && <PaymentWaysOn />}
+          </>
         ) : (
           <OrderLineList
             lines={payment.data.orders}

@@ -12,15 +12,22 @@ export function PaymentDeadEnd({ title, message }: { title: string; message: str
       <Stack gap="sm">
         <Title order={2}>{title}</Title>
         <Text>{message}</Text>
-        <Group gap="sm">
-          <Button component={Link} to={screenPaths.orders}>
-            View Orders
-          </Button>
-          <Button component={Link} to={screenPaths.products} variant="default">
-            Continue Shopping
-          </Button>
-        </Group>
+        <PaymentWaysOn />
       </Stack>
     </Card>
+  );
+}
+
+/** The ways on from a payment screen with nothing to do: the customer's orders, or the shop. */
+export function PaymentWaysOn() {
+  return (
+    <Group gap="sm">
+      <Button component={Link} to={screenPaths.orders}>
+        View Orders
+      </Button>
+      <Button component={Link} to={screenPaths.products} variant="default">
+        Continue Shopping
+      </Button>
+    </Group>
   );
 }

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Loader } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { ErrorPanel } from '@/components/error-panel';
+import { isApiError } from '@/lib/api-client';
 import { usePayment } from '../api/get-payment';
 import { OtpScreen } from './otp-screen';
 import { PaymentCodeScreen, useMoveOnWhenSettled } from './payment-code-screen';
+import { PaymentWaysOn } from './payment-dead-end';
 
 const virtualAccount = ['VIRTUAL_ACCOUNT_NUMBER'] as const;
 const paymentCode = ['PAYMENT_CODE', 'QR_STRING'] as const;
@@ -24,7 +26,15 @@ export function PaymentScreen({
   useMoveOnWhenSettled(leaving ? undefined : payment.data);
 
   if (payment.isPending) return <Loader role="status" aria-label="Loading payment" />;
-  if (payment.data === undefined) return <ErrorPanel error={payment.error} />;
+  if (payment.data === undefined) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <ErrorPanel error={payment.error} />
+        {/* A payment that is not there (a mistyped or old link) leaves nothing to do here. */}
+        {isApiError(payment.error) && payment.error.status === 404 && <PaymentWaysOn />}
+      </Stack>
+    );
+  }
   const data = payment.data;
 
   if (variant === 'payment-code') {
