@@ -4,7 +4,6 @@ import { isRefundableLine, screenPaths } from '@store/contract/client';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorPanel } from '@/components/error-panel';
-import { ApiError } from '@/lib/api-client';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { OrderLineList } from '@/features/payments/components/order-line-list';
 import { PaymentWaysOn } from '@/features/payments/components/payment-dead-end';
@@ -19,7 +18,7 @@ import { useOneAtATime } from '@/lib/use-one-at-a-time';
  * not failed, the customer only has to wait for the first.
  */
 function refundErrorTitle(error: unknown): string {
-  return error instanceof ApiError && error.error_code === 'REFUND_IN_PROGRESS'
+  return isApiError(error) && error.error_code === 'REFUND_IN_PROGRESS'
     ? 'Another refund is in progress'
     : 'Refund failed';
 }
