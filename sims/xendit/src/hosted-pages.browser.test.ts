@@ -177,6 +177,27 @@ describe('hosted pages in a browser', () => {
     const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
     expect(width).toBeLessThanOrEqual(390);
     expect((shown?.x ?? 0) + (shown?.width ?? Infinity)).toBeLessThanOrEqual(390);
+    // The value wraps, not its label: each label ("Channel", "Reference") keeps one line.
+    const labels = page.getByRole('rowheader');
+    expect(await labels.count()).toBeGreaterThan(2);
+    for (const label of await labels.all()) {
+      const lines = await label.evaluate((cell) => {
+        // Runs in the page (this package is typed without the DOM's globals): the label's text as
+        // the browser laid it out, one rectangle a line.
+        const { document } = globalThis as unknown as {
+          document: {
+            createRange: () => {
+              selectNodeContents: (node: unknown) => void;
+              getClientRects: () => { length: number };
+            };
+          };
+        };
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return range.getClientRects().length;
+      });
+      expect(lines, await label.innerText()).toBe(1);
+    }
   });
 
   it('pays a frictionless card through the script without leaving the page', async () => {

@@ -41,9 +41,10 @@ export function renderPage(options: {
 <title>${escapeHtml(options.title)}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; }
-th { text-align: left; padding-right: 1rem; }
+/* A label is one short word: it keeps its line, and its value wraps beside it. */
+th { text-align: left; padding-right: 1rem; white-space: nowrap; vertical-align: top; }
 /* Ids and references have no spaces: let them break anywhere rather than widen a phone's page. */
-h1, p, th, td { overflow-wrap: anywhere; }
+h1, p, td { overflow-wrap: anywhere; }
 button { font-size: 1rem; padding: 0.5rem 1rem; margin-top: 1rem; }
 .badge { background: #fde68a; padding: 0.1rem 0.4rem; border-radius: 0.25rem; font-size: 0.8rem; }
 </style>
