@@ -18,6 +18,7 @@ import type { Provider } from '../provider/adapter.ts';
 import { rememberProviderCustomer, type ProviderToken } from '../provider/mapping.ts';
 import { answerOf, decisiveCall, type AppRow } from '../provider/provider.ts';
 import { initialMethodStatus, isMethodCreating } from '../statuses/payment-method-status.ts';
+import { waitWhileCreating } from '../lib/wait-while-creating.ts';
 import { toApi } from './payment-method-view.ts';
 import type { PaymentMethodRow, StoredProperty } from './payment-method-view.ts';
 
@@ -83,21 +84,17 @@ export function createMethodLinker(deps: {
     });
   }
 
-  async function waitWhileCreating(method: PaymentMethodRow): Promise<PaymentMethodRow> {
-    const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
-    let current = method;
-    while (isMethodCreating(current.status) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, method.id));
-      if (!row) break;
-      current = row;
-    }
-    return current;
-  }
-
   /** The answer to a create whose key was used before: that method, once its create is answered. */
   const answerAgain = async (app: AppRow, earlier: PaymentMethodRow) =>
-    toApi(app, await waitWhileCreating(earlier));
+    toApi(
+      app,
+      await waitWhileCreating(earlier, {
+        providerTimeoutMs: config.xendit.timeoutMs,
+        isCreating: (row) => isMethodCreating(row.status),
+        reload: async () =>
+          (await db.select().from(paymentMethods).where(eq(paymentMethods.id, earlier.id)))[0],
+      }),
+    );
 
   async function create(
     session: Caller,

@@ -249,6 +249,22 @@ describe('linking a payment method', () => {
     expect(reused.statusCode).toBe(409);
   });
 
+  it('answers a retry of a link left unanswered long ago at once, without waiting on it', async () => {
+    const key = randomUUID();
+    const body = { channel: 'DANA', reference_id: 'long-ago' };
+    const first = (await link(body, { key })).json() as PaymentMethod;
+    // As if its answer had been lost a minute ago: the first request has long given up.
+    await server.db
+      .update(paymentMethods)
+      .set({ status: 'CREATING', createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(paymentMethods.id, first.id));
+    const startedAt = Date.now();
+    const retry = await link(body, { key });
+    expect(Date.now() - startedAt).toBeLessThan(server.config.xendit.timeoutMs);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect((retry.json() as PaymentMethod).id).toBe(first.id);
+  });
+
   it('lists newest first, with channel configuration and operations on request', async () => {
     const lister = await server.signIn('lister@example.com');
     const first = (await link({ channel: 'DANA' }, { as: lister })).json() as PaymentMethod;

@@ -24,6 +24,7 @@ import type { Provider } from '../provider/adapter.ts';
 import { decisiveCall, type AppRow } from '../provider/provider.ts';
 import { lineStatusesFrom, lineStatusFor } from '../statuses/order-line-status.ts';
 import { canPayWithMethod } from '../statuses/payment-method-status.ts';
+import { waitWhileCreating } from '../lib/wait-while-creating.ts';
 import {
   awaitsProvider,
   initialPaymentStatus,
@@ -197,24 +198,16 @@ export function createPaymentCreator(deps: {
     return method;
   }
 
-  async function waitWhileCreating(payment: PaymentRow): Promise<PaymentRow> {
-    const deadline = Date.now() + config.xendit.timeoutMs + 2_000;
-    let current = payment;
-    while (isCreating(current.status) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const row = await loadPayment(payment.id);
-      if (!row) break;
-      current = row;
-    }
-    return current;
-  }
-
   /** The answer to a create whose key was used before: that payment, settled if it can be. */
   async function answerAgain(earlier: PaymentRow): Promise<Payment> {
     // The first request is still at the provider, or its answer was lost (a timeout, a crash):
     // once it has had its time, this retry settles it as the reconciler would. Past the customer's
     // provider-call limits it answers PENDING: the reconciler settles it all the same.
-    let current = await waitWhileCreating(earlier);
+    let current = await waitWhileCreating(earlier, {
+      providerTimeoutMs: config.xendit.timeoutMs,
+      isCreating: (row) => isCreating(row.status),
+      reload: () => loadPayment(earlier.id),
+    });
     if (isCreating(current.status) && (await maySettleAgain(current))) {
       await settleCreating(current);
       current = (await loadPayment(current.id)) ?? current;

@@ -179,6 +179,22 @@ describe('idempotency', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('answers a retry of a create left unanswered long ago at once, without waiting on it', async () => {
+    const key = randomUUID();
+    const first = (await createPayment(order(), { key })).json() as Payment;
+    // As if its answer had been lost a minute ago: the first request has long given up.
+    await server.db
+      .update(payments)
+      .set({ status: 'CREATING', createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(payments.id, first.id));
+    const startedAt = Date.now();
+    const retry = await createPayment(order(), { key });
+    expect(Date.now() - startedAt).toBeLessThan(server.config.xendit.timeoutMs);
+    expect(retry.statusCode, retry.body).toBe(201);
+    // Settled by the retry with the provider, under the same key: the same payment request.
+    expect(retry.json()).toMatchObject({ id: first.id, status: 'REQUIRES_ACTION' });
+  });
+
   it('refuses a key reused for another order', async () => {
     const key = randomUUID();
     expect((await createPayment(order(), { key })).statusCode).toBe(201);

@@ -13,6 +13,7 @@ import { paymentMethods, subscriptions } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { idempotentCreate } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
+import { waitWhileCreating } from '../lib/wait-while-creating.ts';
 import type { Provider } from '../provider/adapter.ts';
 import { decisiveCall, type AppRow, type DecisiveOutcome } from '../provider/provider.ts';
 import type { ProviderPlan } from '../provider/recurring-mapping.ts';
@@ -55,23 +56,6 @@ export function createSubscriber(deps: {
         ),
       );
     return row;
-  }
-
-  /**
-   * A retry while the first request is still at the provider waits for its answer, but only as long
-   * as that request can take: a retry of a create left unanswered long ago answers at once, so
-   * retries under one key (free of the create budget) cannot each hold a request polling the database.
-   */
-  async function waitWhileCreating(row: SubscriptionRow): Promise<SubscriptionRow> {
-    const deadline = row.createdAt.getTime() + config.xendit.timeoutMs + 2_000;
-    let current = row;
-    while (isSubscriptionCreating(current.status) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const [next] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
-      if (!next) break;
-      current = next;
-    }
-    return current;
   }
 
   /**
@@ -185,7 +169,15 @@ export function createSubscriber(deps: {
       },
       holder: () => keyHolder(app.id, customer.id, key),
     });
-    if (recorded.earlier) return waitWhileCreating(recorded.earlier);
+    if (recorded.earlier) {
+      const earlier = recorded.earlier;
+      return waitWhileCreating(earlier, {
+        providerTimeoutMs: config.xendit.timeoutMs,
+        isCreating: (row) => isSubscriptionCreating(row.status),
+        reload: async () =>
+          (await db.select().from(subscriptions).where(eq(subscriptions.id, earlier.id)))[0],
+      });
+    }
     const outcome = await settle(app, recorded.created);
     // A refusal is the customer's answer; a fault leaves the subscription PENDING (CREATING) for
     // the reconciler, as a payment whose answer was lost.
