@@ -1,13 +1,26 @@
 import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
-import { screenPaths, totalFor, type Voucher } from '@store/contract/client';
+import {
+  screenPaths,
+  totalFor,
+  voucherAppliesTo,
+  type Channel,
+  type Voucher,
+} from '@store/contract/client';
 import { Link } from 'react-router';
-import { useCart } from '@/features/cart/stores/cart-store';
+import { useCart, type CartLine } from '@/features/cart/stores/cart-store';
 import { orderLinesOf } from '@/features/cart/utils/order-lines';
+import { useChannels } from '@/features/channels/api/get-channels';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
 import type { CheckoutOrder } from '@/features/checkout/utils/payment-request';
+import { useVouchers } from '@/features/vouchers/api/get-vouchers';
 import { VoucherPicker } from '@/features/vouchers/components/voucher-picker';
+import {
+  chosenVoucherId,
+  forgetVoucher,
+  rememberVoucher,
+} from '@/features/vouchers/stores/chosen-voucher';
 import { useSession } from '@/lib/session';
 import { formatPrice } from '@/utils/format';
 import { CheckoutPaymentOptions } from '../checkout-payment-options';
@@ -15,12 +28,61 @@ import { CheckoutPaymentOptions } from '../checkout-payment-options';
 /** Where the grid's columns stack: below Mantine's md breakpoint (62em). */
 const stackedQuery = '(max-width: 61.99em)';
 
+/**
+ * Whether a voucher chosen earlier can still be used on this cart: it must leave something to pay
+ * (the store refuses a voucher worth the whole order) and, when limited to one channel, that
+ * channel must still be offered. The store prices the payment itself whatever is shown here.
+ */
+function stillApplies(
+  voucher: Voucher,
+  lines: readonly CartLine[],
+  channels: readonly Channel[],
+): boolean {
+  const subtotal = totalFor(lines, null, null);
+  return (
+    subtotal - voucher.fixed_amount > 0 &&
+    (voucher.payment_method_type === null ||
+      channels.some((channel) => voucherAppliesTo(voucher, channel.code)))
+  );
+}
+
+/**
+ * The voucher chosen in this tab before a reload or a trip to the hosted checkout: restored only
+ * while the store still lists it and it still applies to the cart and its channels.
+ */
+function useRestoredVoucher(lines: readonly CartLine[], enabled: boolean): Voucher | null {
+  const session = useSession();
+  const storedId = enabled && session !== null ? chosenVoucherId() : null;
+  const vouchers = useVouchers(session?.claims.app_id ?? '', { enabled: storedId !== null });
+  const channels = useChannels();
+  if (storedId === null || vouchers.data === undefined || channels.data === undefined) return null;
+  const voucher = vouchers.data.vouchers.find((listed) => listed.id === storedId);
+  return voucher && stillApplies(voucher, lines, channels.data.channels) ? voucher : null;
+}
+
 /** /checkout: pick a channel (left), see the order and its total (right). */
 export function CheckoutRoute() {
   const session = useSession();
   const cart = useCart();
   const [save, setSave] = useState(false);
-  const [voucher, setVoucher] = useState<Voucher | null>(null);
+  const development = session?.claims.mode === 'development';
+  // Undefined until the customer applies or removes one here: until then, the one chosen before.
+  const [chosen, setChosen] = useState<Voucher | null | undefined>(undefined);
+  const restored = useRestoredVoucher(cart.lines, development && chosen === undefined);
+  const voucher = chosen === undefined ? restored : chosen;
+  const applyVoucher = (applied: Voucher) => {
+    rememberVoucher(applied.id);
+    setChosen(applied);
+  };
+  const removeVoucher = () => {
+    forgetVoucher();
+    setChosen(null);
+  };
+  // A payment made from this order used its voucher: the next order starts without one.
+  const paid = () => {
+    forgetVoucher();
+    cart.clear();
+  };
   // Below md the summary stacks under a dozen channel buttons, so the amount also goes first.
   const stacked = useMediaQuery(stackedQuery, false, { getInitialValueInEffect: false });
 
@@ -54,7 +116,7 @@ export function CheckoutRoute() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder>
-            <CheckoutPaymentOptions order={order} onSaveChange={setSave} onPaid={cart.clear} />
+            <CheckoutPaymentOptions order={order} onSaveChange={setSave} onPaid={paid} />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -64,13 +126,13 @@ export function CheckoutRoute() {
                 lines={cart.lines}
                 currency={currency}
                 voucher={voucher}
-                onRemoveVoucher={() => setVoucher(null)}
+                onRemoveVoucher={removeVoucher}
               />
-              {session?.claims.mode === 'development' && (
+              {session !== null && development && (
                 <VoucherPicker
                   appId={session.claims.app_id}
                   currency={currency}
-                  onApply={setVoucher}
+                  onApply={applyVoucher}
                 />
               )}
             </Stack>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { screenPaths } from '@store/contract/client';
 import { useCart } from '@/features/cart/stores/cart-store';
 import { takeHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
+import { forgetVoucher } from '@/features/vouchers/stores/chosen-voucher';
 import {
   AwaitPayment,
   BackToHome,
@@ -12,13 +13,18 @@ import {
   WhatWasBought,
 } from '../result-page';
 
-/** Back from paying on the hosted checkout: the cart it was paid from is emptied now. */
+/**
+ * Back from paying on the hosted checkout: the cart it was paid from is emptied now, and the
+ * voucher chosen for it is forgotten.
+ */
 function ClearPaidCart() {
   const [search] = useSearchParams();
   const { clear } = useCart();
   const paymentId = search.get('payment_id');
   useEffect(() => {
-    if (takeHostedPayment(paymentId)) clear();
+    if (!takeHostedPayment(paymentId)) return;
+    forgetVoucher();
+    clear();
   }, [paymentId, clear]);
   return null;
 }

@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Channel, Voucher } from '@store/contract/client';
+import { cartStorageKey } from '@/features/cart/stores/cart-store';
+import { getChannelsQueryOptions } from '@/features/channels/api/get-channels';
+import { activePaymentMethodsKey } from '@/features/payment-methods/api/get-payment-methods';
+import { getVouchersQueryOptions } from '@/features/vouchers/api/get-vouchers';
+import { demoClaims, makePayment, makeProduct } from '@/test/fixtures';
+import { createTestQueryClient, renderRoutes } from '@/test/render';
+import { stubSignedInFetch } from '@/test/signed-in-fetch';
+import { CheckoutRoute } from './checkout';
+
+const fetchStub = vi.fn<typeof fetch>();
+stubSignedInFetch(fetchStub);
+afterEach(() => sessionStorage.clear());
+
+const product = makeProduct({ price: { amount: 150_000, currency: 'IDR' } });
+const hemat10: Voucher = {
+  id: 'v-hemat10',
+  code: 'HEMAT10',
+  description: 'IDR 10.000 off',
+  payment_method_type: null,
+  fixed_amount: 10_000,
+};
+const ovo25: Voucher = {
+  id: 'v-ovo25',
+  code: 'OVO25',
+  description: 'IDR 25.000 off with OVO',
+  payment_method_type: 'OVO',
+  fixed_amount: 25_000,
+};
+const dana: Channel = {
+  code: 'DANA',
+  name: 'DANA',
+  country: 'ID',
+  currency: 'IDR',
+  is_saveable: false,
+  creation_workflow_type: 'REDIRECT',
+  properties: [],
+};
+
+/** Opens /checkout as a reload does: the cart from local storage, the store's lists fetched anew. */
+function openCheckout(vouchers: Voucher[] = [hemat10, ovo25], channels: Channel[] = [dana]) {
+  localStorage.setItem(
+    cartStorageKey,
+    JSON.stringify([
+      { app_id: demoClaims.app_id, customer_id: demoClaims.customer_id, product, quantity: 1 },
+    ]),
+  );
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(getVouchersQueryOptions(demoClaims.app_id).queryKey, { vouchers });
+  queryClient.setQueryData(getChannelsQueryOptions().queryKey, { channels });
+  queryClient.setQueryData(activePaymentMethodsKey, { payment_methods: [], next_cursor: null });
+  return renderRoutes(
+    [
+      { path: '/checkout', element: <CheckoutRoute /> },
+      { path: '/payments/success', element: <p>Paid</p> },
+    ],
+    '/checkout',
+    queryClient,
+  );
+}
+
+async function applyVoucher(code: string) {
+  await userEvent.click(screen.getByRole('button', { name: 'Enter voucher code' }));
+  await userEvent.click(await screen.findByRole('button', { name: `Apply ${code}` }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
+const total = () => screen.getByTestId('order-total');
+
+describe('Checkout voucher', () => {
+  it('keeps the chosen voucher across a reload', async () => {
+    const first = openCheckout();
+    await applyVoucher('HEMAT10');
+    expect(total()).toHaveTextContent('140.000');
+    first.unmount();
+
+    openCheckout();
+    expect(
+      await screen.findByRole('button', { name: 'Remove voucher HEMAT10' }),
+    ).toBeInTheDocument();
+    expect(total()).toHaveTextContent('140.000');
+  });
+
+  it('forgets the voucher the customer removed', async () => {
+    const first = openCheckout();
+    await applyVoucher('HEMAT10');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove voucher HEMAT10' }));
+    first.unmount();
+
+    openCheckout();
+    await screen.findByRole('button', { name: 'Enter voucher code' });
+    expect(screen.queryByRole('button', { name: /Remove voucher/ })).not.toBeInTheDocument();
+    expect(total()).toHaveTextContent('150.000');
+  });
+
+  it('drops a voucher the store no longer lists or that no longer applies', async () => {
+    for (const [chosen, vouchers] of [
+      // No longer listed.
+      ['HEMAT10', [ovo25]],
+      // Limited to OVO, which the store no longer offers.
+      ['OVO25', [hemat10, ovo25]],
+      // Now worth the whole order, which the store refuses.
+      ['HEMAT10', [{ ...hemat10, fixed_amount: 150_000 }, ovo25]],
+    ] as const) {
+      const first = openCheckout([hemat10, ovo25], [dana, { ...dana, code: 'OVO', name: 'OVO' }]);
+      await applyVoucher(chosen);
+      first.unmount();
+
+      const again = openCheckout([...vouchers]);
+      await screen.findByRole('button', { name: 'Enter voucher code' });
+      expect(screen.queryByRole('button', { name: /Remove voucher/ })).not.toBeInTheDocument();
+      expect(total()).toHaveTextContent('150.000');
+      again.unmount();
+      sessionStorage.clear();
+    }
+  });
+
+  it('forgets the voucher once a payment is made with it', async () => {
+    fetchStub.mockResolvedValue(Response.json(makePayment({ amount: 140_000, channel: 'DANA' })));
+    const first = openCheckout();
+    await applyVoucher('HEMAT10');
+    await userEvent.click(screen.getByRole('button', { name: /DANA/ }));
+    await screen.findByText('Paid');
+    const body = JSON.parse(String(fetchStub.mock.calls[0]?.[1]?.body)) as { voucher_id?: string };
+    expect(body.voucher_id).toBe('v-hemat10');
+    first.unmount();
+
+    openCheckout();
+    await screen.findByRole('button', { name: 'Enter voucher code' });
+    expect(screen.queryByRole('button', { name: /Remove voucher/ })).not.toBeInTheDocument();
+  });
+});
