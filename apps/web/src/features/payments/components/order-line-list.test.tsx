@@ -50,4 +50,11 @@ describe('OrderLineList', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.getByText('Mug')).toBeInTheDocument();
   });
+
+  it('keeps each price on one line, so a phone never puts IDR and the amount apart', () => {
+    renderWithProviders(<OrderLineList lines={[line('l1', 'Mug'), line('l2', 'Shirt')]} />);
+    const prices = screen.getAllByText('IDR 10.000');
+    expect(prices).toHaveLength(2);
+    for (const price of prices) expect(price).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
 });

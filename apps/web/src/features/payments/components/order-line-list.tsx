@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Group, Image, Stack, Text } from '@mantine/core';
 import type { OrderLine } from '@store/contract/client';
-import { formatPrice } from '@/utils/format';
+import { Price } from '@/components/price';
 import { StatusBadge } from '@/components/status-badge';
 
 export interface OrderLineListProps {
@@ -53,7 +53,7 @@ export function OrderLineList({
           </Group>
           <Group gap="xs" wrap="nowrap">
             <StatusBadge status={line.status} size="sm" />
-            <Text size="sm">{formatPrice({ amount: line.price, currency: line.currency })}</Text>
+            <Price size="sm" money={{ amount: line.price, currency: line.currency }} />
           </Group>
         </Group>
       ))}

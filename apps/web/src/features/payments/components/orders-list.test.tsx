@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderLine } from '@store/contract/client';
-import { makeProduct } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
-import { CollapsibleOrderLines } from './orders-list';
+import { makePayment, makeProduct } from '@/test/fixtures';
+import { createTestQueryClient, renderRoutes, renderWithProviders } from '@/test/render';
+import { getPaymentsQueryOptions } from '../api/get-payments';
+import { CollapsibleOrderLines, OrdersList } from './orders-list';
 
 function line(id: string, name: string): OrderLine {
   const product = makeProduct({ id: `prod-${id}`, name });
@@ -35,5 +36,44 @@ describe('CollapsibleOrderLines', () => {
       'true',
     );
     expect(list).toContainElement(screen.getByText('Ceramic Mug'));
+  });
+});
+
+describe('OrdersList', () => {
+  it('keeps each price on one line, so a phone never puts IDR and the amount apart', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(getPaymentsQueryOptions().queryKey, {
+      pages: [
+        {
+          payments: [
+            makePayment({
+              amount: 300_000,
+              status: 'REFUND_SUCCEEDED',
+              orders: [
+                { ...line('l1', 'Batik Shirt'), status: 'REFUND_SUCCEEDED' },
+                line('l2', 'Ceramic Mug'),
+              ],
+            }),
+          ],
+          next_cursor: null,
+        },
+      ],
+      pageParams: [undefined],
+    });
+    renderRoutes(
+      [{ path: '/orders', element: <OrdersList onViewLogs={() => {}} /> }],
+      '/orders',
+      queryClient,
+    );
+
+    const prices = await screen.findAllByText(/^IDR [\d.]+$/);
+    // The payment's amount, what came back of it and of what total, and the line shown.
+    expect(prices.map((price) => price.textContent)).toEqual([
+      'IDR 300.000',
+      'IDR 150.000',
+      'IDR 300.000',
+      'IDR 150.000',
+    ]);
+    for (const price of prices) expect(price).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 });

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { OrderLine, Payment } from '@store/contract/client';
-import { formatDateTime, formatPrice } from '@/utils/format';
+import { Price } from '@/components/price';
+import { formatDateTime } from '@/utils/format';
 import { partialRefundOf } from '../utils/refund-summary';
+import { PartialRefundAmount } from './partial-refund-amount';
 import { PaymentStatusActions } from './payment-status-actions';
 import { PaymentPages, type PaymentListProps } from './payments-list';
 import { StatusBadge } from '@/components/status-badge';
@@ -18,7 +20,7 @@ function OrderLineRow({ line }: { line: OrderLine }) {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <StatusBadge status={line.status} size="sm" />
-        <Text size="sm">{formatPrice({ amount: line.price, currency: line.currency })}</Text>
+        <Price size="sm" money={{ amount: line.price, currency: line.currency }} />
       </Group>
     </Group>
   );
@@ -70,9 +72,13 @@ function OrderCard({
         </Group>
         <Text size="xs" c="dimmed">
           {formatDateTime(payment.created)} ·{' '}
-          {formatPrice({ amount: payment.amount, currency: payment.currency })}
+          <Price inherit money={{ amount: payment.amount, currency: payment.currency }} />
         </Text>
-        {partial && <Text size="sm">{partial.amount}</Text>}
+        {partial && (
+          <Text size="sm">
+            <PartialRefundAmount refunded={partial.refunded} total={partial.total} />
+          </Text>
+        )}
         <CollapsibleOrderLines lines={payment.orders} />
         <Group gap="xs" justify="flex-end">
           <PaymentStatusActions payment={payment} />

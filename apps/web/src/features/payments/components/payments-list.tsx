@@ -3,11 +3,12 @@ import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Payment } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { LoadMore } from '@/components/load-more';
-import { formatPrice } from '@/utils/format';
+import { Price } from '@/components/price';
 import { usePayments } from '../api/get-payments';
 import { endsSession } from '@/lib/query-client';
 import { statusLabel } from '@/components/status-badge';
 import { partialRefundOf } from '../utils/refund-summary';
+import { PartialRefundAmount } from './partial-refund-amount';
 import { PaymentStatusActions } from './payment-status-actions';
 
 export interface PaymentListProps {
@@ -61,7 +62,11 @@ function StatusFields({ payment }: { payment: Payment }) {
   return (
     <>
       <Field label="Status">{partial?.label ?? statusLabel(payment.status)}</Field>
-      {partial && <Field label="Refunded">{partial.amount}</Field>}
+      {partial && (
+        <Field label="Refunded">
+          <PartialRefundAmount refunded={partial.refunded} total={partial.total} />
+        </Field>
+      )}
     </>
   );
 }
@@ -83,7 +88,7 @@ export function PaymentsList({ onViewLogs }: PaymentListProps) {
             <Group gap="lg" align="flex-start">
               <Field label="ID">{payment.id}</Field>
               <Field label="Amount">
-                {formatPrice({ amount: payment.amount, currency: payment.currency })}
+                <Price inherit money={{ amount: payment.amount, currency: payment.currency }} />
               </Field>
               <Field label="Channel">{payment.channel}</Field>
               <Field label="Reference ID">{payment.reference_id}</Field>

@@ -25,7 +25,11 @@ describe('partialRefundOf', () => {
         currency: 'IDR',
         orders: [line('mug', 89_000, 'REFUND_SUCCEEDED'), line('shirt', 150_000, 'PAID')],
       }),
-    ).toEqual({ label: 'Partially refunded', amount: 'IDR 89.000 refunded of IDR 239.000' });
+    ).toEqual({
+      label: 'Partially refunded',
+      refunded: { amount: 89_000, currency: 'IDR' },
+      total: { amount: 239_000, currency: 'IDR' },
+    });
   });
 
   it('caps what came back at what was paid, a voucher having taken some off', () => {
@@ -36,7 +40,11 @@ describe('partialRefundOf', () => {
         currency: 'IDR',
         orders: [line('mug', 89_000, 'REFUND_SUCCEEDED'), line('shirt', 150_000, 'REFUND_PENDING')],
       }),
-    ).toEqual({ label: 'REFUND_PENDING', amount: 'IDR 50.000 refunded of IDR 50.000' });
+    ).toEqual({
+      label: 'REFUND_PENDING',
+      refunded: { amount: 50_000, currency: 'IDR' },
+      total: { amount: 50_000, currency: 'IDR' },
+    });
   });
 
   it('says nothing of a payment refunded in full or not at all', () => {

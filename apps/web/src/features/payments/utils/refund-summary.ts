@@ -1,5 +1,4 @@
-import { isPartlyRefunded, refundedAmount, type Payment } from '@store/contract/client';
-import { formatPrice } from '@/utils/format';
+import { isPartlyRefunded, refundedAmount, type Money, type Payment } from '@store/contract/client';
 
 /**
  * How a payment reads once some of it was refunded: a payment whose refund covered some lines
@@ -7,12 +6,11 @@ import { formatPrice } from '@/utils/format';
  */
 export function partialRefundOf(
   payment: Pick<Payment, 'status' | 'amount' | 'currency' | 'orders'>,
-): { label: string; amount: string } | null {
+): { label: string; refunded: Money; total: Money } | null {
   if (!isPartlyRefunded(payment)) return null;
-  const refunded = formatPrice({ amount: refundedAmount(payment), currency: payment.currency });
-  const total = formatPrice({ amount: payment.amount, currency: payment.currency });
   return {
     label: payment.status === 'REFUND_SUCCEEDED' ? 'Partially refunded' : payment.status,
-    amount: `${refunded} refunded of ${total}`,
+    refunded: { amount: refundedAmount(payment), currency: payment.currency },
+    total: { amount: payment.amount, currency: payment.currency },
   };
 }

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { OrderLine } from '@store/contract/client';
-import { formatPrice } from '@/utils/format';
+import { Price } from '@/components/price';
 
 /**
  * What the selected lines come to. With a voucher the store refunds at most what was paid, so the
@@ -16,8 +16,10 @@ export function RefundAmount({
   const [first] = lines;
   if (first === undefined) return <Text size="sm">Select the order lines to refund.</Text>;
   const amount = lines.reduce((sum, line) => sum + line.price, 0);
-  const shown = formatPrice({ amount, currency: first.currency });
   return (
-    <Text fw={600}>{voucher ? `Refund amount: up to ${shown}` : `Refund amount: ${shown}`}</Text>
+    <Text fw={600}>
+      Refund amount: {voucher && 'up to '}
+      <Price inherit money={{ amount, currency: first.currency }} />
+    </Text>
   );
 }
