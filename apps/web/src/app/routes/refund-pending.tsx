@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Text } from '@mantine/core';
 import { screenPath, screenPaths } from '@store/contract/client';
 import { Link, useSearchParams } from 'react-router';
 import { usePayment } from '@/features/payments/api/get-payment';
@@ -17,12 +17,22 @@ export function RefundPendingRoute() {
   const session = useSession();
   const paymentId = search.get('payment_id') ?? '';
   const lineIds = (search.get('orders') ?? '').split(',').filter(Boolean);
+  const reads = session !== null && paymentId !== '';
   const payment = usePayment(paymentId, { enabled: session !== null });
   const lines = payment.data?.orders ?? [];
   const outcome = payment.data ? refundOutcome(lines, lineIds) : 'pending';
   const refunded = lines.filter((line) => lineIds.includes(line.id));
   const what = refunded.length > 0 ? refunded.map((line) => line.product.name).join(', ') : null;
 
+  // Opened again after the refund settled, the page would say Refund Pending until the payment is
+  // read: until the first read answers, it says nothing of the refund, as the payment pages do.
+  if (reads && payment.isPending) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Checking your refund" />
+      </Center>
+    );
+  }
   if (outcome === 'succeeded') {
     return (
       <ResultCard
