@@ -1,6 +1,6 @@
 /** The parts the result pages (app/routes/*-success, *-failure, *-pending) are built from. */
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { screenPaths, type PaymentStatus } from '@store/contract/client';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLinkingResultRedirect } from '@/features/payment-methods/hooks/use-linking-result-redirect';
@@ -215,6 +215,21 @@ export function BackToHome() {
     <Button component={Link} to={screenPaths.home}>
       Back to Home
     </Button>
+  );
+}
+
+/**
+ * A linking result's way on: Back to Home, and beside it the customer's payment methods, where
+ * the method just linked is listed, or another can be added after a failed linking.
+ */
+export function LinkingResultActions() {
+  return (
+    <Group justify="center">
+      <BackToHome />
+      <Button component={Link} to={screenPaths.paymentMethods} variant="default">
+        View Payment Methods
+      </Button>
+    </Group>
   );
 }
 

@@ -1,5 +1,11 @@
 import { screenPaths } from '@store/contract/client';
-import { AwaitLinking, BackToHome, HandOff, MatchPaymentMethod, ResultCard } from '../result-page';
+import {
+  AwaitLinking,
+  HandOff,
+  LinkingResultActions,
+  MatchPaymentMethod,
+  ResultCard,
+} from '../result-page';
 
 export function LinkingFailureRoute() {
   // While the method is still being linked, the page says so instead of a result.
@@ -8,7 +14,7 @@ export function LinkingFailureRoute() {
       <ResultCard title="Linking Failed." message="Your payment method could not be linked.">
         <MatchPaymentMethod page={screenPaths.linkingFailure} />
         <HandOff />
-        <BackToHome />
+        <LinkingResultActions />
       </ResultCard>
     </AwaitLinking>
   );

@@ -1,9 +1,9 @@
 import { screenPaths } from '@store/contract/client';
 import {
   AwaitLinking,
-  BackToHome,
   ContinueSubscribing,
   HandOff,
+  LinkingResultActions,
   MatchPaymentMethod,
   ResultCard,
 } from '../result-page';
@@ -19,7 +19,7 @@ export function LinkingSuccessRoute() {
         <MatchPaymentMethod page={screenPaths.linkingSuccess} />
         <HandOff />
         <ContinueSubscribing />
-        <BackToHome />
+        <LinkingResultActions />
       </ResultCard>
     </AwaitLinking>
   );
