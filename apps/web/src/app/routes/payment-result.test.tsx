@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { rememberHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
+import { chosenVoucherId, rememberVoucher } from '@/features/vouchers/stores/chosen-voucher';
 import { makePayment } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { stubSignedInFetch } from '@/test/signed-in-fetch';
@@ -52,5 +54,16 @@ describe('Payment result pages for a payment the customer does not have', () => 
     const { location } = renderRoutes(routes, '/payments/success?payment_id=pay_x');
     expect(await screen.findByText('Payment Failed')).toBeVisible();
     expect(location().pathname).toBe('/payments/failure');
+  });
+});
+
+describe('Payment Successful! after the hosted checkout', () => {
+  it('forgets the voucher chosen for the order it paid', async () => {
+    fetchStub.mockImplementation(() => Promise.resolve(Response.json(makePayment())));
+    rememberHostedPayment('pay_1');
+    rememberVoucher('v-hemat10');
+    renderRoutes(routes, '/payments/success?payment_id=pay_1');
+    expect(await screen.findByText('Payment Successful!')).toBeVisible();
+    await waitFor(() => expect(chosenVoucherId()).toBeNull());
   });
 });
