@@ -66,17 +66,16 @@ export function createPaymentMethodService(deps: {
     );
   }
 
+  /** The method of this id if it is the signed-in customer's, and no one else's. */
+  const ownMethod = (session: Caller, paymentMethodId: string) =>
+    and(
+      eq(paymentMethods.id, paymentMethodId),
+      eq(paymentMethods.appId, session.appId),
+      eq(paymentMethods.customerId, session.customerId),
+    );
+
   async function loadOwn(session: Caller, paymentMethodId: string): Promise<PaymentMethodRow> {
-    const [row] = await db
-      .select()
-      .from(paymentMethods)
-      .where(
-        and(
-          eq(paymentMethods.id, paymentMethodId),
-          eq(paymentMethods.appId, session.appId),
-          eq(paymentMethods.customerId, session.customerId),
-        ),
-      );
+    const [row] = await db.select().from(paymentMethods).where(ownMethod(session, paymentMethodId));
     if (!row) throw notFound(`Payment method ${paymentMethodId}`);
     return row;
   }
@@ -147,13 +146,7 @@ export function createPaymentMethodService(deps: {
       const [row] = await db
         .select({ id: paymentMethods.id })
         .from(paymentMethods)
-        .where(
-          and(
-            eq(paymentMethods.id, paymentMethodId),
-            eq(paymentMethods.appId, session.appId),
-            eq(paymentMethods.customerId, session.customerId),
-          ),
-        );
+        .where(ownMethod(session, paymentMethodId));
       return row !== undefined;
     },
     record: linker.record,

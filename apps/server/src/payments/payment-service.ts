@@ -73,17 +73,16 @@ export function createPaymentService(deps: {
     return row;
   }
 
+  /** The payment of this id if it is the signed-in customer's, and no one else's. */
+  const ownPayment = (session: Pick<Caller, 'appId' | 'customerId'>, paymentId: string) =>
+    and(
+      eq(payments.id, paymentId),
+      eq(payments.appId, session.appId),
+      eq(payments.customerId, session.customerId),
+    );
+
   async function loadOwnPayment(session: Caller, paymentId: string): Promise<PaymentRow> {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.id, paymentId),
-          eq(payments.appId, session.appId),
-          eq(payments.customerId, session.customerId),
-        ),
-      );
+    const [row] = await db.select().from(payments).where(ownPayment(session, paymentId));
     if (!row) throw notFound(`Payment ${paymentId}`);
     return row;
   }
@@ -96,13 +95,7 @@ export function createPaymentService(deps: {
     const [row] = await db
       .select({ id: payments.id })
       .from(payments)
-      .where(
-        and(
-          eq(payments.id, paymentId),
-          eq(payments.appId, session.appId),
-          eq(payments.customerId, session.customerId),
-        ),
-      );
+      .where(ownPayment(session, paymentId));
     return row !== undefined;
   }
 
