@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frictionlessCard } from '../testing/card-requests.ts';
 import { simulatorUnderTest } from '../testing/simulator-under-test.ts';
 
 // Fields of the description's create bodies (Payments_API_Pay and its siblings) that an integration
@@ -154,12 +155,7 @@ describe('payment_token_id', () => {
       currency: 'IDR',
       channel_code: 'CARDS',
       channel_properties: {
-        card_details: {
-          card_number: '4000000000001000',
-          expiry_month: '12',
-          expiry_year: '2039',
-          cvn: '123',
-        },
+        card_details: frictionlessCard,
       },
       customer: {
         type: 'INDIVIDUAL',

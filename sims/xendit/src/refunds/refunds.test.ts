@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { authorisedCardRequest } from '../testing/card-requests.ts';
 import { simulatorUnderTest } from '../testing/simulator-under-test.ts';
 
 const sim = simulatorUnderTest({ keyPrefix: 'refunds', apiVersion: true });
@@ -6,23 +7,7 @@ const { call, key } = sim;
 
 /** A card payment authorised for IDR 10,000 and captured in part, for IDR 6,000. */
 async function partlyCaptured(): Promise<string> {
-  const created = await call('POST', '/v3/payment_requests', {
-    reference_id: key(),
-    type: 'PAY',
-    country: 'ID',
-    currency: 'IDR',
-    request_amount: 10_000,
-    capture_method: 'MANUAL',
-    channel_code: 'CARDS',
-    channel_properties: {
-      card_details: {
-        card_number: '4000000000001000',
-        expiry_month: '12',
-        expiry_year: '2039',
-        cvn: '123',
-      },
-    },
-  });
+  const created = await call('POST', '/v3/payment_requests', authorisedCardRequest(key()));
   expect(created.body.status).toBe('AUTHORIZED');
   const captured = await call(
     'POST',
