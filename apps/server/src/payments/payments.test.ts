@@ -66,6 +66,16 @@ function waitForStatus(id: string, status: string): Promise<Payment> {
   });
 }
 
+/** How many exchanges (provider calls, webhooks) a payment's log holds. */
+async function loggedExchanges(paymentId: string): Promise<number> {
+  return (
+    await server.db
+      .select({ id: exchanges.id })
+      .from(exchanges)
+      .where(eq(exchanges.paymentId, paymentId))
+  ).length;
+}
+
 async function countPayments(): Promise<number> {
   return (await server.db.select({ id: payments.id }).from(payments)).length;
 }
@@ -319,14 +329,7 @@ describe('provider exchanges and webhooks', () => {
     expect((await call('POST', `/api/payments/${payment.id}/cancel`)).json().status).toBe(
       'CANCELLED',
     );
-    const logged = async () =>
-      (
-        await server.db
-          .select({ id: exchanges.id })
-          .from(exchanges)
-          .where(eq(exchanges.paymentId, payment.id))
-      ).length;
-    const before = await logged();
+    const before = await loggedExchanges(payment.id);
     const again = await call('POST', `/api/payments/${payment.id}/cancel`);
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('CANCELLED');
@@ -343,21 +346,14 @@ describe('provider exchanges and webhooks', () => {
       });
     }
     // No provider call, so nothing more in its log.
-    expect(await logged()).toBe(before);
+    expect(await loggedExchanges(payment.id)).toBe(before);
   });
 
   it('sends no one-time password of a payment that asks for none to the provider', async () => {
     // A virtual account: open for a day, waiting on the customer's transfer.
     const payment = (await createPayment(order())).json() as Payment;
     expect(payment.status).toBe('REQUIRES_ACTION');
-    const logged = async () =>
-      (
-        await server.db
-          .select({ id: exchanges.id })
-          .from(exchanges)
-          .where(eq(exchanges.paymentId, payment.id))
-      ).length;
-    const before = await logged();
+    const before = await loggedExchanges(payment.id);
     for (const [verb, body] of [
       ['validate_otp', { otp_code: '222000' }],
       ['resend_otp', undefined],
@@ -369,7 +365,7 @@ describe('provider exchanges and webhooks', () => {
         message: `Payment ${payment.id} asks for no one-time password`,
       });
     }
-    expect(await logged()).toBe(before);
+    expect(await loggedExchanges(payment.id)).toBe(before);
   });
 
   it('answers 404 for a payment of another customer', async () => {
