@@ -84,6 +84,18 @@ export function providerReadLimits(
   ];
 }
 
+/**
+ * The limit of "Run next cycle now" on one subscription, as a record's reads (10 in any 50
+ * minutes): each run is provider calls kept in the subscription's log, and a charged cycle in its
+ * list, both read whole with the subscription, so a loop of runs (one that finds no scheduled cycle
+ * too) must not grow them by thousands a day. Taken only for the subscription's own customer.
+ */
+export const subscriptionRunLimit = (subscriptionId: string): Limit => ({
+  key: `subscription-run:${subscriptionId}`,
+  max: 10,
+  windowSeconds: 50 * 60,
+});
+
 /** 429 RATE_LIMIT_EXCEEDED, with the seconds until a hit is free again, for Retry-After. */
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { CreateBudget } from '../http/create-budget.ts';
-import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
+import { providerCallLimits, subscriptionRunLimit, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { idempotencyKeyOf } from '../http/request-headers.ts';
 import type { SubscriptionService } from './subscription-service.ts';
@@ -48,6 +48,8 @@ export function registerSubscriptionRoutes(
   });
   registerEndpoint(app, api.runNextSubscriptionCycle, async ({ session, params }) => {
     await providerCalls(session);
-    return subscriptions.runNextCycle(session, params.subscriptionId);
+    return subscriptions.runNextCycle(session, params.subscriptionId, (row) =>
+      limiter.enforce([subscriptionRunLimit(row.id)]),
+    );
   });
 }

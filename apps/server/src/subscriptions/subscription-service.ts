@@ -462,8 +462,16 @@ export function createSubscriptionService(deps: {
       return view(session, subscriptionId);
     },
 
-    /** Development mode: the provider charges the next scheduled cycle now. */
-    async runNextCycle(session: Caller, subscriptionId: string): Promise<Subscription> {
+    /**
+     * Development mode: the provider charges the next scheduled cycle now. `spend` takes the
+     * subscription's own budget of runs once it is known to be the caller's and runnable, before
+     * the provider is called: each run is an exchange or more in its log, and a cycle in its list.
+     */
+    async runNextCycle(
+      session: Caller,
+      subscriptionId: string,
+      spend: (row: SubscriptionRow) => Promise<void> = async () => undefined,
+    ): Promise<Subscription> {
       // Ownership first: another customer's subscription is not found, in any mode.
       const row = await loadOwn(session, subscriptionId);
       const { app } = await session.tenant();
@@ -477,6 +485,7 @@ export function createSubscriptionService(deps: {
       if (!isSubscriptionActive(row.status) || !row.providerPlanId) {
         throw notActionable(row, 'run a cycle now');
       }
+      await spend(row);
       const plan = { providerPlanId: row.providerPlanId, currency: row.currency };
       const scheduled = (await syncCycles(app, row)).find((cycle) =>
         isCycleScheduled(cycle.status),

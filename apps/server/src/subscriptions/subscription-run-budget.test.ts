@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentMethod, Subscription } from '@store/contract';
+import { exchanges } from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { waitFor } from '../test/wait-for.ts';
+
+/**
+ * "Run next cycle now" looped on one subscription: each run calls the provider and keeps the calls
+ * in the subscription's log, read whole with it, so the loop is bounded per subscription (as a
+ * record's reads are), not only per customer and minute; a stranger's tries spend none of it.
+ */
+let server: TestServer;
+let token: string;
+let method: PaymentMethod;
+beforeAll(async () => {
+  server = await startTestServer({ PROVIDER_READS_PER_CUSTOMER_PER_MINUTE: '100' });
+  token = await server.signIn('run-looper@example.com');
+  method = await linkedEwallet(token);
+});
+afterAll(() => server?.close());
+
+const call = (bearer: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  server.app.inject({
+    method,
+    url,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      'idempotency-key': randomUUID(),
+      'content-type': 'application/json',
+    },
+    payload: JSON.stringify(payload ?? {}),
+  });
+
+async function linkedEwallet(bearer: string): Promise<PaymentMethod> {
+  const created = (
+    await call(bearer, 'POST', '/api/payment_methods', {
+      channel: 'DANA',
+      country: 'ID',
+      reference_id: randomUUID().slice(0, 8),
+    })
+  ).json() as PaymentMethod;
+  await fetch(created.actions[0]?.value ?? '', {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'link' }),
+    redirect: 'manual',
+  });
+  return waitFor(`method ${created.id} ACTIVE`, async () => {
+    const read = (
+      await call(bearer, 'GET', `/api/payment_methods/${created.id}`)
+    ).json() as PaymentMethod;
+    return read.status === 'ACTIVE' && read;
+  });
+}
+
+const logSize = async (subscriptionId: string) =>
+  (
+    await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(exchanges)
+      .where(and(eq(exchanges.subscriptionId, subscriptionId), eq(exchanges.kind, 'request')))
+  )[0]?.n ?? 0;
+
+describe('run next cycle, looped', () => {
+  it("stops at the subscription's budget of runs, growing its log by no more", async () => {
+    const created = await call(token, 'POST', '/api/subscriptions', {
+      product_id: 'id-sandbox-subscription-declined',
+      payment_method_id: method.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as Subscription;
+    // Its cycle is declined and retried: ACTIVE, and no cycle scheduled for a run to charge.
+    await waitFor(`${id} retrying its cycle`, async () => {
+      const read = (await call(token, 'GET', `/api/subscriptions/${id}`)).json() as Subscription;
+      return read.status === 'ACTIVE' && read.cycles?.some((c) => c.status === 'RETRYING');
+    });
+
+    // A stranger's tries are 404 and take nothing from the owner's budget.
+    const stranger = await server.signIn('run-stranger@example.com');
+    for (let i = 0; i < 12; i += 1) {
+      const tried = await call(stranger, 'POST', `/api/subscriptions/${id}/run_next_cycle`);
+      expect(tried.statusCode, tried.body).toBe(404);
+    }
+
+    const before = await logSize(id);
+    const answers = [];
+    for (let i = 0; i < 25; i += 1) {
+      answers.push(await call(token, 'POST', `/api/subscriptions/${id}/run_next_cycle`));
+    }
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.slice(0, 10), codes.join()).toEqual(Array(10).fill(409));
+    expect(answers[0]?.json()).toMatchObject({ error_code: 'NO_SCHEDULED_CYCLE' });
+    expect(codes.slice(10), codes.join()).toEqual(Array(15).fill(429));
+    expect(answers[10]?.json()).toMatchObject({ error_code: 'RATE_LIMIT_EXCEEDED' });
+    expect(answers[10]?.headers['retry-after']).toBeDefined();
+    // One cycles read a run; the refused runs call nothing.
+    expect(await logSize(id)).toBeLessThanOrEqual(before + 10);
+
+    // The customer's other subscription has its own budget.
+    const other = await call(token, 'POST', '/api/subscriptions', {
+      product_id: 'id-kopi-beans',
+      payment_method_id: method.id,
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const otherId = (other.json() as Subscription).id;
+    await waitFor(`${otherId} with a cycle scheduled`, async () => {
+      const read = (
+        await call(token, 'GET', `/api/subscriptions/${otherId}`)
+      ).json() as Subscription;
+      return read.status === 'ACTIVE' && read.cycles?.some((c) => c.status === 'SCHEDULED');
+    });
+    const run = await call(token, 'POST', `/api/subscriptions/${otherId}/run_next_cycle`);
+    expect(run.statusCode, run.body).toBe(200);
+  });
+});
