@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethod, Subscription } from '@store/contract';
 import { exchanges } from '../db/schema.ts';
+import { subscriptionOperationsShown } from './subscription-view.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { waitFor } from '../test/wait-for.ts';
 
@@ -112,5 +113,36 @@ describe('run next cycle, looped', () => {
     });
     const run = await call(token, 'POST', `/api/subscriptions/${otherId}/run_next_cycle`);
     expect(run.statusCode, run.body).toBe(200);
+  });
+
+  it("shows a long-running plan's newest operations only, not every one it ever made", async () => {
+    const created = await call(token, 'POST', '/api/subscriptions', {
+      product_id: 'id-sandbox-daily-subscription',
+      payment_method_id: method.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as Subscription;
+    const [first] = await server.db
+      .select()
+      .from(exchanges)
+      .where(and(eq(exchanges.subscriptionId, id), eq(exchanges.kind, 'request')))
+      .limit(1);
+    if (!first) throw new Error('no exchange of the create');
+    // A year of the reconciler's quiet reads: two calls every 15 minutes.
+    const yearOfReads = 2 * 4 * 24 * 365;
+    const rows = Array.from({ length: yearOfReads }, (_, i) => ({
+      ...first,
+      id: `op_year_${i}`,
+      createdAt: new Date(Date.now() - (i + 1) * 7 * 60_000),
+    }));
+    for (let i = 0; i < rows.length; i += 2_000) {
+      await server.db.insert(exchanges).values(rows.slice(i, i + 2_000));
+    }
+    const read = await call(token, 'GET', `/api/subscriptions/${id}`);
+    expect(read.statusCode, read.body.slice(0, 200)).toBe(200);
+    const operations = (read.json() as Subscription).xendit_operations ?? [];
+    expect(operations.length).toBe(subscriptionOperationsShown);
+    // The newest: the plan's own calls of just now come first.
+    expect(operations.some((operation) => operation.id === first.id)).toBe(true);
   });
 });

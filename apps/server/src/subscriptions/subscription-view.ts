@@ -109,7 +109,17 @@ export function toApi(
   };
 }
 
-/** Subscriptions as the API shows them, their cycles and methods read in one query each. */
+/**
+ * The newest provider operations a subscription's read shows. An open plan is read from the
+ * provider every 15 minutes by the reconciler (two calls, kept in its log) for as long as it runs,
+ * and every cycle adds its own: a plan of a year would answer tens of thousands of them.
+ */
+export const subscriptionOperationsShown = 200;
+
+/**
+ * Subscriptions as the API shows them, their cycles and methods read in one query each; with
+ * exchanges (one subscription's read), its newest {@link subscriptionOperationsShown} only.
+ */
 export async function toApiSubscriptions(
   db: Database,
   country: string,
@@ -134,6 +144,7 @@ export async function toApiSubscriptions(
           .from(exchanges)
           .where(inArray(exchanges.subscriptionId, ids))
           .orderBy(desc(exchanges.createdAt))
+          .limit(subscriptionOperationsShown * ids.length)
       : Promise.resolve(null),
   ]);
   const paidRequests = cycles.flatMap((cycle) =>
