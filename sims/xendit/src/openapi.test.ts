@@ -549,6 +549,19 @@ async function walkTheStoreFlows() {
   ).body;
   await sim.receiver.waitFor(webhookOf('recurring.cycle.failed', ending.id));
   await sim.receiver.waitFor(webhookOf('recurring.plan.inactivated', ending.id));
+  // A forced attempt refused: the cycle keeps its date, with recurring.cycle.force_attempt_failed.
+  const declining = (
+    await client.createRecurringPlan(
+      planBody({ amount: RECURRING_TEST_AMOUNTS.insufficientBalance }),
+      { idempotencyKey: key() },
+    )
+  ).body;
+  const decliningCycle = await sim.receiver.waitFor(
+    webhookOf('recurring.cycle.created', declining.id),
+  );
+  const decliningCycleId = String((decliningCycle.body.data as { id: string }).id);
+  await client.forceRecurringCycleAttempt(declining.id, decliningCycleId);
+  await sim.receiver.waitFor(webhookOf('recurring.cycle.force_attempt_failed', decliningCycleId));
 
   // Refusals the store meets: a validation error, an ineligible status.
   await failure(client.cancelPaymentRequest(va.payment_request_id));
@@ -650,6 +663,7 @@ describe.skipIf(!descriptionPresent)('the store flows against the published desc
         'recurring.cycle.succeeded',
         'recurring.cycle.retrying',
         'recurring.cycle.failed',
+        'recurring.cycle.force_attempt_failed',
       ]),
     );
   });

@@ -455,7 +455,16 @@ export async function cancelCycle(
   return cycle.data;
 }
 
-/** An attempt now, before the cycle's date or its next retry (type FORCED). */
+/** Forced attempts a cycle takes at most (docs.xendit.co/recurring/features/force-recurring-cycle-attempt). */
+const MAX_FORCED_ATTEMPTS = 5;
+
+/**
+ * An attempt now, before the cycle's date or its next retry (type FORCED). Paid, the cycle
+ * SUCCEEDED as any; refused, it keeps its status and its date (no retry is used up) and the
+ * merchant hears recurring.cycle.force_attempt_failed, as the provider's force-attempt guide says
+ * (docs.xendit.co/recurring/features/force-recurring-cycle-attempt, and the events listed at
+ * docs.xendit.co/apidocs/subscription-webhook).
+ */
 export async function forceAttempt(
   ctx: SimContext,
   tx: Database,
@@ -474,7 +483,29 @@ export async function forceAttempt(
       `Requested changes to cycle cannot be processed. Only cycles in "SCHEDULED" or "RETRYING" status of an ACTIVE plan can be attempted`,
     );
   }
-  await attemptCycle(ctx, tx, owner, plan, cycle, 'FORCED');
+  const forced = new Set(
+    (cycle.data.attempt_details ?? [])
+      .filter((attempt) => attempt.type === 'FORCED')
+      .map((attempt) => attempt.attempt_number),
+  ).size;
+  if (forced >= MAX_FORCED_ATTEMPTS) {
+    throw new ApiError(
+      403,
+      'INELIGIBLE_CYCLE_REQUEST',
+      `Requested changes to cycle cannot be processed. A cycle can be force attempted ${MAX_FORCED_ATTEMPTS} times at most`,
+    );
+  }
+  const paid = await charge(ctx, tx, owner, plan.data, cycle, 'FORCED', cycle.data.amount);
+  if (paid) {
+    await move(tx, owner, cycle, 'PENDING');
+    await move(tx, owner, cycle, 'SUCCEEDED');
+    await followCycle(ctx, tx, owner, plan, cycle);
+    return cycle.data;
+  }
+  // The generation stays: the attempt already scheduled (the cycle's date, or its retry) still runs.
+  cycle.data = { ...cycle.data, updated: new Date().toISOString() };
+  await saveObject(tx, cycle.data.id, cycle.data, cycle.internal);
+  await enqueueWebhook(tx, owner, 'recurring.cycle.force_attempt_failed', cycle.data);
   return cycle.data;
 }
 

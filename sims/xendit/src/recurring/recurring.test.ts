@@ -265,6 +265,31 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     expect(forced.attempt_details?.[0]?.type).toBe('FORCED');
   });
 
+  it('a refused forced attempt leaves the cycle as it was, with force_attempt_failed', async () => {
+    const body = await planBody(
+      slowClient,
+      { anchor_date: later(HOUR), total_retry: 1 },
+      { amount: RECURRING_TEST_AMOUNTS.insufficientBalance },
+    );
+    const { body: plan } = await slowClient.createRecurringPlan(body, { idempotencyKey: key() });
+    const cycle = await firstCycle(slowClient, plan.id);
+    const { body: forced } = await slowClient.forceRecurringCycleAttempt(plan.id, cycle.id);
+    expect(forced).toMatchObject({
+      status: 'SCHEDULED',
+      scheduled_timestamp: cycle.scheduled_timestamp,
+      attempt_count: 1,
+    });
+    expect(forced.attempt_details?.[0]).toMatchObject({ type: 'FORCED', status: 'FAILED' });
+    await sim.receiver.waitFor(about('recurring.cycle.force_attempt_failed', cycle.id));
+    expect(received('recurring.cycle.retrying', cycle.id)).toEqual([]);
+    expect(received('recurring.cycle.failed', cycle.id)).toEqual([]);
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      await slowClient.forceRecurringCycleAttempt(plan.id, cycle.id);
+    }
+    const sixth = await refused(slowClient.forceRecurringCycleAttempt(plan.id, cycle.id));
+    expect([sixth.status, sixth.errorCode]).toEqual([403, 'INELIGIBLE_CYCLE_REQUEST']);
+  });
+
   it('refuses a token that is not the customer’s, and one it does not know', async () => {
     const body = await planBody(slowClient, {});
     const other = await cardToken(slowClient, `someone-else-${key()}`);

@@ -134,6 +134,16 @@ export const allowances: Allowance[] = [
       v.keyword === 'undocumentedBody',
   },
   {
+    // The cycle callback's enum lacks the event of a refused forced attempt; the provider's
+    // subscription webhook reference lists it, and its force-attempt guide says when it comes.
+    slip: 'subscriptions: recurring.cycle.force_attempt_failed is not in the file',
+    documentation:
+      'https://docs.xendit.co/apidocs/subscription-webhook, https://docs.xendit.co/recurring/features/force-recurring-cycle-attempt',
+    matches: (v) =>
+      v.subject === 'webhook recurring.cycle.force_attempt_failed' &&
+      v.keyword === 'undocumentedEvent',
+  },
+  {
     // These events have no webhook operation in the file; the provider's webhook reference lists
     // them with their data objects (payment request, payment, session).
     slip: 'webhooks payment_request.expiry, payment.expiry and payment_session.* are not in the file',
@@ -205,6 +215,7 @@ const undocumentedEventData: Record<string, string> = {
   'payment.expiry': 'Payments_API_PaymentSchema',
   'payment_session.completed': 'Payment_Session_StandardSessionResponsePublicSchema',
   'payment_session.expired': 'Payment_Session_StandardSessionResponsePublicSchema',
+  'recurring.cycle.force_attempt_failed': 'Xendit_Subscriptions_API_RecurringCycle',
 };
 
 const toViolations = (subject: string, errors: ErrorObject[] | null | undefined): Violation[] =>

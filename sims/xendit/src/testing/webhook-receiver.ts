@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecurringWebhookEvent, WebhookEvent } from '@store/xendit';
+import type { ExtraWebhookEventName } from '../webhooks/outbox.ts';
 
 /** Any webhook the simulator sends: the store's events and the subscription ones. */
 type SentWebhook = WebhookEvent | RecurringWebhookEvent;
@@ -67,6 +68,6 @@ export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 /** Matches the webhook of one event about one object. */
 export const webhookOf =
-  (event: SentWebhook['event'], id: string) =>
+  (event: SentWebhook['event'] | ExtraWebhookEventName, id: string) =>
   ({ body }: ReceivedWebhook) =>
     body.event === event && JSON.stringify(body.data).includes(`"${id}"`);
