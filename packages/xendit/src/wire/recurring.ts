@@ -73,7 +73,8 @@ export const createRecurringPlanBodySchema = z.object({
   notification_config: notificationConfigSchema.optional(),
   payment_link_for_failed_attempt: z.boolean().optional(),
   failed_cycle_action: z.enum(['RESUME', 'STOP']).optional(),
-  metadata: stringMetadataSchema.optional(),
+  // null as in the provider's subscription test guide's plan (https://docs.xendit.co/recurring/test-setup).
+  metadata: stringMetadataSchema.nullish(),
   description: z.string().max(1000).optional(),
   items: z.array(recurringItemSchema).optional(),
   success_return_url: z.url().optional(),

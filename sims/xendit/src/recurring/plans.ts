@@ -124,6 +124,8 @@ export async function createPlan(
     id,
     business_id: owner.businessId,
     ...body,
+    // Taken as none: the description types the plan's metadata as an object, never null.
+    metadata: body.metadata ?? undefined,
     payment_methods: [...body.payment_methods].sort((a, b) => a.rank - b.rank),
     failed_cycle_action: body.failed_cycle_action ?? 'RESUME',
     schedule,
@@ -187,7 +189,12 @@ export async function updatePlan(
   body: UpdateRecurringPlanBody,
 ): Promise<RecurringPlan> {
   const plan = await loadPlan(tx, owner, id, true);
-  const next: RecurringPlan = { ...plan.data, ...body, updated: new Date().toISOString() };
+  const next: RecurringPlan = {
+    ...plan.data,
+    ...body,
+    ...(body.metadata === null && { metadata: undefined }),
+    updated: new Date().toISOString(),
+  };
   if (body.payment_methods || body.currency || body.customer_id) {
     const tokens = await checkPaymentMethods(
       tx,

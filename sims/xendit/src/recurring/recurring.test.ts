@@ -290,6 +290,20 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     expect([sixth.status, sixth.errorCode]).toEqual([403, 'INELIGIBLE_CYCLE_REQUEST']);
   });
 
+  it('takes a plan with metadata null, as the provider’s test guide sends it', async () => {
+    const body = await planBody(slowClient, { anchor_date: later(HOUR) });
+    const response = await fetch(`${slow.url}/recurring/plans`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ ...body, metadata: null }),
+    });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as Json).metadata ?? null).toBeNull();
+  });
+
   it('refuses a token that is not the customer’s, and one it does not know', async () => {
     const body = await planBody(slowClient, {});
     const other = await cardToken(slowClient, `someone-else-${key()}`);
