@@ -4,7 +4,7 @@ import { buildApp, type Latency, type RateLimit } from './app.ts';
 import { dumpMigratedDatabase, openDatabase } from './db/database.ts';
 import { DAY_MS } from './recurring/schedule.ts';
 import type { SimContext } from './sim-context.ts';
-import { createWorker, PROVIDER_RETRY_SCHEDULE } from './worker.ts';
+import { createWorker, PROVIDER_DELIVERY_TIMEOUT_MS, PROVIDER_RETRY_SCHEDULE } from './worker.ts';
 
 export { createDefaultAccount, DEFAULT_BUSINESS_ID, type SimulatorAccount } from './accounts.ts';
 export { PROVIDER_RETRY_SCHEDULE } from './worker.ts';
@@ -25,6 +25,11 @@ export type XenditSimulatorOptions = {
   accounts?: SimulatorAccount[];
   /** Seconds between webhook attempts; default the provider's 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
   webhookRetrySchedule?: readonly number[];
+  /**
+   * How long a webhook waits for the merchant's answer; default the provider's 30 s. A delivery
+   * that times out is not retried (resend it from /_sim/webhooks/{id}/resend).
+   */
+  webhookTimeoutMs?: number;
   /** Added to API responses, to bring out races between the browser's return and the webhook. */
   latency?: Latency;
   /** Delay of refunds settling, OVO approvals and amount 20105 failures; default 1000 ms. */
@@ -81,6 +86,7 @@ export async function startXenditSimulator(
   });
   const worker = createWorker(ctx, {
     retryScheduleSeconds: options.webhookRetrySchedule ?? PROVIDER_RETRY_SCHEDULE,
+    deliveryTimeoutMs: options.webhookTimeoutMs ?? PROVIDER_DELIVERY_TIMEOUT_MS,
     pollIntervalMs: options.pollIntervalMs ?? 250,
     logger: typeof options.logger === 'object' ? options.logger : app.log,
   });

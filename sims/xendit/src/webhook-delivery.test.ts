@@ -24,7 +24,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function start(options: { dataDir?: string; webhookRetrySchedule: number[] }) {
+async function start(options: {
+  dataDir?: string;
+  webhookRetrySchedule: number[];
+  webhookTimeoutMs?: number;
+}) {
   const simulator = await sim.start(options);
   running.push(simulator);
   return simulator;
@@ -96,9 +100,32 @@ describe('webhook delivery', () => {
     try {
       const held = await paidVirtualAccount(simulator, 'held');
       await until(() => deliveriesOf(held).length === 1);
-      // Well within the held delivery's 10-second timeout, which the next waited out before.
+      // Well within the held delivery's 30-second timeout, which the next waited out before.
       const next = await paidVirtualAccount(simulator, 'after-held');
       await until(() => deliveriesOf(next).length === 1, 3000);
+    } finally {
+      sim.receiver.release();
+    }
+  });
+
+  it('does not retry a delivery the endpoint left unanswered past the timeout', async () => {
+    const simulator = await start({ webhookRetrySchedule: [0.1], webhookTimeoutMs: 300 });
+    sim.receiver.holdNext();
+    try {
+      const id = await paidVirtualAccount(simulator, 'timed-out');
+      await until(() => deliveriesOf(id).length === 1);
+      await until(() => false, 1200).catch(() => undefined);
+      expect(deliveriesOf(id)).toHaveLength(1);
+      const failed = (await webhookLog(simulator, '?status=FAILED')) as {
+        data: {
+          attempts: { error: string | null }[];
+          payload: { data: { payment_request_id: string } };
+        }[];
+      };
+      const entry = failed.data.find((event) => event.payload.data.payment_request_id === id);
+      expect(entry?.attempts.map((attempt) => attempt.error)).toEqual([
+        'TIMEOUT: no answer within 300 ms',
+      ]);
     } finally {
       sim.receiver.release();
     }

@@ -13,7 +13,12 @@ import type { SimContext } from './sim-context.ts';
 /** The provider's retry schedule in seconds: 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
 export const PROVIDER_RETRY_SCHEDULE = [900, 3600, 10_800, 21_600, 43_200, 86_400];
 
-const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * The provider waits 30 s for the merchant's answer; an attempt that times out is TIMEOUT, which
+ * its automatic retries skip (help.xendit.co "Understanding ETIMEDOUT Webhook Behavior in Xendit";
+ * docs.xendit.co/webhook/delivery-attempts-and-retries): the merchant resends it by hand.
+ */
+export const PROVIDER_DELIVERY_TIMEOUT_MS = 30_000;
 /** Beyond the delivery's timeout, for recording its attempt before the claim runs out. */
 const CLAIM_MARGIN_MS = 5_000;
 const BATCH = 20;
@@ -22,6 +27,7 @@ const MAX_DELIVERING = 100;
 
 export type WorkerOptions = {
   retryScheduleSeconds: readonly number[];
+  deliveryTimeoutMs?: number;
   pollIntervalMs: number;
   logger?: FastifyBaseLogger;
 };
@@ -35,6 +41,7 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
+  const timeoutMs = options.deliveryTimeoutMs ?? PROVIDER_DELIVERY_TIMEOUT_MS;
   /** Deliveries under way, which a tick does not wait for (deliverDue) and stop does. */
   const delivering = new Set<Promise<void>>();
 
@@ -77,6 +84,7 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
     const attemptedAt = new Date();
     let responseStatus: number | null = null;
     let error: string | null = null;
+    let timedOut = false;
     const url = account?.webhookUrl ?? '';
     if (!account) {
       error = `No account ${event.businessId} is configured`;
@@ -90,12 +98,17 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
             'webhook-id': event.id,
           },
           body: JSON.stringify(event.payload),
-          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
         });
         responseStatus = response.status;
         await response.arrayBuffer();
       } catch (cause) {
-        error = cause instanceof Error ? String(cause.cause ?? cause.message) : String(cause);
+        timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+        error = timedOut
+          ? `TIMEOUT: no answer within ${timeoutMs} ms`
+          : cause instanceof Error
+            ? String(cause.cause ?? cause.message)
+            : String(cause);
       }
     }
     const delivered = responseStatus !== null && responseStatus >= 200 && responseStatus < 300;
@@ -114,7 +127,7 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
         .set(
           delivered
             ? { status: 'DELIVERED', deliveredAt: new Date() }
-            : delaySeconds === undefined
+            : delaySeconds === undefined || timedOut
               ? { status: 'FAILED', retries: event.retries + 1 }
               : {
                   retries: event.retries + 1,
@@ -145,7 +158,7 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
       .for('update', { skipLocked: true });
     const due = await ctx.db
       .update(webhookEvents)
-      .set({ nextAttemptAt: new Date(Date.now() + DELIVERY_TIMEOUT_MS + CLAIM_MARGIN_MS) })
+      .set({ nextAttemptAt: new Date(Date.now() + timeoutMs + CLAIM_MARGIN_MS) })
       .where(inArray(webhookEvents.id, claimable))
       .returning();
     // Sent without waiting for their answers: a merchant's endpoint slow to answer (up to the
