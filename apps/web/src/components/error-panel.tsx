@@ -29,7 +29,7 @@ export function ErrorPanel({ error, onClose }: ErrorPanelProps) {
       ? error.message
       : String(error);
   const exchange = isApiError(error) ? error.response : undefined;
-  const words = customerWords(code);
+  const words = customerWords(code, isApiError(error) ? error.retryAfterSeconds : null);
 
   return (
     <Alert

@@ -13,6 +13,15 @@ describe('customer words for an error code', () => {
     expect(customerWords('PAYMENT_METHOD_NOT_ACTIONABLE')).toMatch(/current status/);
   });
 
+  it('says how long to wait when a limit frees up in more than a minute', () => {
+    expect(customerWords('RATE_LIMIT_EXCEEDED', 30)).toBe(
+      'Too many tries in a short time. Wait a minute, then try again.',
+    );
+    expect(customerWords('RATE_LIMIT_EXCEEDED', 2_400)).toBe(
+      'Too many tries in a short time. Try again in about 40 minutes.',
+    );
+  });
+
   it('adds nothing for a code it has no words for', () => {
     expect(customerWords('SOMETHING_ELSE')).toBeNull();
   });

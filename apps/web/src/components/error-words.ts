@@ -28,6 +28,16 @@ const words: Record<string, string> = {
   SIMULATION_NOT_ALLOWED: 'Running a cycle early is for development stores only.',
 };
 
-export function customerWords(errorCode: string): string | null {
+/**
+ * The words for `errorCode`; a 429 whose Retry-After is longer than a minute (a limit counted over
+ * most of an hour, as a subscription's runs are) says how long, rather than "a minute".
+ */
+export function customerWords(
+  errorCode: string,
+  retryAfterSeconds: number | null = null,
+): string | null {
+  if (errorCode === 'RATE_LIMIT_EXCEEDED' && retryAfterSeconds !== null && retryAfterSeconds > 90) {
+    return `Too many tries in a short time. Try again in about ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+  }
   return words[errorCode] ?? null;
 }
