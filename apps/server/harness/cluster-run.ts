@@ -69,6 +69,9 @@ async function main(): Promise<number> {
     XENDIT_BASE_URL: xendit.url,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    // nginx on this machine: its X-Forwarded-For names each client, as a deployment behind a
+    // balancer must set, or every per-address limit is one budget for all clients.
+    TRUST_PROXY: '127.0.0.1',
     LOGIN_RATE_LIMIT_PER_MINUTE: String(loginLimit),
     OTP_RATE_LIMIT_PER_MINUTE: String(otpLimit),
     XENDIT_TIMEOUT_MS: '2000',

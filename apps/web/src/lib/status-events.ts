@@ -9,6 +9,21 @@ import { getToken } from './session';
 
 /** How long to wait before opening the stream again after it broke. */
 const reconnectDelayMs = 3_000;
+/** The longest a refusal's Retry-After holds the stream back: statuses are read on pages anyway. */
+const longestRetryAfterSeconds = 120;
+
+/**
+ * The wait before the stream is opened again: a 429's Retry-After (the instance, or the client's
+ * address, holds as many streams as it may), so refused tabs do not ask again every few seconds;
+ * otherwise a few seconds.
+ */
+export function reconnectDelay(status: number | null, retryAfter: string | null): number {
+  const seconds = Number(retryAfter);
+  if (status === 429 && Number.isFinite(seconds) && seconds > 0) {
+    return Math.min(seconds, longestRetryAfterSeconds) * 1000;
+  }
+  return reconnectDelayMs;
+}
 
 /**
  * Follows the signed-in customer's live status feed (Server-Sent Events over fetch, so the session
@@ -25,6 +40,7 @@ export async function followStatusEvents(
     const baseUrl = getApiBaseUrl();
     const token = getToken();
     if (!baseUrl || !token) return;
+    let delayMs = reconnectDelayMs;
     try {
       const response = await fetch(`${baseUrl.replace(/\/$/, '')}${statusEventsRoute.path}`, {
         headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
@@ -32,6 +48,7 @@ export async function followStatusEvents(
       });
       // A refused token is for the session handling to notice, not for a retry loop.
       if (response.status === 401 || response.status === 403) return;
+      delayMs = reconnectDelay(response.status, response.headers.get('retry-after'));
       if (response.ok && response.body) {
         onConnected();
         await readEvents(response.body, onEvent);
@@ -40,7 +57,7 @@ export async function followStatusEvents(
       if (signal.aborted) return;
       if (!(error instanceof TypeError) && !(error instanceof DOMException)) throw error;
     }
-    await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs));
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
 }
 
