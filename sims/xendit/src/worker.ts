@@ -103,7 +103,9 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
         responseStatus = response.status;
         await response.arrayBuffer();
       } catch (cause) {
-        timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+        // No answer at all is the provider's TIMEOUT; an answer whose body was slow is that answer.
+        timedOut =
+          responseStatus === null && cause instanceof Error && cause.name === 'TimeoutError';
         error = timedOut
           ? `TIMEOUT: no answer within ${timeoutMs} ms`
           : cause instanceof Error
