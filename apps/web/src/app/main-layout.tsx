@@ -1,4 +1,4 @@
-import { logout } from '@/features/auth/api/logout';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { screenPaths } from '@store/contract/client';
 import { lazy, Suspense, useState } from 'react';
 import {
@@ -15,10 +15,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { useCart } from '@/features/cart/stores/cart-store';
-import { endSession, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { useScreenLoading } from './screen-loading';
 import { useLiveStatuses } from './use-live-statuses';
 
@@ -37,7 +36,7 @@ export function MainLayout() {
   const [navOpen, nav] = useDisclosure(false);
   const navigate = useNavigate();
   const screenLoading = useScreenLoading();
-  const queryClient = useQueryClient();
+  const signOutHere = useSignOut();
   const { lines } = useCart();
   const [accountMenuWanted, setAccountMenuWanted] = useState(false);
   useLiveStatuses(session !== null);
@@ -46,11 +45,7 @@ export function MainLayout() {
     nav.close();
     // The menu opens when it mounts; the next customer's must wait for a click.
     setAccountMenuWanted(false);
-    // The token is read as the call starts, before the session below forgets it.
-    void logout().catch(() => undefined);
-    endSession();
-    // Another customer may sign in next; nothing of this one may stay cached.
-    queryClient.clear();
+    signOutHere('login');
     navigate(screenPaths.login);
   }
 

@@ -1,12 +1,11 @@
 import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { errorCodes, screenPath, screenPaths } from '@store/contract/client';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { logout } from '@/features/auth/api/logout';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { useVouchers } from '@/features/vouchers/api/get-vouchers';
 import { isApiError } from '@/lib/api-client';
-import { clearSession, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 
 export type StoreLookup = 'checking' | 'found' | 'missing';
 
@@ -63,18 +62,13 @@ export function StoreNotFound({ appId, exists }: { appId: string; exists: boolea
  * page led straight back here.
  */
 function SignInToOtherStore({ appId }: { appId: string }) {
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   return (
     <Button
       component={Link}
       to={screenPath('appLogin', { appId })}
       variant="default"
-      onClick={() => {
-        // The token is read as the call starts, before the session below forgets it.
-        void logout().catch(() => undefined);
-        clearSession();
-        queryClient.clear();
-      }}
+      onClick={() => signOut('elsewhere')}
     >
       Sign in to {appId}
     </Button>
