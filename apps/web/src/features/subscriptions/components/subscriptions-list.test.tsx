@@ -127,4 +127,27 @@ describe('Subscriptions list', () => {
       ).toBe(true),
     );
   });
+
+  it('keeps the keyboard on the plan once its Cancel subscription button has gone', async () => {
+    const cancelled: Subscription = { ...plan, status: 'CANCELLED', next_cycle_date: null };
+    fetchStub.mockImplementation(async (url) =>
+      Response.json(
+        String(url).endsWith('/subscriptions/sub-1/cancel') || String(url).endsWith('/sub-1')
+          ? { ...cancelled, cycles }
+          : { subscriptions: [cancelled], next_cursor: null },
+      ),
+    );
+    const row = renderList('development', { ...plan, cycles });
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel subscription' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
+
+    await waitFor(() =>
+      expect(within(row).queryByRole('button', { name: 'Cancel subscription' })).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(within(row).getByRole('heading', { name: plan.product_name })).toHaveFocus(),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   canRunNextCycle,
@@ -95,10 +95,13 @@ function Actions({
   subscription,
   mode,
   onViewLogs,
+  titleRef,
 }: {
   subscription: Subscription;
   mode: Mode;
   onViewLogs: (id: string) => void;
+  /** The plan's title, where the keyboard goes once Cancel subscription has done its work. */
+  titleRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const detail = useSubscription(subscription.id);
   const cancel = useCancelSubscription();
@@ -106,10 +109,19 @@ function Actions({
   const [confirming, setConfirming] = useState(false);
   // The list has no cycles; once read, the detail says whether one is scheduled.
   const current = detail.data ?? subscription;
+  const cancellable = isCancellableSubscription(current);
+  useEffect(() => {
+    // Cancelled: the button the keyboard was on is gone, and focus with it (to the page's body,
+    // or still in the closing confirmation); it goes to this plan, whose CANCELED status is read
+    // next, not back to the top of the page.
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || focused.closest('[role="dialog"]');
+    if (!cancellable && cancel.isSuccess && lost) titleRef.current?.focus();
+  }, [cancellable, cancel.isSuccess, titleRef]);
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        {isCancellableSubscription(current) && (
+        {cancellable && (
           <Button
             size="xs"
             color="red"
@@ -159,11 +171,12 @@ function SubscriptionCard({
   const method = subscription.payment_method;
   const methodDetail = Object.values(method.details ?? {})[0];
   const ending = subscriptionEnding(subscription);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   return (
     <Paper component="li" withBorder p="sm" aria-label={`Subscription ${subscription.id}`}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h4">
+          <Title order={3} size="h4" ref={titleRef} tabIndex={-1}>
             {subscription.product_name}
           </Title>
           <StatusBadge status={subscription.status} />
@@ -187,7 +200,12 @@ function SubscriptionCard({
           <Field label="Since">{formatDateTime(subscription.created)}</Field>
         </Group>
         {ending && <Text fw={500}>{ending}</Text>}
-        <Actions subscription={subscription} mode={mode} onViewLogs={onViewLogs} />
+        <Actions
+          subscription={subscription}
+          mode={mode}
+          onViewLogs={onViewLogs}
+          titleRef={titleRef}
+        />
         <Divider label="Cycles" labelPosition="left" />
         <Cycles subscriptionId={subscription.id} />
       </Stack>
