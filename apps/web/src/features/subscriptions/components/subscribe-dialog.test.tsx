@@ -30,6 +30,7 @@ function method(id: string, channel: string, channel_name: string): PaymentMetho
 }
 const dana = method('pm-dana', 'DANA', 'DANA');
 const bri = method('pm-bri', 'BRI_DIRECT_DEBIT', 'BRI Direct Debit');
+const ovo = method('pm-ovo', 'OVO', 'OVO');
 
 function subscription(): Subscription {
   return {
@@ -60,7 +61,7 @@ function creates() {
     }));
 }
 
-function renderDialog(onSubscribed = vi.fn()) {
+function renderDialog(onSubscribed = vi.fn(), data: PaymentMethod[] = [dana, ovo, bri]) {
   renderRoutes(
     [
       {
@@ -71,7 +72,7 @@ function renderDialog(onSubscribed = vi.fn()) {
             onClose={() => {}}
             product={product}
             terms={terms}
-            methods={{ isPending: false, error: null, data: [dana, bri] }}
+            methods={{ isPending: false, error: null, data }}
             onSubscribed={onSubscribed}
           />
         ),
@@ -122,5 +123,11 @@ describe('Subscribe dialog', () => {
     expect(sent[0]?.body).toEqual({ product_id: product.id, payment_method_id: dana.id });
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]?.key).toBe(sent[0]?.key);
+  });
+
+  it('takes the one method that can pay a subscription as chosen, so Confirm needs no extra step', () => {
+    const dialog = renderDialog(vi.fn(), [dana, bri]);
+    expect(within(dialog).getByRole('radio', { name: 'DANA ID' })).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Confirm subscription' })).toBeEnabled();
   });
 });

@@ -52,7 +52,10 @@ export function SubscribeDialog({
   const idempotency = useIdempotencyKey();
   const usable = (methods.data ?? []).filter(canBackSubscription);
   const others = (methods.data ?? []).length - usable.length;
-  const chosen = usable.find((method) => method.id === methodId) ?? null;
+  // One method that can pay (often the one just saved on the way here) is the customer's choice
+  // already; with several, they choose.
+  const chosen =
+    usable.find((method) => method.id === methodId) ?? (usable.length === 1 ? usable[0] : null);
   const perCycle = formatPerCycle(
     { amount: terms.amount, currency: product.price.currency },
     terms.interval,
@@ -89,7 +92,7 @@ export function SubscribeDialog({
         ) : (
           <Radio.Group
             label="Pay each cycle with"
-            value={methodId}
+            value={chosen?.id ?? null}
             onChange={(value) => {
               setMethodId(value);
               create.reset();
