@@ -150,4 +150,23 @@ describe('Subscriptions list', () => {
       expect(within(row).getByRole('heading', { name: plan.product_name })).toHaveFocus(),
     );
   });
+
+  it('with no subscription yet, leads to the products that offer one', () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(getSubscriptionsQueryOptions().queryKey, {
+      pages: [{ subscriptions: [], next_cursor: null }],
+      pageParams: [undefined],
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <SubscriptionsList mode="development" onViewLogs={() => {}} />
+      </MemoryRouter>,
+      queryClient,
+    );
+    expect(screen.getByText(/^No subscriptions yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+  });
 });

@@ -229,10 +229,16 @@ export function SubscriptionsList({
   if (subscriptions.data === undefined) return <ErrorPanel error={subscriptions.error} />;
   const all = subscriptions.data.pages.flatMap((page) => page.subscriptions);
   if (all.length === 0) {
+    // A way on from the words: on a phone the navigation is behind the burger.
     return (
-      <Text>
-        No subscriptions yet. Products sold by subscription offer Subscribe beside Add to Cart.
-      </Text>
+      <Stack gap="sm" align="flex-start">
+        <Text>
+          No subscriptions yet. Products sold by subscription offer Subscribe beside Add to Cart.
+        </Text>
+        <Button component={Link} to={screenPaths.products} variant="light">
+          Browse Products
+        </Button>
+      </Stack>
     );
   }
   return (
