@@ -199,13 +199,16 @@ export function GoBack() {
   );
 }
 
-/** After saving a method on the way to subscribing: back to the product's Subscribe dialog. */
-export function ContinueSubscribing() {
+/**
+ * After saving a method on the way to subscribing: back to the product's Subscribe dialog (where
+ * a failed save can be tried again with Save a new card or e-wallet).
+ */
+export function ContinueSubscribing({ label = 'Continue subscribing' }: { label?: string }) {
   const path = subscribeReturnPath();
   if (path === null) return null;
   return (
     <Button component={Link} to={path} variant="light">
-      Continue subscribing
+      {label}
     </Button>
   );
 }

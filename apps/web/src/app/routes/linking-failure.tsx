@@ -1,6 +1,7 @@
 import { screenPaths } from '@store/contract/client';
 import {
   AwaitLinking,
+  ContinueSubscribing,
   HandOff,
   LinkingResultActions,
   MatchPaymentMethod,
@@ -14,6 +15,7 @@ export function LinkingFailureRoute() {
       <ResultCard title="Linking Failed." message="Your payment method could not be linked.">
         <MatchPaymentMethod page={screenPaths.linkingFailure} />
         <HandOff />
+        <ContinueSubscribing label="Back to subscribing" />
         <LinkingResultActions />
       </ResultCard>
     </AwaitLinking>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { screenPaths } from '@store/contract/client';
+import { rememberSubscribeReturn } from '@/features/subscriptions/utils/subscribe-return';
 import { renderRoutes } from '@/test/render';
 import { LinkingFailureRoute } from './linking-failure';
 import { LinkingSuccessRoute } from './linking-success';
@@ -24,5 +25,17 @@ describe('Linking result pages', () => {
     await userEvent.click(screen.getByRole('link', { name: 'View Payment Methods' }));
     expect(location().pathname).toBe(screenPaths.paymentMethods);
     expect(screen.getByText('Your payment methods')).toBeInTheDocument();
+  });
+
+  it('after a failed save on the way to subscribing, leads back to the Subscribe dialog', async () => {
+    rememberSubscribeReturn('id-kopi-beans');
+    const { location } = renderRoutes(
+      [...routes, { path: '/products/:productId', element: <p>The product</p> }],
+      screenPaths.linkingFailure,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Back to subscribing' }));
+    expect(location().pathname).toBe('/products/id-kopi-beans');
+    expect(location().search).toBe('?subscribe=1');
+    sessionStorage.clear();
   });
 });
