@@ -165,3 +165,36 @@ test('the live store (demo-ph) subscribes but offers no Run next cycle now', asy
   await page.getByRole('link', { name: 'Subscriptions' }).click();
   await expect(plan(page)).toContainText(product);
 });
+
+test('the keyboard stays on the plan through Run next cycle now and Cancel subscription', async ({
+  page,
+}) => {
+  const product = 'Sandbox: Daily Subscription';
+  await signIn(page);
+  await linkEwallet(page, 'DANA ID');
+  await openProduct(page, product);
+  await subscribeWith(page, product, /^DANA ID/);
+  const subscription = plan(page);
+  await expect(subscription.getByRole('listitem', { name: 'Cycle 2' })).toContainText('SCHEDULED', {
+    timeout: 20_000,
+  });
+
+  // The button is disabled while the cycle runs, which takes the browser's focus off it.
+  const run = subscription.getByRole('button', { name: 'Run next cycle now' });
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(subscription.getByRole('listitem', { name: 'Cycle 3' })).toContainText('SCHEDULED', {
+    timeout: 20_000,
+  });
+  await expect(run).toBeEnabled();
+  await expect(run).toBeFocused();
+
+  // Cancelled, the plan loses its Cancel subscription button; the focus goes to the plan.
+  await subscription.getByRole('button', { name: 'Cancel subscription' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Cancel this subscription?' });
+  await confirm.getByRole('button', { name: 'Cancel subscription' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+  await expect(subscription.getByRole('heading', { name: product })).toBeFocused();
+});

@@ -110,6 +110,26 @@ function Actions({
   // The list has no cycles; once read, the detail says whether one is scheduled.
   const current = detail.data ?? subscription;
   const cancellable = isCancellableSubscription(current);
+  const showRun = canRunNextCycle(mode, current);
+  const runButton = useRef<HTMLButtonElement>(null);
+  const keepOnRun = useRef(false);
+  useEffect(() => {
+    // While a cycle runs its button is disabled, then gone until the next cycle is scheduled, and
+    // the browser drops the keyboard's focus to the page's body. Once the run is over the focus
+    // comes back to the button, meanwhile to the plan's title, not to the top of the page.
+    if (!keepOnRun.current || runNext.isPending) return;
+    const focused = document.activeElement;
+    const button = runButton.current;
+    const lost =
+      !focused || focused === document.body || focused === button || focused === titleRef.current;
+    if (!lost) keepOnRun.current = false;
+    else if (button && !button.disabled) {
+      button.focus();
+      keepOnRun.current = false;
+    } else titleRef.current?.focus();
+    // The plan ended meanwhile: its title keeps the focus.
+    if (!cancellable) keepOnRun.current = false;
+  }, [runNext.isPending, showRun, cancellable, titleRef]);
   useEffect(() => {
     // Cancelled: the button the keyboard was on is gone, and focus with it (to the page's body,
     // or still in the closing confirmation); it goes to this plan, whose CANCELED status is read
@@ -132,11 +152,15 @@ function Actions({
             Cancel subscription
           </Button>
         )}
-        {canRunNextCycle(mode, current) && (
+        {showRun && (
           <Button
+            ref={runButton}
             size="xs"
             loading={runNext.isPending}
-            onClick={() => runNext.mutate(subscription.id)}
+            onClick={(event) => {
+              keepOnRun.current = document.activeElement === event.currentTarget;
+              runNext.mutate(subscription.id);
+            }}
           >
             Run next cycle now
           </Button>
