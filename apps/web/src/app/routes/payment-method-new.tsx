@@ -1,5 +1,9 @@
-import { Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { transactionTypesFor } from '@store/contract/client';
+import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  subscriptionChannelCodes,
+  transactionTypesFor,
+  type Channel,
+} from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { follow, nextStepAfterLinking } from '@/lib/next-step';
@@ -10,8 +14,28 @@ import {
   useCreatePaymentMethod,
 } from '@/features/payment-methods/api/payment-method-mutations';
 import { linkRequestOf, randomReference } from '@/features/payment-methods/utils/link-request';
+import { subscribeReturnPath } from '@/features/subscriptions/utils/subscribe-return';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { LinkCardForm } from '../link-card-form';
+
+/**
+ * On the way to subscribing (from the Subscribe dialog), which of the channels listed can pay a
+ * subscription: the list offers every saveable one, and a method of another (GCash, a direct
+ * debit) would bring the customer back to a dialog that cannot use it.
+ */
+function SubscriptionChannelsNote({ channels }: { channels: readonly Channel[] }) {
+  if (subscribeReturnPath() === null) return null;
+  const codes = channels
+    .filter((channel) => channel.is_saveable && subscriptionChannelCodes.includes(channel.code))
+    .map((channel) => channel.code);
+  if (codes.length === 0) return null;
+  return (
+    <Alert color="blue" title="Saving a method for a subscription">
+      Only these can pay a subscription: {codes.join(', ')}. Other methods can be saved for checkout
+      but not used for a subscription.
+    </Alert>
+  );
+}
 
 /** /payment_methods/new: the Link card listing the channels a method can be saved from. */
 export function PaymentMethodNewRoute() {
@@ -34,6 +58,7 @@ export function PaymentMethodNewRoute() {
           <ErrorPanel error={channels.error} />
         ) : (
           <>
+            <SubscriptionChannelsNote channels={channels.data.channels} />
             {country && (
               <Stack gap={4}>
                 <Button
