@@ -11,13 +11,13 @@ import { ProductRoute } from './product';
 
 const product = makeProduct({ id: 'prod-1', name: 'Batik Shirt' });
 
-function renderProduct(shown: CatalogProduct = product) {
+function renderProduct(shown: CatalogProduct = product, search = '') {
   const queryClient = createTestQueryClient();
   // The product is already cached, so the screen renders without calling the API.
   queryClient.setQueryData(getProductQueryOptions(product.id).queryKey, shown);
   return renderRoutes(
     [{ path: '/products/:productId', element: <ProductRoute /> }],
-    `/products/${product.id}`,
+    `/products/${product.id}${search}`,
     queryClient,
   );
 }
@@ -73,5 +73,15 @@ describe('Product detail', () => {
     renderProduct();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
     expect(screen.queryByText(/every/)).not.toBeInTheDocument();
+  });
+
+  it('coming back from saving a method, opens Subscribe; closed, a reload does not open it again', async () => {
+    const { location } = renderProduct(
+      { ...product, subscription: { interval: 'MONTH', interval_count: 1, amount: 140_000 } },
+      '?subscribe=1',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Batik Shirt' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(location().search).toBe('');
   });
 });
