@@ -117,6 +117,14 @@ test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads 
   await expect(page.getByRole('listitem', { name: `Payment ${paymentId}` })).toContainText(
     'SUCCEEDED',
   );
+
+  // Back through the subscriptions to the product: its page, not its Subscribe dialog again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/subscriptions$/);
+  await page.goBack();
+  await expect(main.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  await expect(page).not.toHaveURL(/subscribe=1/);
+  await expect(dialog).toBeHidden();
 });
 
 test('a cycle the method cannot pay says why and what the customer can do', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { screenPaths, type CatalogProduct, type SubscriptionTerms } from '@store/contract/client';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useActivePaymentMethods } from '@/features/payment-methods/api/get-payment-methods';
 import { SubscribeDialog } from '@/features/subscriptions/components/subscribe-dialog';
 import { forgetSubscribeReturn } from '@/features/subscriptions/utils/subscribe-return';
@@ -19,17 +19,39 @@ export function SubscribeFlow({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
   const methods = useActivePaymentMethods();
   // Back on the product: the way back from saving a method has been taken.
   useEffect(forgetSubscribeReturn, []);
+  /**
+   * Done with the dialog (closed, or subscribed): the product's address no longer asks for it
+   * (`?subscribe=1`, coming back from saving a method), so neither a reload nor Back from the
+   * subscriptions opens it again.
+   */
+  const leaveDialog = () => {
+    if (!search.has('subscribe')) return;
+    setSearch(
+      (current) => {
+        current.delete('subscribe');
+        return current;
+      },
+      { replace: true },
+    );
+  };
   return (
     <SubscribeDialog
       opened
-      onClose={onClose}
+      onClose={() => {
+        leaveDialog();
+        onClose();
+      }}
       product={product}
       terms={terms}
       methods={methods}
-      onSubscribed={() => navigate(screenPaths.subscriptions)}
+      onSubscribed={() => {
+        leaveDialog();
+        navigate(screenPaths.subscriptions);
+      }}
     />
   );
 }

@@ -29,7 +29,7 @@ const SubscribeFlow = lazy(async () => ({
  */
 export function ProductRoute() {
   const { productId = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const product = useProduct(productId);
   const cart = useCart();
   const [drawerOpen, drawer] = useDisclosure(false);
@@ -68,19 +68,7 @@ export function ProductRoute() {
           <SubscribeFlow
             product={item}
             terms={item.subscription}
-            onClose={() => {
-              setSubscribing(false);
-              // Closed, the dialog stays closed on a reload: the address no longer asks for it.
-              if (search.has('subscribe')) {
-                setSearch(
-                  (current) => {
-                    current.delete('subscribe');
-                    return current;
-                  },
-                  { replace: true },
-                );
-              }
-            }}
+            onClose={() => setSubscribing(false)}
           />
         </Suspense>
       )}
