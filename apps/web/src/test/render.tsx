@@ -6,6 +6,7 @@ import {
   MemoryRouter,
   useLocation,
   useRoutes,
+  type InitialEntry,
   type Location,
   type RouteObject,
 } from 'react-router';
@@ -28,7 +29,7 @@ export function renderWithProviders(ui: ReactNode, queryClient = createTestQuery
 /** Renders routes in a memory router at `path`; `location()` reads where the router is now. */
 export function renderRoutes(
   routes: RouteObject[],
-  path: string,
+  path: InitialEntry,
   queryClient = createTestQueryClient(),
 ) {
   let current: Location | undefined;

@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Channel } from '@store/contract/client';
 import { getChannelsQueryOptions } from '@/features/channels/api/get-channels';
-import { rememberSubscribeReturn } from '@/features/subscriptions/utils/subscribe-return';
+import {
+  rememberSubscribeReturn,
+  subscribeReturnPath,
+  toSubscribeState,
+} from '@/features/subscriptions/utils/subscribe-return';
 import { createTestQueryClient, renderRoutes } from '@/test/render';
 import { stubSignedInFetch } from '@/test/signed-in-fetch';
 import { PaymentMethodNewRoute } from './payment-method-new';
@@ -23,14 +27,14 @@ function channel(code: string): Channel {
   };
 }
 
-function openLink() {
+function openLink(state?: unknown) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(getChannelsQueryOptions().queryKey, {
     channels: [channel('CARDS'), channel('GCASH'), channel('GRABPAY'), channel('BPI_DIRECT_DEBIT')],
   });
   renderRoutes(
     [{ path: '/payment_methods/new', element: <PaymentMethodNewRoute /> }],
-    '/payment_methods/new',
+    { pathname: '/payment_methods/new', state },
     queryClient,
   );
 }
@@ -38,7 +42,7 @@ function openLink() {
 describe('Link page', () => {
   it('on the way to subscribing, says which channels can pay a subscription', () => {
     rememberSubscribeReturn('ph-dot-notebook');
-    openLink();
+    openLink(toSubscribeState);
     const note = screen.getByRole('alert');
     expect(note).toHaveTextContent('Saving a method for a subscription');
     expect(note).toHaveTextContent('Only these can pay a subscription: CARDS, GRABPAY.');
@@ -47,5 +51,12 @@ describe('Link page', () => {
   it('says nothing of subscriptions when the customer is only saving a method', () => {
     openLink();
     expect(screen.queryByText(/subscription/)).toBeNull();
+  });
+
+  it('opened otherwise than from the Subscribe dialog, forgets a subscription given up earlier', () => {
+    rememberSubscribeReturn('ph-dot-notebook');
+    openLink();
+    expect(screen.queryByText(/subscription/)).toBeNull();
+    expect(subscribeReturnPath()).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import {
   transactionTypesFor,
   type Channel,
 } from '@store/contract/client';
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { follow, nextStepAfterLinking } from '@/lib/next-step';
 import { useChannels } from '@/features/channels/api/get-channels';
@@ -14,7 +15,11 @@ import {
   useCreatePaymentMethod,
 } from '@/features/payment-methods/api/payment-method-mutations';
 import { linkRequestOf, randomReference } from '@/features/payment-methods/utils/link-request';
-import { subscribeReturnPath } from '@/features/subscriptions/utils/subscribe-return';
+import {
+  forgetSubscribeReturn,
+  openedToSubscribe,
+  subscribeReturnPath,
+} from '@/features/subscriptions/utils/subscribe-return';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { LinkCardForm } from '../link-card-form';
 
@@ -24,7 +29,6 @@ import { LinkCardForm } from '../link-card-form';
  * debit) would bring the customer back to a dialog that cannot use it.
  */
 function SubscriptionChannelsNote({ channels }: { channels: readonly Channel[] }) {
-  if (subscribeReturnPath() === null) return null;
   const codes = channels
     .filter((channel) => channel.is_saveable && subscriptionChannelCodes.includes(channel.code))
     .map((channel) => channel.code);
@@ -47,6 +51,13 @@ export function PaymentMethodNewRoute() {
   // Each press is a new method (its own reference and key): a double click would link two.
   const oneAtATime = useOneAtATime();
   const country = channels.data?.channels[0]?.country;
+  // On the way to subscribing only when the Subscribe dialog opened this page (a reload keeps its
+  // history state); opened any other way, a subscription given up earlier is not waiting here.
+  const { state } = useLocation();
+  const toSubscribe = openedToSubscribe(state) && subscribeReturnPath() !== null;
+  useEffect(() => {
+    if (!openedToSubscribe(state)) forgetSubscribeReturn();
+  }, [state]);
 
   return (
     <Card withBorder maw={640}>
@@ -58,7 +69,7 @@ export function PaymentMethodNewRoute() {
           <ErrorPanel error={channels.error} />
         ) : (
           <>
-            <SubscriptionChannelsNote channels={channels.data.channels} />
+            {toSubscribe && <SubscriptionChannelsNote channels={channels.data.channels} />}
             {country && (
               <Stack gap={4}>
                 <Button

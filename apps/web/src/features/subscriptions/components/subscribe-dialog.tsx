@@ -13,7 +13,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { formatPerCycle } from '@/utils/format';
 import { useCreateSubscription } from '../api/subscription-mutations';
-import { rememberSubscribeReturn } from '../utils/subscribe-return';
+import { rememberSubscribeReturn, toSubscribeState } from '../utils/subscribe-return';
 
 export interface SavedMethods {
   isPending: boolean;
@@ -114,6 +114,7 @@ export function SubscribeDialog({
         <Button
           component={Link}
           to={screenPaths.paymentMethodNew}
+          state={toSubscribeState}
           variant="subtle"
           w="fit-content"
           onClick={() => rememberSubscribeReturn(product.id)}
