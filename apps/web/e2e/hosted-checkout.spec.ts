@@ -94,6 +94,10 @@ for (const { appId, testMode } of [
     await openHostedCheckout(page);
     await page.getByRole('link', { name: 'Cancel and return to the merchant' }).click();
     await expectCartKept(page);
+    // The payment made there stays open: the checkout says so, and where to finish it.
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your payment was not finished' }),
+    ).toBeVisible();
   });
 
   test(`an expired session fails its payment; the cart is kept (${appId})`, async ({

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Channel, Voucher } from '@store/contract/client';
 import { cartStorageKey } from '@/features/cart/stores/cart-store';
 import { getChannelsQueryOptions } from '@/features/channels/api/get-channels';
+import { rememberHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
 import { activePaymentMethodsKey } from '@/features/payment-methods/api/get-payment-methods';
 import { getVouchersQueryOptions } from '@/features/vouchers/api/get-vouchers';
 import { demoClaims, makePayment, makeProduct } from '@/test/fixtures';
@@ -131,5 +132,22 @@ describe('Checkout voucher', () => {
     openCheckout();
     await screen.findByRole('button', { name: 'Enter voucher code' });
     expect(screen.queryByRole('button', { name: /Remove voucher/ })).not.toBeInTheDocument();
+  });
+
+  it('back from the hosted checkout unpaid, says the payment is still open and where, until dismissed', async () => {
+    rememberHostedPayment('pay_hosted_1');
+    openCheckout();
+    const note = screen.getByRole('alert');
+    expect(note).toHaveTextContent('Your payment was not finished');
+    expect(note).toHaveTextContent('Payment pay_hosted_1 stays open');
+    expect(screen.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Your payment was not finished')).toBeNull();
+    expect(sessionStorage.getItem('hosted-checkout-payment')).toBeNull();
+  });
+
+  it('says nothing of a hosted payment when none was left', () => {
+    openCheckout();
+    expect(screen.queryByText('Your payment was not finished')).toBeNull();
   });
 });

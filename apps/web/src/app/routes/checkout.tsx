@@ -12,7 +12,9 @@ import { Link } from 'react-router';
 import { useCart, type CartLine } from '@/features/cart/stores/cart-store';
 import { orderLinesOf } from '@/features/cart/utils/order-lines';
 import { useChannels } from '@/features/channels/api/get-channels';
+import { HostedPaymentLeft } from '@/features/checkout/components/hosted-payment-left';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
+import { forgetHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
 import type { CheckoutOrder } from '@/features/checkout/utils/payment-request';
 import { useVouchers } from '@/features/vouchers/api/get-vouchers';
 import { VoucherPicker } from '@/features/vouchers/components/voucher-picker';
@@ -81,6 +83,8 @@ export function CheckoutRoute() {
   // A payment made from this order used its voucher: the next order starts without one.
   const paid = () => {
     forgetVoucher();
+    // Paid another way: a payment left open on the hosted checkout is no longer the order's.
+    forgetHostedPayment();
     cart.clear();
   };
   // Below md the summary stacks under a dozen channel buttons, so the amount also goes first.
@@ -106,6 +110,7 @@ export function CheckoutRoute() {
   return (
     <Stack>
       <Title order={2}>Checkout</Title>
+      <HostedPaymentLeft />
       {stacked && (
         <Text fw={700} data-testid="amount-to-pay">
           Amount to pay: {formatPrice({ amount: total, currency })}

@@ -14,3 +14,16 @@ export function takeHostedPayment(paymentId: string | null): boolean {
   sessionStorage.removeItem(storageKey);
   return true;
 }
+
+/**
+ * The payment made from the cart on the hosted checkout, while the customer has not come back
+ * paid: back on /checkout, they left the provider's page without paying (Cancel and return).
+ */
+export function hostedPaymentLeft(): string | null {
+  return sessionStorage.getItem(storageKey);
+}
+
+/** Forgets the hosted payment: paid another way, or the customer has read that it is still open. */
+export function forgetHostedPayment(): void {
+  sessionStorage.removeItem(storageKey);
+}
