@@ -85,14 +85,16 @@ export function providerReadLimits(
 }
 
 /**
- * The limit of "Run next cycle now" on one subscription, as a record's reads (10 in any 50
- * minutes): each run is provider calls kept in the subscription's log, and a charged cycle in its
- * list, both read whole with the subscription, so a loop of runs (one that finds no scheduled cycle
- * too) must not grow them by thousands a day. Taken only for the subscription's own customer.
+ * The limits of "Run next cycle now" on one subscription, in any 50 minutes: each run reads the
+ * plan's cycles from the provider (calls kept in the subscription's log) and charges one (a cycle
+ * in its list), both read whole with the subscription, so a loop of runs must not grow them by
+ * thousands a day. A run that finds no cycle scheduled yet (the provider schedules the next a
+ * moment after the last) spends only the looser `read` budget (30), so a developer told to wait a
+ * moment is not locked out of the 10 runs. Taken only for the subscription's own customer.
  */
-export const subscriptionRunLimit = (subscriptionId: string): Limit => ({
-  key: `subscription-run:${subscriptionId}`,
-  max: 10,
+export const subscriptionRunLimit = (subscriptionId: string, step: 'read' | 'run'): Limit => ({
+  key: `subscription-${step}:${subscriptionId}`,
+  max: step === 'read' ? 30 : 10,
   windowSeconds: 50 * 60,
 });
 

@@ -48,8 +48,8 @@ export function registerSubscriptionRoutes(
   });
   registerEndpoint(app, api.runNextSubscriptionCycle, async ({ session, params }) => {
     await providerCalls(session);
-    return subscriptions.runNextCycle(session, params.subscriptionId, (row) =>
-      limiter.enforce([subscriptionRunLimit(row.id)]),
+    return subscriptions.runNextCycle(session, params.subscriptionId, (row, step) =>
+      limiter.enforce([subscriptionRunLimit(row.id, step)]),
     );
   });
 }

@@ -86,17 +86,18 @@ describe('run next cycle, looped', () => {
 
     const before = await logSize(id);
     const answers = [];
-    for (let i = 0; i < 25; i += 1) {
+    for (let i = 0; i < 35; i += 1) {
       answers.push(await call(token, 'POST', `/api/subscriptions/${id}/run_next_cycle`));
     }
     const codes = answers.map((answer) => answer.statusCode);
-    expect(codes.slice(0, 10), codes.join()).toEqual(Array(10).fill(409));
+    // Runs that find no cycle scheduled spend the looser budget of reads, not the 10 runs.
+    expect(codes.slice(0, 30), codes.join()).toEqual(Array(30).fill(409));
     expect(answers[0]?.json()).toMatchObject({ error_code: 'NO_SCHEDULED_CYCLE' });
-    expect(codes.slice(10), codes.join()).toEqual(Array(15).fill(429));
-    expect(answers[10]?.json()).toMatchObject({ error_code: 'RATE_LIMIT_EXCEEDED' });
-    expect(answers[10]?.headers['retry-after']).toBeDefined();
+    expect(codes.slice(30), codes.join()).toEqual(Array(5).fill(429));
+    expect(answers[30]?.json()).toMatchObject({ error_code: 'RATE_LIMIT_EXCEEDED' });
+    expect(answers[30]?.headers['retry-after']).toBeDefined();
     // One cycles read a run; the refused runs call nothing.
-    expect(await logSize(id)).toBeLessThanOrEqual(before + 10);
+    expect(await logSize(id)).toBeLessThanOrEqual(before + 30);
 
     // The customer's other subscription has its own budget.
     const other = await call(token, 'POST', '/api/subscriptions', {
@@ -113,6 +114,27 @@ describe('run next cycle, looped', () => {
     });
     const run = await call(token, 'POST', `/api/subscriptions/${otherId}/run_next_cycle`);
     expect(run.statusCode, run.body).toBe(200);
+  });
+
+  it('charges at most 10 cycles by runs in 50 minutes, and no more than its runs', async () => {
+    const created = await call(token, 'POST', '/api/subscriptions', {
+      product_id: 'id-kopi-beans',
+      payment_method_id: method.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as Subscription;
+    const codes: number[] = [];
+    const charged = () => codes.filter((code) => code === 200).length;
+    // A run too soon after the last finds no cycle scheduled yet (409): tried again a moment on.
+    while (charged() < 11 && codes.at(-1) !== 429 && codes.length < 28) {
+      const run = await call(token, 'POST', `/api/subscriptions/${id}/run_next_cycle`);
+      codes.push(run.statusCode);
+      if (run.statusCode === 409) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(charged(), codes.join()).toBe(10);
+    // Refused by its runs' budget, with the reads' budget (30) not yet spent.
+    expect(codes.at(-1), codes.join()).toBe(429);
+    expect(codes.length, codes.join()).toBeLessThan(30);
   });
 
   it("shows a long-running plan's newest operations only, not every one it ever made", async () => {

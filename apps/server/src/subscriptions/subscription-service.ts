@@ -464,13 +464,14 @@ export function createSubscriptionService(deps: {
 
     /**
      * Development mode: the provider charges the next scheduled cycle now. `spend` takes the
-     * subscription's own budget of runs once it is known to be the caller's and runnable, before
-     * the provider is called: each run is an exchange or more in its log, and a cycle in its list.
+     * subscription's own budgets once it is known to be the caller's and runnable, before each
+     * provider call: reading its cycles ('read'), then charging one ('run'); each is an exchange
+     * or more in its log, and a run a cycle in its list.
      */
     async runNextCycle(
       session: Caller,
       subscriptionId: string,
-      spend: (row: SubscriptionRow) => Promise<void> = async () => undefined,
+      spend: (row: SubscriptionRow, step: 'read' | 'run') => Promise<void> = async () => undefined,
     ): Promise<Subscription> {
       // Ownership first: another customer's subscription is not found, in any mode.
       const row = await loadOwn(session, subscriptionId);
@@ -485,7 +486,7 @@ export function createSubscriptionService(deps: {
       if (!isSubscriptionActive(row.status) || !row.providerPlanId) {
         throw notActionable(row, 'run a cycle now');
       }
-      await spend(row);
+      await spend(row, 'read');
       const plan = { providerPlanId: row.providerPlanId, currency: row.currency };
       const scheduled = (await syncCycles(app, row)).find((cycle) =>
         isCycleScheduled(cycle.status),
@@ -497,6 +498,7 @@ export function createSubscriptionService(deps: {
           `Subscription ${row.id} has no cycle waiting for its date yet`,
         );
       }
+      await spend(row, 'run');
       try {
         await applyCycles(row, [
           await provider.simulateCycle(app, row.id, plan, scheduled.providerCycleId),
