@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethod, Subscription } from '@store/contract';
 import { exchanges, subscriptionCycles, subscriptions } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
+import { linkedEwallet } from '../test/linked-methods.ts';
 import { waitFor } from '../test/wait-for.ts';
 
 /**
@@ -23,7 +24,7 @@ beforeAll(async () => {
     PROVIDER_READS_PER_CUSTOMER_PER_MINUTE: String(providerCallsPerMinute),
   });
   token = await server.signIn('attacker@example.com');
-  method = await linkedEwallet(token);
+  method = await linkedEwallet(server, token);
 });
 afterAll(() => server?.close());
 
@@ -43,28 +44,6 @@ async function call(
       'content-type': 'application/json',
     },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload ?? {}),
-  });
-}
-
-async function linkedEwallet(bearer: string): Promise<PaymentMethod> {
-  const created = (
-    await call(bearer, 'POST', '/api/payment_methods', {
-      channel: 'DANA',
-      country: 'ID',
-      reference_id: randomUUID().slice(0, 8),
-    })
-  ).json() as PaymentMethod;
-  const page = await fetch(created.actions[0]?.value ?? '', {
-    method: 'POST',
-    body: new URLSearchParams({ decision: 'link' }),
-    redirect: 'manual',
-  });
-  expect(page.status).toBeLessThan(400);
-  return waitFor(`method ${created.id} ACTIVE`, async () => {
-    const read = (
-      await call(bearer, 'GET', `/api/payment_methods/${created.id}`)
-    ).json() as PaymentMethod;
-    return read.status === 'ACTIVE' && read;
   });
 }
 
@@ -165,7 +144,7 @@ describe('subscriptions under attack', () => {
   });
 
   it('refuses a method that is no longer ACTIVE', async () => {
-    const ended = await linkedEwallet(token);
+    const ended = await linkedEwallet(server, token);
     const cancelled = await call(token, 'POST', `/api/payment_methods/${ended.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const before = await counts();
@@ -329,7 +308,7 @@ describe('subscriptions under attack', () => {
 
   it("limits each customer's provider calls on running cycles and cancelling, as payments' provider reads", async () => {
     const runner = await server.signIn('cycle-runner@example.com');
-    const subscription = await activeSubscription(runner, await linkedEwallet(runner));
+    const subscription = await activeSubscription(runner, await linkedEwallet(server, runner));
     const answers = [];
     for (let i = 0; i <= providerCallsPerMinute; i += 1) {
       answers.push(
@@ -342,7 +321,7 @@ describe('subscriptions under attack', () => {
     expect(limited[0]?.headers['retry-after']).toBeDefined();
     // Another customer is not held up by this one.
     const neighbour = await server.signIn('cycle-neighbour@example.com');
-    const other = await activeSubscription(neighbour, await linkedEwallet(neighbour));
+    const other = await activeSubscription(neighbour, await linkedEwallet(server, neighbour));
     const run = await call(neighbour, 'POST', `/api/subscriptions/${other.id}/run_next_cycle`);
     expect(run.statusCode, run.body).toBe(200);
   });

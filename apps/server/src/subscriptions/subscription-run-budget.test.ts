@@ -5,6 +5,7 @@ import type { PaymentMethod, Subscription } from '@store/contract';
 import { exchanges } from '../db/schema.ts';
 import { subscriptionOperationsShown } from './subscription-view.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { linkedEwallet } from '../test/linked-methods.ts';
 import { waitFor } from '../test/wait-for.ts';
 
 /**
@@ -18,7 +19,7 @@ let method: PaymentMethod;
 beforeAll(async () => {
   server = await startTestServer({ PROVIDER_READS_PER_CUSTOMER_PER_MINUTE: '100' });
   token = await server.signIn('run-looper@example.com');
-  method = await linkedEwallet(token);
+  method = await linkedEwallet(server, token);
 });
 afterAll(() => server?.close());
 
@@ -33,27 +34,6 @@ const call = (bearer: string, method: 'GET' | 'POST', url: string, payload?: unk
     },
     payload: JSON.stringify(payload ?? {}),
   });
-
-async function linkedEwallet(bearer: string): Promise<PaymentMethod> {
-  const created = (
-    await call(bearer, 'POST', '/api/payment_methods', {
-      channel: 'DANA',
-      country: 'ID',
-      reference_id: randomUUID().slice(0, 8),
-    })
-  ).json() as PaymentMethod;
-  await fetch(created.actions[0]?.value ?? '', {
-    method: 'POST',
-    body: new URLSearchParams({ decision: 'link' }),
-    redirect: 'manual',
-  });
-  return waitFor(`method ${created.id} ACTIVE`, async () => {
-    const read = (
-      await call(bearer, 'GET', `/api/payment_methods/${created.id}`)
-    ).json() as PaymentMethod;
-    return read.status === 'ACTIVE' && read;
-  });
-}
 
 const logSize = async (subscriptionId: string) =>
   (

@@ -17,6 +17,7 @@ import {
 import { buildApp } from '../app.ts';
 import { exchanges, subscriptionCycles, subscriptions } from '../db/schema.ts';
 import { startTestServer, webhookEnvelope, type TestServer } from '../test/test-server.ts';
+import { linkedEwallet } from '../test/linked-methods.ts';
 import { waitFor } from '../test/wait-for.ts';
 
 /** A day of the provider's schedules in the fast server: a retry a day later comes in 1.5 s. */
@@ -45,24 +46,6 @@ async function decide(pageUrl: string, decision: string) {
     redirect: 'manual',
   });
   expect(response.status).toBeLessThan(400);
-}
-
-/** A DANA account linked on the provider's page: an ACTIVE method that can pay a subscription. */
-async function linkedEwallet(server: TestServer, token: string): Promise<PaymentMethod> {
-  const created = (
-    await call(server, token, 'POST', '/api/payment_methods', {
-      channel: 'DANA',
-      country: 'ID',
-      reference_id: randomUUID().slice(0, 8),
-    })
-  ).json() as PaymentMethod;
-  await decide(created.actions[0]?.value ?? '', 'link');
-  return waitFor(`method ${created.id} ACTIVE`, async () => {
-    const method = (
-      await call(server, token, 'GET', `/api/payment_methods/${created.id}`)
-    ).json() as PaymentMethod;
-    return method.status === 'ACTIVE' && method;
-  });
 }
 
 async function subscribe(
