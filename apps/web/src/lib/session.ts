@@ -35,6 +35,16 @@ export function decodeSessionToken(token: string, now: number = Date.now()): Ses
   return claims;
 }
 
+/**
+ * A storage key of the signed-in customer's own, at their store: what one customer keeps in this
+ * tab (a chosen voucher, a payment left on the hosted checkout) is not shown to the next one who
+ * signs in on the same browser. Null when signed out.
+ */
+export function customerStorageKey(name: string): string | null {
+  const claims = getSession()?.claims;
+  return claims ? `${name}:${claims.app_id}:${claims.customer_id}` : null;
+}
+
 export function getToken(): string | null {
   return localStorage.getItem(tokenStorageKey);
 }

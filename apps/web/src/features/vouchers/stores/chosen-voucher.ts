@@ -1,16 +1,11 @@
-import { getSession } from '@/lib/session';
+import { customerStorageKey } from '@/lib/session';
 
 /**
  * The voucher the customer chose at checkout, kept for this tab (session storage) so a reload or a
  * trip to the hosted checkout and back does not drop it. Only its id is kept, per store (app) and
  * customer, as the cart is: what it is worth is read again from the store's voucher list.
  */
-const keyPrefix = 'checkout-voucher';
-
-function storageKey(): string | null {
-  const claims = getSession()?.claims;
-  return claims ? `${keyPrefix}:${claims.app_id}:${claims.customer_id}` : null;
-}
+const storageKey = () => customerStorageKey('checkout-voucher');
 
 export function rememberVoucher(voucherId: string): void {
   const key = storageKey();
