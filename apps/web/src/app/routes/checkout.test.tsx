@@ -4,10 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { Channel, Voucher } from '@store/contract/client';
 import { cartStorageKey } from '@/features/cart/stores/cart-store';
 import { getChannelsQueryOptions } from '@/features/channels/api/get-channels';
-import { rememberHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
+import {
+  hostedPaymentLeft,
+  rememberHostedPayment,
+} from '@/features/checkout/utils/hosted-checkout-cart';
 import { activePaymentMethodsKey } from '@/features/payment-methods/api/get-payment-methods';
 import { getVouchersQueryOptions } from '@/features/vouchers/api/get-vouchers';
-import { demoClaims, makePayment, makeProduct } from '@/test/fixtures';
+import { setToken } from '@/lib/session';
+import { demoClaims, makePayment, makeProduct, makeToken } from '@/test/fixtures';
 import { createTestQueryClient, renderRoutes } from '@/test/render';
 import { stubSignedInFetch } from '@/test/signed-in-fetch';
 import { CheckoutRoute } from './checkout';
@@ -42,12 +46,14 @@ const dana: Channel = {
 };
 
 /** Opens /checkout as a reload does: the cart from local storage, the store's lists fetched anew. */
-function openCheckout(vouchers: Voucher[] = [hemat10, ovo25], channels: Channel[] = [dana]) {
+function openCheckout(
+  vouchers: Voucher[] = [hemat10, ovo25],
+  channels: Channel[] = [dana],
+  customerId: string = demoClaims.customer_id,
+) {
   localStorage.setItem(
     cartStorageKey,
-    JSON.stringify([
-      { app_id: demoClaims.app_id, customer_id: demoClaims.customer_id, product, quantity: 1 },
-    ]),
+    JSON.stringify([{ app_id: demoClaims.app_id, customer_id: customerId, product, quantity: 1 }]),
   );
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(getVouchersQueryOptions(demoClaims.app_id).queryKey, { vouchers });
@@ -143,7 +149,15 @@ describe('Checkout voucher', () => {
     expect(screen.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Your payment was not finished')).toBeNull();
-    expect(sessionStorage.getItem('hosted-checkout-payment')).toBeNull();
+    expect(hostedPaymentLeft()).toBeNull();
+  });
+
+  it("tells no other customer signing in on this browser of one's hosted payment", () => {
+    rememberHostedPayment('pay_hosted_1');
+    setToken(makeToken({ ...demoClaims, customer_id: 'cus_next_customer' }));
+    openCheckout(undefined, undefined, 'cus_next_customer');
+    expect(screen.getByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.queryByText('Your payment was not finished')).toBeNull();
   });
 
   it('says nothing of a hosted payment when none was left', () => {

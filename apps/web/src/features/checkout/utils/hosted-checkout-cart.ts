@@ -1,18 +1,15 @@
+import { customerStorageKey } from '@/lib/session';
+
 /**
  * The cart stays while the customer is on the provider's hosted checkout (cancelling there comes
- * back to it); it is emptied when they come back from paying the payment made from it.
+ * back to it); it is emptied when they come back from paying the payment made from it. Kept per
+ * store and customer, as the cart is: the next customer on this browser is not told of it.
  */
-const storageKey = 'hosted-checkout-payment';
+const storageKey = () => customerStorageKey('hosted-checkout-payment');
 
 export function rememberHostedPayment(paymentId: string): void {
-  sessionStorage.setItem(storageKey, paymentId);
-}
-
-/** Whether this payment was made from the cart on the hosted checkout; forgets it once told. */
-export function takeHostedPayment(paymentId: string | null): boolean {
-  if (!paymentId || sessionStorage.getItem(storageKey) !== paymentId) return false;
-  sessionStorage.removeItem(storageKey);
-  return true;
+  const key = storageKey();
+  if (key !== null) sessionStorage.setItem(key, paymentId);
 }
 
 /**
@@ -20,10 +17,19 @@ export function takeHostedPayment(paymentId: string | null): boolean {
  * paid: back on /checkout, they left the provider's page without paying (Cancel and return).
  */
 export function hostedPaymentLeft(): string | null {
-  return sessionStorage.getItem(storageKey);
+  const key = storageKey();
+  return key === null ? null : sessionStorage.getItem(key);
 }
 
 /** Forgets the hosted payment: paid another way, or the customer has read that it is still open. */
 export function forgetHostedPayment(): void {
-  sessionStorage.removeItem(storageKey);
+  const key = storageKey();
+  if (key !== null) sessionStorage.removeItem(key);
+}
+
+/** Whether this payment was made from the cart on the hosted checkout; forgets it once told. */
+export function takeHostedPayment(paymentId: string | null): boolean {
+  if (!paymentId || hostedPaymentLeft() !== paymentId) return false;
+  forgetHostedPayment();
+  return true;
 }
