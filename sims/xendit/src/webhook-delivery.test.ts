@@ -131,6 +131,27 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('retries a 500 whose body outlasted the timeout: an answer came, so it is no TIMEOUT', async () => {
+    const simulator = await start({ webhookRetrySchedule: [0.1], webhookTimeoutMs: 300 });
+    sim.receiver.answer(500);
+    sim.receiver.holdNextBody();
+    try {
+      const id = await paidVirtualAccount(simulator, 'slow-body');
+      await until(() => deliveriesOf(id).length === 2);
+      const failed = (await webhookLog(simulator, '?status=FAILED')) as {
+        data: {
+          attempts: { response_status: number | null; error: string | null }[];
+          payload: { data: { payment_request_id: string } };
+        }[];
+      };
+      const entry = failed.data.find((event) => event.payload.data.payment_request_id === id);
+      expect(entry?.attempts.map((attempt) => attempt.response_status)).toEqual([500, 500]);
+      expect(entry?.attempts[0]?.error ?? '').not.toMatch(/^TIMEOUT/);
+    } finally {
+      sim.receiver.release();
+    }
+  });
+
   it('gives up after the last retry and marks the event FAILED', async () => {
     const simulator = await start({ webhookRetrySchedule: [0.1] });
     sim.receiver.answer(503);

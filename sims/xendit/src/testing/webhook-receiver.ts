@@ -11,7 +11,7 @@ export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: SentWebhook 
 /** A merchant's webhook endpoint for tests: records what arrives and answers `status`. */
 export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = [];
-  const state = { status: 200, holdNext: false };
+  const state = { status: 200, holdNext: false, holdNextBody: false };
   const held: (() => void)[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -25,6 +25,10 @@ export async function startWebhookReceiver() {
       if (state.holdNext) {
         state.holdNext = false;
         held.push(answer);
+      } else if (state.holdNextBody) {
+        state.holdNextBody = false;
+        response.writeHead(state.status).flushHeaders();
+        held.push(() => response.end());
       } else {
         answer();
       }
@@ -43,7 +47,11 @@ export async function startWebhookReceiver() {
     holdNext() {
       state.holdNext = true;
     },
-    /** Answers the webhooks held so far. */
+    /** Answers the next webhook's status at once but holds its body back, until release. */
+    holdNextBody() {
+      state.holdNextBody = true;
+    },
+    /** Answers (or ends the bodies of) the webhooks held so far. */
     release() {
       for (const answer of held.splice(0)) answer();
     },
