@@ -154,7 +154,10 @@ export async function runPlanActivationJob(
   const plan = await loadPlan(tx, owner, id, true);
   if (plan.data.status !== 'PENDING') return;
   const { schedule } = plan.data;
-  const anchor = new Date(schedule.anchor_date ?? plan.data.created ?? Date.now());
+  // A past anchor (the provider's test guide sends 2022-02-15) starts the schedule now: the cycles
+  // it would have had before today are not charged after the fact, all at once.
+  const given = new Date(schedule.anchor_date ?? plan.data.created ?? Date.now());
+  const anchor = given.getTime() < Date.now() ? new Date() : given;
   let firstDue = anchor;
   let firstNumber = 1;
   if (plan.data.immediate_action_type === 'FULL_AMOUNT') {

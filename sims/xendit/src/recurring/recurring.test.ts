@@ -304,6 +304,41 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
     expect(((await response.json()) as Json).metadata ?? null).toBeNull();
   });
 
+  it('starts a plan anchored in the past now, without charging the cycles before today', async () => {
+    // The provider's test guide (https://docs.xendit.co/recurring/test-setup, "Success Plan
+    // Creation Simulation Example") sends this schedule as it is, anchored on 2022-02-15.
+    const body = await planBody(
+      slowClient,
+      {
+        interval: 'MONTH',
+        interval_count: 1,
+        total_recurrence: 12,
+        anchor_date: '2022-02-15T16:23:52Z',
+        retry_interval: 'DAY',
+        retry_interval_count: 3,
+        total_retry: 2,
+      },
+      { immediate_action_type: 'FULL_AMOUNT' },
+    );
+    const { body: plan } = await slowClient.createRecurringPlan(body, { idempotencyKey: key() });
+    await sim.receiver.waitFor(about('recurring.plan.activated', plan.id));
+    const scheduled = await sim.receiver.waitFor(
+      (webhook) =>
+        about('recurring.cycle.created', plan.id)(webhook) &&
+        (webhook.body.data as RecurringCycle).type === 'SCHEDULED',
+    );
+    const next = scheduled.body.data as RecurringCycle;
+    expect(next.cycle_number).toBe(2);
+    expect(Date.parse(next.scheduled_timestamp ?? '')).toBeGreaterThan(Date.now());
+    // Time for cycles the worker would have charged after it, had it gone back to 2022.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const cycles = (await slowClient.listRecurringCycles(plan.id)).body;
+    expect(cycles.map((c) => [c.cycle_number, c.type, c.status])).toEqual([
+      [1, 'IMMEDIATE', 'SUCCEEDED'],
+      [2, 'SCHEDULED', 'SCHEDULED'],
+    ]);
+  });
+
   it('refuses a token that is not the customer’s, and one it does not know', async () => {
     const body = await planBody(slowClient, {});
     const other = await cardToken(slowClient, `someone-else-${key()}`);
