@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { channelSchema, providerOperationSchema, transactionTypeSchema } from './payments.ts';
+import { subscriptionStatusSchema } from './subscriptions.ts';
 
 export const paymentMethodStatusSchema = z.enum([
   'REQUIRES_ACTION',
@@ -30,6 +31,14 @@ export const paymentMethodPropertySchema = z.object({
   value: z.nullable(z.string()),
 });
 
+/** A subscription a method pays, as Payment Methods names it beside the method. */
+export const paidSubscriptionSchema = z.object({
+  id: z.string(),
+  product_name: z.string(),
+  status: subscriptionStatusSchema,
+});
+export type PaidSubscription = z.infer<typeof paidSubscriptionSchema>;
+
 export const paymentMethodSchema = z.object({
   id: z.string(),
   /** The channel code, as in the create payload. */
@@ -52,6 +61,11 @@ export const paymentMethodSchema = z.object({
   xendit_operations: z.optional(z.array(providerOperationSchema)),
   /** The channel's configuration; in lists with with_config=true. */
   config: z.optional(z.nullable(channelSchema)),
+  /**
+   * The customer's subscriptions not yet ended (PENDING or ACTIVE) that are charged to it:
+   * unlinking it cancels them first. On a single read, and in lists with with_config=true.
+   */
+  open_subscriptions: z.optional(z.array(paidSubscriptionSchema)),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
@@ -60,4 +74,9 @@ export const paymentMethodErrorCodes = {
   channelNotSaveable: 'CHANNEL_NOT_SAVEABLE',
   /** Unlinking or OTP on a method in a status that does not allow it. */
   notActionable: 'PAYMENT_METHOD_NOT_ACTIONABLE',
+  /**
+   * Unlinking a method that pays a subscription the store could not end first (the provider did
+   * not deactivate its plan, or has not yet answered its create): the method stays linked.
+   */
+  paysSubscription: 'PAYMENT_METHOD_PAYS_SUBSCRIPTION',
 } as const;
