@@ -145,7 +145,15 @@ export async function buildApp({
   const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProvider(config, db);
-  const paymentMethods = createPaymentMethodService({ db, provider, config, limiter });
+  const subscriptions = createSubscriptionService({ db, provider, config });
+  // Unlinking a method ends the subscriptions it pays first, through their own cancel.
+  const paymentMethods = createPaymentMethodService({
+    db,
+    provider,
+    config,
+    limiter,
+    endSubscriptionsPaidBy: subscriptions.endPaidBy,
+  });
   const payments = createPaymentService({
     db,
     provider,
@@ -159,7 +167,6 @@ export async function buildApp({
   app.addHook('onClose', () => payments.sendAnnouncements());
   const refunds = createRefundService({ db, provider, payments });
   const cards = createCardService({ db, provider, payments, paymentMethods, budget });
-  const subscriptions = createSubscriptionService({ db, provider, config });
   const reconciler = createReconciler({
     db,
     config,

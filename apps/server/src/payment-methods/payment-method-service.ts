@@ -23,7 +23,12 @@ import {
 } from '../statuses/payment-method-status.ts';
 import { createCheckoutLinking } from './checkout-session-link.ts';
 import { createMethodLinker } from './link-method.ts';
-import { exchangesOf, toApi, type PaymentMethodRow } from './payment-method-view.ts';
+import {
+  exchangesOf,
+  openSubscriptionsOf,
+  toApi,
+  type PaymentMethodRow,
+} from './payment-method-view.ts';
 import { createTokenWebhooks } from './token-webhooks.ts';
 
 export type { PaymentMethodRow, StoredProperty } from './payment-method-view.ts';
@@ -46,8 +51,13 @@ export function createPaymentMethodService(deps: {
   provider: Provider;
   config: ServerConfig;
   limiter: RateLimiter;
+  /**
+   * Ends the caller's open subscriptions this method pays, or throws and ends none it could not
+   * (the subscriptions part's cancel, composed in app.ts).
+   */
+  endSubscriptionsPaidBy: (session: Caller, paymentMethodId: string) => Promise<void>;
 }) {
-  const { db, provider, config, limiter } = deps;
+  const { db, provider, config, limiter, endSubscriptionsPaidBy } = deps;
 
   /**
    * Whether this read may ask the provider for news of a method it may still change: for one
@@ -100,7 +110,11 @@ export function createPaymentMethodService(deps: {
   async function view(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
     const method = await loadOwn(session, paymentMethodId);
     const { app } = await session.tenant();
-    return toApi(app, method, { exchanges: await exchangesOf(db, [method.id]) });
+    const [exchanges, paid] = await Promise.all([
+      exchangesOf(db, [method.id]),
+      openSubscriptionsOf(db, session, [method.id]),
+    ]);
+    return toApi(app, method, { exchanges, openSubscriptions: paid.get(method.id) });
   }
 
   const linkingReturnUrls = (paymentMethodId: string, clientId: string) =>
@@ -187,15 +201,17 @@ export function createPaymentMethodService(deps: {
       if (!query.withConfig) {
         return { payment_methods: methods.map((row) => toApi(app, row)), next_cursor: nextCursor };
       }
-      const exchanges = await exchangesOf(
-        db,
-        methods.map((row) => row.id),
-      );
+      const ids = methods.map((row) => row.id);
+      const [exchanges, paid] = await Promise.all([
+        exchangesOf(db, ids),
+        openSubscriptionsOf(db, session, ids),
+      ]);
       return {
         payment_methods: methods.map((row) =>
           toApi(app, row, {
             customer,
             exchanges: exchanges.filter((exchange) => exchange.paymentMethodId === row.id),
+            openSubscriptions: paid.get(row.id),
           }),
         ),
         next_cursor: nextCursor,
@@ -262,7 +278,11 @@ export function createPaymentMethodService(deps: {
       return view(session, paymentMethodId);
     },
 
-    /** Unlink: the provider forgets the token; CANCELED is final. */
+    /**
+     * Unlink: the subscriptions it pays end first, then the provider forgets the token; CANCELED
+     * is final. A plan left running would charge a token the store itself cancelled, so a plan
+     * that could not be ended keeps the method linked.
+     */
     async cancel(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
       const method = await loadOwn(session, paymentMethodId);
       if (isMethodUnlinked(method.status)) return view(session, paymentMethodId);
@@ -274,6 +294,7 @@ export function createPaymentMethodService(deps: {
           `Payment method ${paymentMethodId} is ${toApiMethodStatus(method.status as StoredPaymentMethodStatus)} and cannot be unlinked`,
         );
       }
+      await endSubscriptionsPaidBy(session, paymentMethodId);
       const { app } = await session.tenant();
       await applyToken(method, await provider.cancelToken(app, paymentMethodId, tokenId));
       return view(session, paymentMethodId);

@@ -1,7 +1,13 @@
-import { desc, inArray } from 'drizzle-orm';
-import type { PaymentMethod, PaymentMethodAction, TransactionType } from '@store/contract';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type {
+  PaidSubscription,
+  PaymentMethod,
+  PaymentMethodAction,
+  TransactionType,
+} from '@store/contract';
+import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
-import { exchanges, type paymentMethods } from '../db/schema.ts';
+import { exchanges, subscriptions, type paymentMethods } from '../db/schema.ts';
 import { channelsFor, findChannel, toApiExchange } from '../payments/payment-service.ts';
 import type { CustomerRow } from '../provider/mapping.ts';
 import type { AppRow } from '../provider/provider.ts';
@@ -9,6 +15,11 @@ import {
   toApiMethodStatus,
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
+import {
+  openSubscriptionStatuses,
+  toApiSubscriptionStatus,
+  type StoredSubscriptionStatus,
+} from '../statuses/subscription-status.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type StoredProperty = {
@@ -22,7 +33,11 @@ type StoredExchange = typeof exchanges.$inferSelect;
 export function toApi(
   app: Pick<AppRow, 'country' | 'currency'>,
   row: PaymentMethodRow,
-  extras: { exchanges?: StoredExchange[]; customer?: CustomerRow } = {},
+  extras: {
+    exchanges?: StoredExchange[];
+    customer?: CustomerRow;
+    openSubscriptions?: PaidSubscription[];
+  } = {},
 ): PaymentMethod {
   const channel = findChannel(app, row.channelCode);
   return {
@@ -47,7 +62,46 @@ export function toApi(
             ) ?? null,
         }
       : {}),
+    ...(extras.openSubscriptions ? { open_subscriptions: extras.openSubscriptions } : {}),
   };
+}
+
+/**
+ * The caller's open subscriptions charged to these methods, oldest first, by method id: what
+ * unlinking each would cancel.
+ */
+export async function openSubscriptionsOf(
+  db: Database,
+  session: Pick<Caller, 'appId' | 'customerId'>,
+  methodIds: string[],
+): Promise<Map<string, PaidSubscription[]>> {
+  const paid = new Map<string, PaidSubscription[]>(methodIds.map((id) => [id, []]));
+  if (methodIds.length === 0) return paid;
+  const rows = await db
+    .select({
+      id: subscriptions.id,
+      paymentMethodId: subscriptions.paymentMethodId,
+      productName: subscriptions.productName,
+      status: subscriptions.status,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.appId, session.appId),
+        eq(subscriptions.customerId, session.customerId),
+        inArray(subscriptions.paymentMethodId, methodIds),
+        inArray(subscriptions.status, [...openSubscriptionStatuses]),
+      ),
+    )
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
+  for (const row of rows) {
+    paid.get(row.paymentMethodId)?.push({
+      id: row.id,
+      product_name: row.productName,
+      status: toApiSubscriptionStatus(row.status as StoredSubscriptionStatus),
+    });
+  }
+  return paid;
 }
 
 /** The provider exchanges of these methods, newest first. */

@@ -37,6 +37,14 @@ export const canCancelSubscription = (status: string) =>
   status !== initialSubscriptionStatus &&
   isCancellableSubscription({ status: status as SubscriptionStatus });
 
+/**
+ * Subscriptions not yet ended, each with a move left in the table: a plan that charges, or may yet
+ * charge, the token it names (CREATING too: the provider may have made the plan already).
+ */
+export const openSubscriptionStatuses: readonly StoredSubscriptionStatus[] = (
+  Object.keys(transitions) as StoredSubscriptionStatus[]
+).filter((status) => transitions[status].length > 0);
+
 /** Whether the customer cancelled it; nothing moves it again. */
 export const isSubscriptionCancelled = (status: string) => status === 'CANCELLED';
 

@@ -1,5 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { subscriptionErrorCodes, type Subscription } from '@store/contract';
+import {
+  paymentMethodErrorCodes,
+  subscriptionErrorCodes,
+  type Subscription,
+} from '@store/contract';
 import type { Caller } from '../auth/tenant.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -22,7 +26,9 @@ import {
   initialSubscriptionStatus,
   isSubscriptionActive,
   isSubscriptionCancelled,
+  isSubscriptionCreating,
   moveSubscription,
+  openSubscriptionStatuses,
   subscriptionStatusesReadFromProvider,
   subscriptionStatusOfPlan,
   toApiSubscriptionStatus,
@@ -377,6 +383,88 @@ export function createSubscriptionService(deps: {
     return report;
   }
 
+  /** Cancel: the provider deactivates the plan; CANCELLED is final, and no cycle is charged. */
+  async function cancel(session: Caller, subscriptionId: string): Promise<Subscription> {
+    const row = await loadOwn(session, subscriptionId);
+    if (isSubscriptionCancelled(row.status)) return view(session, subscriptionId);
+    if (!canCancelSubscription(row.status) || !row.providerPlanId) {
+      throw notActionable(row, 'be cancelled');
+    }
+    const { app } = await session.tenant();
+    // Recorded first: the plan's inactivation may reach the store before this call's answer.
+    await db
+      .update(subscriptions)
+      .set({ cancelRequestedAt: sql`now()` })
+      .where(eq(subscriptions.id, row.id));
+    try {
+      await provider.deactivatePlan(app, row.id, row.providerPlanId);
+    } catch (error) {
+      // Refused: the plan goes on, and its end later is the provider's, not this cancel. A lost
+      // answer keeps the request: the provider may have deactivated the plan.
+      if (isRefusal(error)) {
+        await db
+          .update(subscriptions)
+          .set({ cancelRequestedAt: null })
+          .where(eq(subscriptions.id, row.id));
+      }
+      throw error;
+    }
+    await moveSubscription(db, row.id, 'CANCELLED');
+    try {
+      await syncCycles(app, row);
+    } catch (error) {
+      // The cancelled cycles also come by webhook.
+      if (!(error instanceof AppError)) throw error;
+    }
+    return view(session, subscriptionId);
+  }
+
+  /**
+   * Before a method is unlinked: ends, each through cancel, the caller's open subscriptions it
+   * pays, so none goes on charging a token the store cancelled. One whose create the provider has
+   * not yet answered cannot be ended yet, and one the provider does not deactivate stays as it
+   * is: either way the caller is told, and the method stays linked (those ended before stay so).
+   */
+  async function endPaidBy(session: Caller, paymentMethodId: string): Promise<void> {
+    const open = await db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.appId, session.appId),
+          eq(subscriptions.customerId, session.customerId),
+          eq(subscriptions.paymentMethodId, paymentMethodId),
+          inArray(subscriptions.status, [...openSubscriptionStatuses]),
+        ),
+      )
+      .orderBy(asc(subscriptions.createdAt));
+    const stillPays = (row: SubscriptionRow, why: string) =>
+      `Payment method ${paymentMethodId} pays subscription ${row.id} (${row.productName}), ${why}; the method stays linked`;
+    for (const row of open) {
+      if (isSubscriptionCreating(row.status)) {
+        throw new AppError(
+          409,
+          paymentMethodErrorCodes.paysSubscription,
+          stillPays(row, 'still being set up at the provider: try again in a minute'),
+        );
+      }
+      try {
+        await cancel(session, row.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // Ended meanwhile (the provider ended the plan): nothing of it is left to end.
+        if (error.errorCode === subscriptionErrorCodes.notActionable) continue;
+        throw new AppError(
+          error.statusCode,
+          paymentMethodErrorCodes.paysSubscription,
+          stillPays(row, `which could not be cancelled (${error.errorCode}: ${error.message})`),
+          error.exchange,
+          error.providerOutcome,
+        );
+      }
+    }
+  }
+
   return {
     keyHolder: subscriber.keyHolder,
     matchWebhook,
@@ -426,41 +514,8 @@ export function createSubscriptionService(deps: {
 
     get: view,
 
-    /** Cancel: the provider deactivates the plan; CANCELLED is final, and no cycle is charged. */
-    async cancel(session: Caller, subscriptionId: string): Promise<Subscription> {
-      const row = await loadOwn(session, subscriptionId);
-      if (isSubscriptionCancelled(row.status)) return view(session, subscriptionId);
-      if (!canCancelSubscription(row.status) || !row.providerPlanId) {
-        throw notActionable(row, 'be cancelled');
-      }
-      const { app } = await session.tenant();
-      // Recorded first: the plan's inactivation may reach the store before this call's answer.
-      await db
-        .update(subscriptions)
-        .set({ cancelRequestedAt: sql`now()` })
-        .where(eq(subscriptions.id, row.id));
-      try {
-        await provider.deactivatePlan(app, row.id, row.providerPlanId);
-      } catch (error) {
-        // Refused: the plan goes on, and its end later is the provider's, not this cancel. A lost
-        // answer keeps the request: the provider may have deactivated the plan.
-        if (isRefusal(error)) {
-          await db
-            .update(subscriptions)
-            .set({ cancelRequestedAt: null })
-            .where(eq(subscriptions.id, row.id));
-        }
-        throw error;
-      }
-      await moveSubscription(db, row.id, 'CANCELLED');
-      try {
-        await syncCycles(app, row);
-      } catch (error) {
-        // The cancelled cycles also come by webhook.
-        if (!(error instanceof AppError)) throw error;
-      }
-      return view(session, subscriptionId);
-    },
+    cancel,
+    endPaidBy,
 
     /**
      * Development mode: the provider charges the next scheduled cycle now. `spend` takes the
