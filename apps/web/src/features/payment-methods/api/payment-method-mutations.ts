@@ -48,7 +48,9 @@ export function cancelPaymentMethod(paymentMethodId: string) {
 
 /**
  * Unlink: the method's new status (CANCELED) replaces it in the list's pages at once; checkout's
- * list, which holds only methods that can pay, is read again without it.
+ * list, which holds only methods that can pay, is read again without it. The store cancels the
+ * subscriptions the method paid first, so they are read again too; after a failure as well, since
+ * some may have ended before it, and the list then reads what the method still pays.
  */
 export function useCancelPaymentMethod() {
   const queryClient = useQueryClient();
@@ -71,6 +73,8 @@ export function useCancelPaymentMethod() {
       void queryClient.invalidateQueries({ queryKey: activePaymentMethodsKey });
       void queryClient.invalidateQueries({ queryKey: ['payment-methods', 'detail', canceled.id] });
     },
+    onError: () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
   });
 }
 

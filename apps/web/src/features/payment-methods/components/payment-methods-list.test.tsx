@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { PaymentMethod } from '@store/contract/client';
-import { renderWithProviders } from '@/test/render';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { stubSignedInFetch } from '@/test/signed-in-fetch';
+import { paidSubscriptionsNote } from '../utils/paid-subscriptions-note';
 import { PaymentMethodsList } from './payment-methods-list';
 
 const fetchStub = vi.fn<typeof fetch>();
@@ -43,11 +44,12 @@ function answerPages() {
   });
 }
 
-function renderList() {
+function renderList(queryClient = createTestQueryClient()) {
   renderWithProviders(
     <MemoryRouter>
       <PaymentMethodsList onViewLogs={() => {}} />
     </MemoryRouter>,
+    queryClient,
   );
 }
 
@@ -83,6 +85,61 @@ describe('Payment methods list', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Unlink' }));
     await waitFor(() =>
       expect(within(older).getByRole('button', { name: 'CANCELED' })).toBeDisabled(),
+    );
+  });
+
+  it('says which subscriptions an ACTIVE method pays before Unlink, and reads them again once it is unlinked', async () => {
+    const kopi = { id: 'sub_kopi', product_name: 'Kopi Arabica Beans', status: 'ACTIVE' as const };
+    const note =
+      'Pays your subscription to Kopi Arabica Beans; unlinking it also cancels that subscription.';
+    fetchStub.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://store.test');
+      if (init?.method === 'POST' && url.pathname === '/api/payment_methods/pm_paying/cancel') {
+        return Response.json(method('pm_paying', { status: 'CANCELED', open_subscriptions: [] }));
+      }
+      if (url.pathname !== '/api/payment_methods') return new Response(null, { status: 404 });
+      return Response.json({
+        payment_methods: [
+          method('pm_paying', { open_subscriptions: [kopi] }),
+          method('pm_idle', { open_subscriptions: [] }),
+        ],
+        next_cursor: null,
+      });
+    });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['subscriptions', 'list'], { pages: [], pageParams: [] });
+    renderList(queryClient);
+
+    const paying = await screen.findByRole('listitem', { name: 'Payment method pm_paying' });
+    expect(within(paying).getByText(note)).toBeVisible();
+    expect(within(paying).getByRole('button', { name: 'Unlink' })).toHaveAccessibleDescription(
+      note,
+    );
+    const idle = screen.getByRole('listitem', { name: 'Payment method pm_idle' });
+    expect(within(idle).queryByText(/Pays your subscription/)).toBeNull();
+
+    await userEvent.click(within(paying).getByRole('button', { name: 'Unlink' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unlink this payment method?' });
+    expect(within(confirm).getByText(/unlinking it also cancels that subscription/)).toBeVisible();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Unlink' }));
+    await waitFor(() =>
+      expect(within(paying).getByRole('button', { name: 'CANCELED' })).toBeDisabled(),
+    );
+    expect(within(paying).queryByText(note)).toBeNull();
+    expect(queryClient.getQueryState(['subscriptions', 'list'])?.isInvalidated).toBe(true);
+  });
+
+  it('names every subscription a method pays', () => {
+    expect(
+      paidSubscriptionsNote({
+        status: 'ACTIVE',
+        open_subscriptions: [
+          { id: 'sub_1', product_name: 'Kopi Arabica Beans', status: 'ACTIVE' },
+          { id: 'sub_2', product_name: 'Dot Grid Notebook', status: 'PENDING' },
+        ],
+      }),
+    ).toBe(
+      'Pays your subscriptions to Kopi Arabica Beans and Dot Grid Notebook; unlinking it also cancels those subscriptions.',
     );
   });
 

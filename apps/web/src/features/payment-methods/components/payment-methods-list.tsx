@@ -10,10 +10,11 @@ import { endsSession } from '@/lib/query-client';
 import { formatDateTime } from '@/utils/format';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { useCancelPaymentMethod } from '../api/payment-method-mutations';
+import { paidSubscriptionsNote } from '../utils/paid-subscriptions-note';
 import { paymentMethodStatusAction } from '../utils/payment-method-status-action';
 import { StatusBadge } from '@/components/status-badge';
 
-function StatusAction({ method }: { method: PaymentMethod }) {
+function StatusAction({ method, noteId }: { method: PaymentMethod; noteId?: string }) {
   const navigate = useNavigate();
   const cancel = useCancelPaymentMethod();
   const [confirming, setConfirming] = useState(false);
@@ -34,6 +35,7 @@ function StatusAction({ method }: { method: PaymentMethod }) {
           color="red"
           variant="light"
           loading={cancel.isPending}
+          aria-describedby={noteId}
           onClick={() => setConfirming(true)}
         >
           Unlink
@@ -41,7 +43,12 @@ function StatusAction({ method }: { method: PaymentMethod }) {
         <ConfirmDialog
           opened={confirming}
           title="Unlink this payment method?"
-          message={`${method.channel_name} will no longer be offered at checkout.`}
+          message={[
+            `${method.channel_name} will no longer be offered at checkout.`,
+            paidSubscriptionsNote(method),
+          ]
+            .filter(Boolean)
+            .join(' ')}
           confirmLabel="Unlink"
           // A failed unlink is only logged (specification section 8).
           onConfirm={() => cancel.mutate(method.id, { onError: (error) => console.error(error) })}
@@ -72,6 +79,8 @@ function PaymentMethodRow({
   onViewLogs: (id: string) => void;
 }) {
   const details = Object.values(method.details ?? {}).join(' ');
+  const paidNote = paidSubscriptionsNote(method);
+  const noteId = `paid-subscriptions-${method.id}`;
   return (
     <Paper component="li" withBorder p="sm" aria-label={`Payment method ${method.id}`}>
       <Group justify="space-between" align="flex-start">
@@ -83,11 +92,16 @@ function PaymentMethodRow({
           <Text size="xs" c="dimmed">
             {formatDateTime(method.created)}
           </Text>
+          {paidNote && (
+            <Text id={noteId} size="xs" fw={500}>
+              {paidNote}
+            </Text>
+          )}
         </Stack>
         <Stack gap="xs" align="flex-end">
           <StatusBadge status={method.status} />
           <Group gap="xs">
-            <StatusAction method={method} />
+            <StatusAction method={method} noteId={paidNote ? noteId : undefined} />
             <Button size="xs" variant="light" onClick={() => onViewLogs(method.id)}>
               View Xendit Logs
             </Button>
