@@ -159,7 +159,7 @@ export async function buildApp({
     provider,
     config,
     limiter,
-    saveMethod: paymentMethods.saveFromPayment,
+    saveMethod: paymentMethods.saveFromCheckout,
   });
   app.addHook('onReady', () => payments.orderCatalogue.listen(listen));
   app.addHook('onClose', () => payments.orderCatalogue.close());

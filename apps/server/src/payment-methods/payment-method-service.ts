@@ -166,6 +166,7 @@ export function createPaymentMethodService(deps: {
     record: linker.record,
     answerAgain: linker.answerAgain,
     saveFromPayment: tokens.saveFromPayment,
+    saveFromCheckout: tokens.saveFromCheckout,
     matchTokenWebhook: tokens.matchTokenWebhook,
     returnUrls: linkingReturnUrls,
     toApi,

@@ -31,6 +31,7 @@ export function createTokenWebhooks(deps: {
   async function saveFromPayment(
     paymentId: string,
     tokenId: string,
+    details: Record<string, string> | null = null,
   ): Promise<PaymentMethodRow | null> {
     const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
     if (!payment || payment.type !== 'PAY_AND_SAVE') return null;
@@ -46,6 +47,7 @@ export function createTokenWebhooks(deps: {
         referenceId: payment.id,
         status: savedMethodStatus,
         paymentId: payment.id,
+        details,
       })
       .onConflictDoNothing({ target: paymentMethods.providerTokenId });
     const [method] = await db
@@ -53,6 +55,26 @@ export function createTokenWebhooks(deps: {
       .from(paymentMethods)
       .where(eq(paymentMethods.providerTokenId, tokenId));
     return method ?? null;
+  }
+
+  /**
+   * The method a pay-and-save on the hosted checkout saved, at its session's end. The token's own
+   * activation webhook came first and was left to that end (methodOfToken), so the token is read
+   * back here for what it shows (a card's masked number), or the method would show nothing.
+   */
+  async function saveFromCheckout(
+    paymentId: string,
+    tokenId: string,
+  ): Promise<PaymentMethodRow | null> {
+    const [row] = await db
+      .select({ app: apps })
+      .from(payments)
+      .innerJoin(apps, eq(apps.id, payments.appId))
+      .where(eq(payments.id, paymentId));
+    if (!row) return null;
+    const token = await provider.confirmToken(row.app, savedMethodId(tokenId), tokenId);
+    const details = token?.referenceId === paymentId ? token.details : null;
+    return saveFromPayment(paymentId, tokenId, details);
   }
 
   /**
@@ -142,5 +164,5 @@ export function createTokenWebhooks(deps: {
     return { app, link: { paymentMethodId }, check };
   }
 
-  return { saveFromPayment, matchTokenWebhook };
+  return { saveFromPayment, saveFromCheckout, matchTokenWebhook };
 }

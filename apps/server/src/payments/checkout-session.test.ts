@@ -171,6 +171,23 @@ describe('paying on the hosted checkout', () => {
     expect(saved).toMatchObject({ status: 'ACTIVE', channel: 'CARDS' });
   });
 
+  it('shows the card a pay-and-save saved by its masked number, as a card saved on the form', async () => {
+    const payment = await payOnCheckout('PAY_AND_SAVE');
+    await choose(pageOf(payment), card);
+    await untilPayment(payment.id, 'SUCCEEDED');
+    // The token's own activation webhook comes before the session's end, which saves the method.
+    const saved = await waitFor('the saved method', async () => {
+      const listed = (await call('GET', '/api/payment_methods')).json() as {
+        payment_methods: PaymentMethod[];
+      };
+      return listed.payment_methods.find((method) => method.payment_id === payment.id);
+    });
+    expect(saved.details).toMatchObject({
+      masked_card_number: '400000XXXXXX1000',
+      network: 'VISA',
+    });
+  });
+
   it('ignores a forged session webhook: the session read back is still open', async () => {
     const payment = await payOnCheckout();
     const sessionId = sessionIdOf(pageOf(payment));

@@ -59,7 +59,7 @@ export function createPaymentService(deps: {
   provider: Provider;
   config: ServerConfig;
   limiter: RateLimiter;
-  /** Saves the method a pay-and-save leaves behind, from the token it names. */
+  /** Saves the method a pay-and-save on the hosted checkout leaves behind, from its token. */
   saveMethod: (paymentId: string, tokenId: string) => Promise<unknown>;
 }) {
   const { db, provider, config, limiter, saveMethod } = deps;

@@ -39,7 +39,7 @@ export function registerWebhookRoute(app: FastifyInstance, deps: WebhookDependen
   /** A session is a hosted checkout's, of a payment or a method, or else a card session. */
   async function matchSession(session: { providerSessionId: string }): Promise<WebhookMatch> {
     return (
-      (await deps.payments.matchSessionWebhook(session, deps.paymentMethods.saveFromPayment)) ??
+      (await deps.payments.matchSessionWebhook(session, deps.paymentMethods.saveFromCheckout)) ??
       (await deps.paymentMethods.matchSessionWebhook(session)) ??
       deps.cards.matchSessionWebhook(session.providerSessionId)
     );
