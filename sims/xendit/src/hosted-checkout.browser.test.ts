@@ -129,6 +129,25 @@ describe('the hosted checkout page', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('loads with no failed request: the checkout and the 3DS page name their own icon', async () => {
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('requestfailed', (request) => failed.push(`failed ${request.url()}`));
+    // A full Chromium asks for /favicon.ico when a page names no icon, and logs its 404 here.
+    page.on('console', (message) => {
+      if (message.type() === 'error') failed.push(message.text());
+    });
+    const created = await session();
+    await page.goto(created.payment_link_url ?? '');
+    await expectPage(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg/);
+    await payByCard('Pay with Card', '4000000000002503');
+    await expectPage(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+    await expectPage(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg/);
+    expect(failed).toEqual([]);
+  });
+
   it('a challenge card goes through 3-D Secure, then back to the store; the session names what it made', async () => {
     const created = await session();
     await page.goto(created.payment_link_url ?? '');

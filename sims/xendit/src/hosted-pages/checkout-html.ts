@@ -1,5 +1,5 @@
 import { marketOfCurrency, type Session } from '@store/xendit';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, iconLink } from './html.ts';
 
 // The hosted checkout's markup: plain HTML forms that work without JavaScript, one column that fits
 // a phone, every control labelled.
@@ -71,6 +71,7 @@ export function renderShell({ title, testMode, body, refreshSeconds }: Shell): s
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : ''}
+${iconLink}
 <title>${escapeHtml(title)}</title>
 <style>${styles}</style>
 </head>

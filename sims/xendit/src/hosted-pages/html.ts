@@ -9,6 +9,14 @@ const escapes: Record<string, string> = {
 export const escapeHtml = (value: unknown) =>
   String(value).replace(/[&<>"']/g, (character) => escapes[character] ?? character);
 
+/**
+ * The hosted pages' icon, inline: a page that names none makes the browser ask for /favicon.ico,
+ * which the simulator has not, and log its 404 in the console.
+ */
+export const iconLink = `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' height='16' rx='3' fill='#1d4ed8'/></svg>",
+)}">`;
+
 export type Button = { value: string; label: string };
 
 /** A plain page that works without JavaScript: a summary and, when a decision is due, a form. */
@@ -38,6 +46,7 @@ export function renderPage(options: {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${iconLink}
 <title>${escapeHtml(options.title)}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; }
