@@ -237,6 +237,21 @@ describe('the hosted checkout page', () => {
     expect((await read(created.payment_session_id)).status).toBe('ACTIVE');
   });
 
+  it('on a phone the way back is at the top, above every channel, not after them', async () => {
+    const created = await session();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(created.payment_link_url ?? '');
+    const back = page.getByRole('navigation').getByRole('link', { name: 'Back to the merchant' });
+    await expectPage(back).toBeInViewport();
+    // Still there after the channels too, for whoever read them all.
+    await expectPage(
+      page.getByRole('link', { name: 'Cancel and return to the merchant' }),
+    ).not.toBeInViewport();
+    await back.click();
+    await page.waitForURL(`${storeUrl}/cancel`);
+    expect((await read(created.payment_session_id)).status).toBe('ACTIVE');
+  });
+
   it('an expired and a cancelled session are said in words', async () => {
     const expiring = await session({ expires_at: new Date(Date.now() + 2_000).toISOString() });
     await sim.receiver.waitFor(webhookOf('payment_session.expired', expiring.payment_session_id));

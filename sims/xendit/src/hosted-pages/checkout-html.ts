@@ -53,6 +53,7 @@ button { font-size: 1rem; padding: 0.6rem 1rem; margin-top: 0.5rem; border: 0; b
 button.secondary { background: #e5e7eb; color: #111827; }
 .code { font-family: ui-monospace, monospace; font-size: 1.25rem; font-weight: 700; }
 a { color: #1d4ed8; }
+nav.back a { display: inline-block; padding: 0.5rem 0; }
 `;
 
 export type Shell = {
@@ -61,10 +62,15 @@ export type Shell = {
   body: string;
   /** Seconds after which the page reloads itself, while an outcome is awaited elsewhere. */
   refreshSeconds?: number;
+  /**
+   * The merchant's cancel_return_url, linked above everything as hosted checkouts do: on a phone
+   * the market's channels run thousands of pixels, and the way back must not wait below them.
+   */
+  cancelUrl?: string | null;
 };
 
 /** The page's words are English whatever the session's locale, so its language says so. */
-export function renderShell({ title, testMode, body, refreshSeconds }: Shell): string {
+export function renderShell({ title, testMode, body, refreshSeconds, cancelUrl }: Shell): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -77,6 +83,7 @@ ${iconLink}
 </head>
 <body>
 <main>
+${cancelUrl ? `<nav class="back" aria-label="Leave checkout"><a href="${escapeHtml(cancelUrl)}"><span aria-hidden="true">← </span>Back to the merchant</a></nav>` : ''}
 ${testMode ? '<p><span class="badge">Test mode: no real money moves</span></p>' : ''}
 <h1>${escapeHtml(title)}</h1>
 ${body}

@@ -212,6 +212,8 @@ export function registerCheckoutPages(app: FastifyInstance, ctx: SimContext) {
     const session = found.data;
     const testMode = owner.mode === 'test';
     const shell = { testMode };
+    // The steps and the chooser, not the end: that page's one link is the way back.
+    const leave = { cancelUrl: session.cancel_return_url };
     if (session.status === 'COMPLETED' && session.success_return_url) {
       return reply.redirect(session.success_return_url, 303);
     }
@@ -239,7 +241,7 @@ export function registerCheckoutPages(app: FastifyInstance, ctx: SimContext) {
         return show(
           reply,
           status,
-          renderShell({ ...shell, title, body, refreshSeconds: shown.refreshSeconds }),
+          renderShell({ ...shell, ...leave, title, body, refreshSeconds: shown.refreshSeconds }),
         );
       }
       if (made.status === 'FAILED' || made.status === 'EXPIRED' || made.status === 'CANCELED') {
@@ -250,7 +252,7 @@ export function registerCheckoutPages(app: FastifyInstance, ctx: SimContext) {
     return show(
       reply,
       status,
-      renderShell({ ...shell, title, body: chooser(session, testMode, notice) }),
+      renderShell({ ...shell, ...leave, title, body: chooser(session, testMode, notice) }),
     );
   };
 
