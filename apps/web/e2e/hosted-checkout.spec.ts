@@ -77,6 +77,14 @@ for (const { appId, testMode } of [
     await expect(page.getByRole('heading', { name: 'Save a payment method' })).toBeVisible();
     await payByCard(page, 'Save Card');
     await expect(page.getByRole('heading', { name: 'Linking Successful!' })).toBeVisible();
+    // Listed by its masked number, as a card linked on the store's own form is.
+    await page.goto('/payment_methods');
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/400000XXXXXX1000/)
+        .first(),
+    ).toBeVisible();
 
     await checkoutFirstProduct(page);
     await expect(page.getByRole('heading', { name: 'Select your payment method' })).toBeVisible();
@@ -85,6 +93,26 @@ for (const { appId, testMode } of [
       .first()
       .click();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  });
+
+  test(`a card saved while paying there is listed by its masked number (${appId})`, async ({
+    page,
+  }) => {
+    await signIn(page, { appId });
+    await checkoutFirstProduct(page);
+    await page.getByLabel('Save Payment Method?').check();
+    await page.getByRole('button', { name: 'Pay on Xendit Checkout' }).click();
+    await expect(page).toHaveURL(/\/pages\/checkout\/ps-/);
+    await payByCard(page, 'Pay with Card');
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+    await page.goto('/payment_methods');
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/400000XXXXXX1000/)
+        .first(),
+    ).toBeVisible();
   });
 
   test(`cancel on the hosted page comes back to checkout with the cart kept (${appId})`, async ({
