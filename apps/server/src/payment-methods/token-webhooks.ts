@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
 import { apps, paymentMethods, payments } from '../db/schema.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderToken } from '../provider/mapping.ts';
@@ -72,7 +73,14 @@ export function createTokenWebhooks(deps: {
       .innerJoin(apps, eq(apps.id, payments.appId))
       .where(eq(payments.id, paymentId));
     if (!row) return null;
-    const token = await provider.confirmToken(row.app, savedMethodId(tokenId), tokenId);
+    // The method is saved even when the token cannot be read now, only without what it shows:
+    // the payment has already moved, and a retried webhook finds it settled.
+    const token = await provider
+      .confirmToken(row.app, savedMethodId(tokenId), tokenId)
+      .catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
     const details = token?.referenceId === paymentId ? token.details : null;
     return saveFromPayment(paymentId, tokenId, details);
   }
