@@ -110,7 +110,7 @@ export function renderSummary(session: Session): string {
       : `<p class="total">Total ${escapeHtml(formatAmount(session.amount, session.currency))}</p>`;
   return `<section aria-label="Order summary">
 ${session.description ? `<p>${escapeHtml(session.description)}</p>` : ''}
-${items.length > 0 ? `<table><caption class="visually-hidden" style="text-align:left;font-weight:700">Items</caption><thead><tr><th scope="col">Item</th><th scope="col" class="amount">Amount</th></tr></thead><tbody>${rows}</tbody></table>` : ''}
+${items.length > 0 ? `<table><caption style="text-align:left;font-weight:700">Items</caption><thead><tr><th scope="col">Item</th><th scope="col" class="amount">Amount</th></tr></thead><tbody>${rows}</tbody></table>` : ''}
 ${total}
 </section>`;
 }
