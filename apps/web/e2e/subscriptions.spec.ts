@@ -206,3 +206,34 @@ test('the keyboard stays on the plan through Run next cycle now and Cancel subsc
   await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
   await expect(subscription.getByRole('heading', { name: product })).toBeFocused();
 });
+
+test('unlinking the method a subscription charges says so beforehand and cancels the plan', async ({
+  page,
+}) => {
+  const product = 'Sandbox: Daily Subscription';
+  await signIn(page);
+  await linkEwallet(page, 'DANA ID');
+  await openProduct(page, product);
+  await subscribeWith(page, product, /^DANA ID/);
+  const subscription = plan(page);
+  await expect(subscription.getByText('ACTIVE', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  await page.goto('/payment_methods');
+  const note = `Pays your subscription to ${product}; unlinking it also cancels that subscription.`;
+  const method = page.getByRole('main').getByRole('listitem', { name: /^Payment method / });
+  await expect(method.getByText(note)).toBeVisible();
+  await expect(method.getByRole('button', { name: 'Unlink' })).toHaveAccessibleDescription(note);
+  await method.getByRole('button', { name: 'Unlink' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Unlink this payment method?' });
+  await expect(confirm).toContainText(note);
+  await confirm.getByRole('button', { name: 'Unlink' }).click();
+  await expect(method.getByRole('button', { name: 'CANCELED' })).toBeDisabled();
+  await expect(method.getByText(note)).toHaveCount(0);
+
+  // The plan was ended at the provider before its token, so no cycle charges a cancelled token.
+  await page.goto('/subscriptions');
+  await expect(subscription.getByText('CANCELED', { exact: true }).first()).toBeVisible();
+  await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+});
