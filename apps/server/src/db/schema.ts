@@ -116,6 +116,11 @@ export const paymentMethods = pgTable(
     providerSessionId: text('provider_session_id').unique(),
     /** When a read last asked the provider for news: shared, so all instances throttle together. */
     providerReadAt: timestamp('provider_read_at', { withTimezone: true }),
+    /**
+     * Set while an unlink ends the subscriptions the method pays and cancels its token: no
+     * subscription may start on it meanwhile (a claim, by the database's clock; see unlinkClaimed).
+     */
+    unlinkingSince: timestamp('unlinking_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

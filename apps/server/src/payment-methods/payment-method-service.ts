@@ -18,6 +18,7 @@ import {
   methodAwaitsProvider,
   toApiMethodStatus,
   movePaymentMethod,
+  notBeingUnlinked,
   payingMethodStatus,
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
@@ -295,9 +296,30 @@ export function createPaymentMethodService(deps: {
           `Payment method ${paymentMethodId} is ${toApiMethodStatus(method.status as StoredPaymentMethodStatus)} and cannot be unlinked`,
         );
       }
-      await endSubscriptionsPaidBy(session, paymentMethodId);
-      const { app } = await session.tenant();
-      await applyToken(method, await provider.cancelToken(app, paymentMethodId, tokenId));
+      // One unlink at a time, and no subscribe meanwhile (create-subscription.ts reads the claim
+      // under a share lock, so one it let through is recorded before endSubscriptionsPaidBy reads).
+      const claimed = await db
+        .update(paymentMethods)
+        .set({ unlinkingSince: sql`now()` })
+        .where(and(ownMethod(session, paymentMethodId), notBeingUnlinked()))
+        .returning({ id: paymentMethods.id });
+      if (claimed.length === 0) {
+        throw new AppError(
+          409,
+          'PAYMENT_METHOD_NOT_ACTIONABLE',
+          `Payment method ${paymentMethodId} is being unlinked by another request: read it again in a moment`,
+        );
+      }
+      try {
+        await endSubscriptionsPaidBy(session, paymentMethodId);
+        const { app } = await session.tenant();
+        await applyToken(method, await provider.cancelToken(app, paymentMethodId, tokenId));
+      } finally {
+        await db
+          .update(paymentMethods)
+          .set({ unlinkingSince: null })
+          .where(eq(paymentMethods.id, paymentMethodId));
+      }
       return view(session, paymentMethodId);
     },
   };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { isMethodAwaitingProvider, type PaymentMethodStatus } from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
@@ -53,6 +53,19 @@ export const methodAwaitsOtp = (status: string) => status === 'REQUIRES_ACTION';
 
 /** Whether a method was unlinked; nothing moves it again. */
 export const isMethodUnlinked = (status: string) => status === 'CANCELED';
+
+/** How long an unlink's claim on its method holds: an instance that died mid-unlink frees it. */
+const unlinkLease = sql`interval '10 minutes'`;
+
+/**
+ * Whether no unlink holds the method now (payment_methods.unlinking_since): one unlink at a time,
+ * and no subscription starts on a method while an unlink ends those it pays.
+ */
+export const notBeingUnlinked = () =>
+  or(
+    isNull(paymentMethods.unlinkingSince),
+    lt(paymentMethods.unlinkingSince, sql`now() - ${unlinkLease}`),
+  );
 
 export const toApiMethodStatus = (status: StoredPaymentMethodStatus): PaymentMethodStatus =>
   status === 'CREATING' ? 'PENDING' : status;

@@ -18,6 +18,8 @@ import type { Provider } from '../provider/adapter.ts';
 import { decisiveCall, type AppRow, type DecisiveOutcome } from '../provider/provider.ts';
 import type { ProviderPlan } from '../provider/recurring-mapping.ts';
 import {
+  notBeingUnlinked,
+  payingMethodStatus,
   toApiMethodStatus,
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
@@ -139,34 +141,56 @@ export function createSubscriber(deps: {
     const recorded = await idempotentCreate({
       resource: 'subscription',
       requestHash,
-      insert: async () => {
-        const [row] = await db
-          .insert(subscriptions)
-          .values({
-            id: newId('sub'),
-            appId: app.id,
-            customerId: customer.id,
-            productId: product.id,
-            productName: product.name,
-            productImagePath: product.imagePath,
-            paymentMethodId: method.id,
-            providerTokenId: method.providerTokenId ?? '',
-            // Read from the token before the create (submit): the plan must name its customer.
-            providerCustomerId: null,
-            idempotencyKey: key,
-            requestHash,
-            amount: terms.amount,
-            currency: product.currency,
-            interval: terms.interval,
-            intervalCount: terms.interval_count,
-            status: initialSubscriptionStatus,
-          })
-          .onConflictDoNothing({
-            target: [subscriptions.appId, subscriptions.customerId, subscriptions.idempotencyKey],
-          })
-          .returning();
-        return row;
-      },
+      // The method read again under a share lock, in the insert's transaction: an unlink either
+      // claimed it first (refused here) or waits for this row, which its end of the method's
+      // subscriptions then finds.
+      insert: () =>
+        db.transaction(async (tx) => {
+          const [still] = await tx
+            .select({ id: paymentMethods.id })
+            .from(paymentMethods)
+            .where(
+              and(
+                eq(paymentMethods.id, method.id),
+                eq(paymentMethods.status, payingMethodStatus),
+                notBeingUnlinked(),
+              ),
+            )
+            .for('share');
+          if (!still) {
+            throw new AppError(
+              409,
+              subscriptionErrorCodes.methodNotSubscribable,
+              `Payment method ${method.id} is being unlinked: it cannot pay a new subscription`,
+            );
+          }
+          const [row] = await tx
+            .insert(subscriptions)
+            .values({
+              id: newId('sub'),
+              appId: app.id,
+              customerId: customer.id,
+              productId: product.id,
+              productName: product.name,
+              productImagePath: product.imagePath,
+              paymentMethodId: method.id,
+              providerTokenId: method.providerTokenId ?? '',
+              // Read from the token before the create (submit): the plan must name its customer.
+              providerCustomerId: null,
+              idempotencyKey: key,
+              requestHash,
+              amount: terms.amount,
+              currency: product.currency,
+              interval: terms.interval,
+              intervalCount: terms.interval_count,
+              status: initialSubscriptionStatus,
+            })
+            .onConflictDoNothing({
+              target: [subscriptions.appId, subscriptions.customerId, subscriptions.idempotencyKey],
+            })
+            .returning();
+          return row;
+        }),
       holder: () => keyHolder(app.id, customer.id, key),
     });
     if (recorded.earlier) {
