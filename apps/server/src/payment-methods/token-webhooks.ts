@@ -67,6 +67,12 @@ export function createTokenWebhooks(deps: {
     paymentId: string,
     tokenId: string,
   ): Promise<PaymentMethodRow | null> {
+    // Saved already (a replayed or repeated session end, a read of the payment): nothing to read.
+    const [known] = await db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.providerTokenId, tokenId));
+    if (known) return known;
     const [row] = await db
       .select({ app: apps })
       .from(payments)

@@ -188,6 +188,46 @@ describe('paying on the hosted checkout', () => {
     });
   });
 
+  it('reads the saved token once: a replayed session end saves nothing more, reads nothing more', async () => {
+    const payment = await payOnCheckout('PAY_AND_SAVE');
+    const sessionId = sessionIdOf(pageOf(payment));
+    await choose(pageOf(payment), card);
+    await untilPayment(payment.id, 'SUCCEEDED');
+    const saved = await waitFor('the saved method', async () => {
+      const listed = (await call('GET', '/api/payment_methods')).json() as {
+        payment_methods: PaymentMethod[];
+      };
+      return listed.payment_methods.find((method) => method.payment_id === payment.id);
+    });
+    const tokenReads = async () =>
+      (await readMethod(saved.id)).xendit_operations?.filter(
+        (operation) =>
+          operation.kind === 'request' &&
+          operation.exchange.request.method === 'GET' &&
+          operation.exchange.request.url.includes('/payment_tokens/'),
+      ).length;
+    const before = await tokenReads();
+    const held = await server.simulatorCall(`/sessions/${sessionId}`);
+    const replay = webhookEnvelope('payment_session.completed', held.body);
+    for (let round = 0; round < 3; round += 1) {
+      expect((await server.deliverWebhook(replay)).statusCode).toBe(200);
+    }
+    expect(await tokenReads()).toBe(before);
+    const listed = (await call('GET', '/api/payment_methods')).json() as {
+      payment_methods: PaymentMethod[];
+    };
+    expect(
+      listed.payment_methods.filter((method) => method.payment_id === payment.id),
+    ).toHaveLength(1);
+    // Nor does another customer see it.
+    const theirs = (
+      await call('GET', '/api/payment_methods', undefined, { as: otherToken })
+    ).json() as {
+      payment_methods: PaymentMethod[];
+    };
+    expect(theirs.payment_methods.some((method) => method.id === saved.id)).toBe(false);
+  });
+
   it('ignores a forged session webhook: the session read back is still open', async () => {
     const payment = await payOnCheckout();
     const sessionId = sessionIdOf(pageOf(payment));
