@@ -4,13 +4,13 @@ import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
+import { AppError, isRefusal, notFound } from '../http/app-error.ts';
 import { decodeCursor, exactTime, pageOf, rowsAfter } from '../http/page-cursor.ts';
 import { newsReadDue, providerReadLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
 import type { ProviderToken } from '../provider/mapping.ts';
-import { answerOf, decisiveCall } from '../provider/provider.ts';
+import { answerOf, decisiveCall, type AppRow } from '../provider/provider.ts';
 import {
   canMoveMethod,
   isMethodUnlinked,
@@ -106,6 +106,22 @@ export function createPaymentMethodService(deps: {
       failureCode: token.failureCode,
       details: token.details ?? method.details,
     });
+  }
+
+  /**
+   * The token cancelled at the provider. An earlier unlink whose answer was lost may have
+   * cancelled it already, and the provider then refuses the cancel: the token read back settles
+   * it, or the method would stay ACTIVE in the store while the provider refuses every use.
+   */
+  async function cancelToken(app: AppRow, method: PaymentMethodRow, tokenId: string) {
+    try {
+      return await provider.cancelToken(app, method.id, tokenId);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      const token = await provider.confirmToken(app, method.id, tokenId);
+      if (token && isMethodUnlinked(token.status)) return token;
+      throw error;
+    }
   }
 
   async function view(session: Caller, paymentMethodId: string): Promise<PaymentMethod> {
@@ -313,7 +329,7 @@ export function createPaymentMethodService(deps: {
       try {
         await endSubscriptionsPaidBy(session, paymentMethodId);
         const { app } = await session.tenant();
-        await applyToken(method, await provider.cancelToken(app, paymentMethodId, tokenId));
+        await applyToken(method, await cancelToken(app, method, tokenId));
       } finally {
         await db
           .update(paymentMethods)

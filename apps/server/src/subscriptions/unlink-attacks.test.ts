@@ -156,4 +156,21 @@ describe('unlink attacks', () => {
     ).body as Subscription;
     expect(sub.status).toBe('CANCELLED');
   });
+  it('an unlink whose answer was lost: the next one reads the token back and ends CANCELED', async () => {
+    const token = await server.signIn('unlink-answer-lost@example.com');
+    const method = await linkedEwallet(server, token);
+    // The provider cancels the token; the store never hears.
+    proxy.inject('drop', { times: 1, match: tokenCancel });
+    const lost = await call(token, 'POST', `/api/payment_methods/${method.id}/cancel`);
+    expect(lost.status).toBeGreaterThanOrEqual(500);
+    const cancels = seen(/payment_tokens\/[^/]+\/cancel$/);
+    const again = await call(token, 'POST', `/api/payment_methods/${method.id}/cancel`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ status: 'CANCELED' });
+    // The provider refused the second cancel; the token read back said what the first had done.
+    expect(seen(/payment_tokens\/[^/]+\/cancel$/) - cancels).toBe(1);
+    const read = (await call(token, 'GET', `/api/payment_methods/${method.id}`))
+      .body as PaymentMethod;
+    expect(read.status).toBe('CANCELED');
+  });
 });
