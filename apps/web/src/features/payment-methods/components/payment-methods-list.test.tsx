@@ -88,6 +88,21 @@ describe('Payment methods list', () => {
     );
   });
 
+  it('keeps the focus on the unlinked method, not the top of the page', async () => {
+    answerPages();
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    const older = await screen.findByRole('listitem', { name: 'Payment method pm_older' });
+    await userEvent.click(within(older).getByRole('button', { name: 'Unlink' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unlink this payment method?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Unlink' }));
+    await waitFor(() =>
+      expect(within(older).getByRole('button', { name: 'CANCELED' })).toBeDisabled(),
+    );
+    // The Unlink button the focus would go back to is gone: the method's name takes it.
+    await waitFor(() => expect(within(older).getByText('DANA')).toHaveFocus());
+  });
+
   it('says which subscriptions an ACTIVE method pays before Unlink, and reads them again once it is unlinked', async () => {
     const kopi = { id: 'sub_kopi', product_name: 'Kopi Arabica Beans', status: 'ACTIVE' as const };
     const note =

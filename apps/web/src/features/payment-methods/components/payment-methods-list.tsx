@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { PaymentMethod } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { follow } from '@/lib/next-step';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
 import { LoadMore } from '@/components/load-more';
@@ -14,11 +14,28 @@ import { paidSubscriptionsNote } from '../utils/paid-subscriptions-note';
 import { paymentMethodStatusAction } from '../utils/payment-method-status-action';
 import { StatusBadge } from '@/components/status-badge';
 
-function StatusAction({ method, noteId }: { method: PaymentMethod; noteId?: string }) {
+function StatusAction({
+  method,
+  noteId,
+  nameRef,
+}: {
+  method: PaymentMethod;
+  noteId?: string;
+  nameRef: RefObject<HTMLParagraphElement | null>;
+}) {
   const navigate = useNavigate();
   const cancel = useCancelPaymentMethod();
   const [confirming, setConfirming] = useState(false);
   const action = paymentMethodStatusAction(method);
+  const unlinkable = action.kind === 'unlink';
+  useEffect(() => {
+    // Unlinked: the Unlink button the confirmation hands the focus back to is gone, and the focus
+    // with it (to the page's body, or still in the closing confirmation); it goes to this method,
+    // whose CANCELED status is read next, not back to the top of the page.
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || focused.closest('[role="dialog"]');
+    if (!unlinkable && cancel.isSuccess && lost) nameRef.current?.focus();
+  }, [unlinkable, cancel.isSuccess, nameRef]);
 
   if (action.kind === 'disabled') {
     return (
@@ -81,11 +98,14 @@ function PaymentMethodRow({
   const details = Object.values(method.details ?? {}).join(' ');
   const paidNote = paidSubscriptionsNote(method);
   const noteId = `paid-subscriptions-${method.id}`;
+  const nameRef = useRef<HTMLParagraphElement>(null);
   return (
     <Paper component="li" withBorder p="sm" aria-label={`Payment method ${method.id}`}>
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
-          <Text fw={600}>{method.channel_name}</Text>
+          <Text fw={600} ref={nameRef} tabIndex={-1}>
+            {method.channel_name}
+          </Text>
           <Text size="xs" c="dimmed">
             {[method.channel, method.country, details].filter(Boolean).join(' · ')}
           </Text>
@@ -101,7 +121,11 @@ function PaymentMethodRow({
         <Stack gap="xs" align="flex-end">
           <StatusBadge status={method.status} />
           <Group gap="xs">
-            <StatusAction method={method} noteId={paidNote ? noteId : undefined} />
+            <StatusAction
+              method={method}
+              noteId={paidNote ? noteId : undefined}
+              nameRef={nameRef}
+            />
             <Button size="xs" variant="light" onClick={() => onViewLogs(method.id)}>
               View Xendit Logs
             </Button>
