@@ -64,3 +64,32 @@ test('the refund page shows the whole payment id in its title', async ({ page })
   await expect(title).toBeVisible();
   expect(await isCut(title)).toBe(false);
 });
+
+test('an order line with a long status keeps its price inside the order', async ({ page }) => {
+  await signIn(page);
+  const main = page.getByRole('main');
+  await page.goto('/products/id-ceramic-mug');
+  await main.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'BCA_VIRTUAL_ACCOUNT ID', exact: true }).click();
+  await expect(page).toHaveURL(/\/payments\/[^/]+$/);
+  await main.getByRole('button', { name: 'Simulate Payment' }).click();
+  await expect(page).toHaveURL(/\/payments\/success\?payment_id=/, { timeout: 20_000 });
+  await page.goto('/orders');
+  await main.getByRole('button', { name: 'Refund', exact: true }).first().click();
+  await main.getByRole('checkbox').first().check();
+  await main.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(main.getByRole('heading', { name: 'Refund Succeeded' })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  await page.goto('/orders');
+  const order = main.getByRole('listitem', { name: /^Order / }).first();
+  const line = order.getByRole('listitem').first();
+  await expect(line.getByText('REFUND_SUCCEEDED')).toBeVisible();
+  const orderBox = await order.boundingBox();
+  const priceBox = await line.getByText(/^IDR [\d.]+$/).boundingBox();
+  expect(orderBox && priceBox && priceBox.x + priceBox.width).toBeLessThanOrEqual(
+    (orderBox?.x ?? 0) + (orderBox?.width ?? 0),
+  );
+});

@@ -11,14 +11,16 @@ import { StatusBadge } from '@/components/status-badge';
 
 function OrderLineRow({ line }: { line: OrderLine }) {
   return (
-    <Group component="li" justify="space-between" wrap="nowrap">
+    // On a phone a long status (REFUND_SUCCEEDED) and the price go under the product rather than
+    // past the card's edge.
+    <Group component="li" justify="space-between" gap="xs">
       <Group gap="sm" wrap="nowrap">
         <Image src={line.product.image_url} alt="" w={40} h={40} radius="sm" />
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {line.product.name}
         </Text>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" ml="auto">
         <StatusBadge status={line.status} size="sm" />
         <Price size="sm" money={{ amount: line.price, currency: line.currency }} />
       </Group>
