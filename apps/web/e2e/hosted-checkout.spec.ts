@@ -123,9 +123,13 @@ for (const { appId, testMode } of [
     await page.getByRole('link', { name: 'Cancel and return to the merchant' }).click();
     await expectCartKept(page);
     // The payment made there stays open: the checkout says so, and where to finish it.
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Your payment was not finished' }),
-    ).toBeVisible();
+    const note = page.getByRole('alert').filter({ hasText: 'Your payment was not finished' });
+    await expect(note).toBeVisible();
+    // The link to Payments reads as a word of the note's sentence, not in a larger type.
+    const fontSize = (element: Element) => getComputedStyle(element).fontSize;
+    expect(await note.getByRole('link', { name: 'Payments' }).evaluate(fontSize)).toBe(
+      await note.getByText(/^You left the payment page/).evaluate(fontSize),
+    );
   });
 
   test(`an expired session fails its payment; the cart is kept (${appId})`, async ({

@@ -24,7 +24,7 @@ export function HostedPaymentLeft() {
     >
       You left the payment page before paying. Payment {paymentId} stays open for a while: finish it
       with Continue Payment under{' '}
-      <Anchor component={Link} to={screenPaths.payments}>
+      <Anchor component={Link} to={screenPaths.payments} inherit>
         Payments
       </Anchor>
       , or choose a way to pay below.
