@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mobileNumberMaxLength, type Customer } from '@store/contract/client';
 import { renderWithProviders } from '@/test/render';
@@ -58,6 +59,40 @@ describe('Account settings form', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '+628111');
     expect(update).toBeDisabled();
+  });
+
+  it('keeps the focus in the form once Update, disabled while it saves, has saved', async () => {
+    // The page's part: Update is disabled while the number is sent, then the saved record comes back.
+    function Saving() {
+      const [record, setRecord] = useState(customer);
+      const [isUpdating, setUpdating] = useState(false);
+      const [saved, setSaved] = useState(false);
+      return (
+        <AccountSettingsForm
+          customer={record}
+          isUpdating={isUpdating}
+          saved={saved}
+          error={null}
+          onUpdate={(next) => {
+            setUpdating(true);
+            setTimeout(() => {
+              setRecord(next);
+              setUpdating(false);
+              setSaved(true);
+            }, 20);
+          }}
+          onDismissError={vi.fn()}
+        />
+      );
+    }
+    renderWithProviders(<Saving />);
+    const input = screen.getByLabelText('Mobile Number');
+    await userEvent.clear(input);
+    await userEvent.type(input, '+628222');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Mobile number updated.')).toBeVisible();
+    // The button the keyboard was on is disabled again: the number just saved has the focus.
+    await waitFor(() => expect(input).toHaveFocus());
   });
 
   it('stops at the longest number the store keeps, instead of failing on Update', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { exampleMobileNumber, mobileNumberMaxLength, type Customer } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
@@ -26,6 +26,18 @@ export function AccountSettingsForm({
   const savedNumber = customer.mobile_number ?? '';
   const [mobileNumber, setMobileNumber] = useState(savedNumber);
   const changed = mobileNumber.trim() !== savedNumber;
+  const numberRef = useRef<HTMLInputElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    // Update is disabled while it saves and stays so once saved, and the browser drops the focus
+    // it had to the page's body; it comes back to the number, not to the top of the page.
+    if (!sent.current || isUpdating) return;
+    sent.current = false;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused.matches(':disabled')) {
+      numberRef.current?.focus();
+    }
+  }, [isUpdating]);
 
   return (
     <Stack
@@ -33,6 +45,7 @@ export function AccountSettingsForm({
       maw={420}
       onSubmit={(event) => {
         event.preventDefault();
+        sent.current = true;
         const trimmed = mobileNumber.trim();
         // The API takes the whole record back with the new number; an empty field removes it.
         onUpdate({ ...customer, mobile_number: trimmed === '' ? null : trimmed });
@@ -45,6 +58,7 @@ export function AccountSettingsForm({
         description={`A mobile number is required for some payment channels (for example OVO). Up to ${mobileNumberMaxLength} characters.`}
         placeholder={exampleMobileNumber(country)}
         type="tel"
+        ref={numberRef}
         // The store keeps no longer number; the field stops there rather than failing on Update.
         maxLength={mobileNumberMaxLength}
         value={mobileNumber}
