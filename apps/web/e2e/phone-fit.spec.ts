@@ -93,3 +93,27 @@ test('an order line with a long status keeps its price inside the order', async 
     (orderBox?.x ?? 0) + (orderBox?.width ?? 0),
   );
 });
+
+test("a payment method's status badge stays at the card's right edge, above its buttons", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/payment_methods/new');
+  await page.getByRole('button', { name: 'DANA ID', exact: true }).click();
+  await page.getByRole('button', { name: 'Link account' }).click();
+  await expect(page.getByRole('heading', { name: 'Linking Successful!' })).toBeVisible();
+  await page.goto('/payment_methods');
+  const method = page.getByRole('main').getByRole('listitem', { name: /^Payment method / });
+  const badge = method.getByText('ACTIVE', { exact: true });
+  await expect(badge).toBeVisible();
+  const [card, badgeBox, logs] = await Promise.all([
+    method.boundingBox(),
+    badge.boundingBox(),
+    method.getByRole('button', { name: 'View Xendit Logs' }).boundingBox(),
+  ]);
+  if (!card || !badgeBox || !logs) throw new Error('the method is not laid out');
+  // The badge's word ends where the buttons end (its own padding aside), at the card's right
+  // edge (the card's padding aside), not in the middle of the card.
+  expect(Math.abs(badgeBox.x + badgeBox.width - (logs.x + logs.width))).toBeLessThan(16);
+  expect(card.x + card.width - (logs.x + logs.width)).toBeLessThan(24);
+});

@@ -118,7 +118,9 @@ function PaymentMethodRow({
             </Text>
           )}
         </Stack>
-        <Stack gap="xs" align="flex-end">
+        {/* On a phone this column wraps under the method: kept at the card's right edge, its
+            badge stays above the buttons rather than in the middle of the card. */}
+        <Stack gap="xs" align="flex-end" ml="auto">
           <StatusBadge status={method.status} />
           <Group gap="xs">
             <StatusAction
