@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, inArray } from 'drizzle-orm';
 import type {
   PaidSubscription,
   PaymentMethod,
@@ -16,7 +16,7 @@ import {
   type StoredPaymentMethodStatus,
 } from '../statuses/payment-method-status.ts';
 import {
-  openSubscriptionStatuses,
+  openSubscriptionsPaidBy,
   toApiSubscriptionStatus,
   type StoredSubscriptionStatus,
 } from '../statuses/subscription-status.ts';
@@ -85,14 +85,7 @@ export async function openSubscriptionsOf(
       status: subscriptions.status,
     })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.appId, session.appId),
-        eq(subscriptions.customerId, session.customerId),
-        inArray(subscriptions.paymentMethodId, methodIds),
-        inArray(subscriptions.status, [...openSubscriptionStatuses]),
-      ),
-    )
+    .where(openSubscriptionsPaidBy(session, methodIds))
     .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
   for (const row of rows) {
     paid.get(row.paymentMethodId)?.push({

@@ -41,9 +41,24 @@ export const canCancelSubscription = (status: string) =>
  * Subscriptions not yet ended, each with a move left in the table: a plan that charges, or may yet
  * charge, the token it names (CREATING too: the provider may have made the plan already).
  */
-export const openSubscriptionStatuses: readonly StoredSubscriptionStatus[] = (
+const openSubscriptionStatuses: readonly StoredSubscriptionStatus[] = (
   Object.keys(transitions) as StoredSubscriptionStatus[]
 ).filter((status) => transitions[status].length > 0);
+
+/**
+ * The caller's open subscriptions charged to these methods: what unlinking one of them cancels
+ * first, and what Payment Methods names beside it.
+ */
+export const openSubscriptionsPaidBy = (
+  caller: { appId: string; customerId: string },
+  paymentMethodIds: string[],
+) =>
+  and(
+    eq(subscriptions.appId, caller.appId),
+    eq(subscriptions.customerId, caller.customerId),
+    inArray(subscriptions.paymentMethodId, paymentMethodIds),
+    inArray(subscriptions.status, [...openSubscriptionStatuses]),
+  );
 
 /** Whether the customer cancelled it; nothing moves it again. */
 export const isSubscriptionCancelled = (status: string) => status === 'CANCELLED';

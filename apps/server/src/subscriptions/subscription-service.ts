@@ -28,7 +28,7 @@ import {
   isSubscriptionCancelled,
   isSubscriptionCreating,
   moveSubscription,
-  openSubscriptionStatuses,
+  openSubscriptionsPaidBy,
   subscriptionStatusesReadFromProvider,
   subscriptionStatusOfPlan,
   toApiSubscriptionStatus,
@@ -429,14 +429,7 @@ export function createSubscriptionService(deps: {
     const open = await db
       .select()
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.appId, session.appId),
-          eq(subscriptions.customerId, session.customerId),
-          eq(subscriptions.paymentMethodId, paymentMethodId),
-          inArray(subscriptions.status, [...openSubscriptionStatuses]),
-        ),
-      )
+      .where(openSubscriptionsPaidBy(session, [paymentMethodId]))
       .orderBy(asc(subscriptions.createdAt));
     const stillPays = (row: SubscriptionRow, why: string) =>
       `Payment method ${paymentMethodId} pays subscription ${row.id} (${row.productName}), ${why}; the method stays linked`;
