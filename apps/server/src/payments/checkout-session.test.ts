@@ -158,16 +158,20 @@ describe('paying on the hosted checkout', () => {
     expect(refund.statusCode, refund.body).toBe(201);
   });
 
-  it('saves the method when the save toggle is on, and it pays at checkout', async () => {
-    const payment = await payOnCheckout('PAY_AND_SAVE');
-    await choose(pageOf(payment), card);
-    await untilPayment(payment.id, 'SUCCEEDED');
-    const saved = await waitFor('the saved method', async () => {
+  /** The method a pay-and-save on the checkout saved, once the store lists it. */
+  const methodSavedBy = (payment: Payment) =>
+    waitFor('the saved method', async () => {
       const listed = (await call('GET', '/api/payment_methods')).json() as {
         payment_methods: PaymentMethod[];
       };
       return listed.payment_methods.find((method) => method.payment_id === payment.id);
     });
+
+  it('saves the method when the save toggle is on, and it pays at checkout', async () => {
+    const payment = await payOnCheckout('PAY_AND_SAVE');
+    await choose(pageOf(payment), card);
+    await untilPayment(payment.id, 'SUCCEEDED');
+    const saved = await methodSavedBy(payment);
     expect(saved).toMatchObject({ status: 'ACTIVE', channel: 'CARDS' });
   });
 
@@ -176,12 +180,7 @@ describe('paying on the hosted checkout', () => {
     await choose(pageOf(payment), card);
     await untilPayment(payment.id, 'SUCCEEDED');
     // The token's own activation webhook comes before the session's end, which saves the method.
-    const saved = await waitFor('the saved method', async () => {
-      const listed = (await call('GET', '/api/payment_methods')).json() as {
-        payment_methods: PaymentMethod[];
-      };
-      return listed.payment_methods.find((method) => method.payment_id === payment.id);
-    });
+    const saved = await methodSavedBy(payment);
     expect(saved.details).toMatchObject({
       masked_card_number: '400000XXXXXX1000',
       network: 'VISA',
@@ -193,12 +192,7 @@ describe('paying on the hosted checkout', () => {
     const sessionId = sessionIdOf(pageOf(payment));
     await choose(pageOf(payment), card);
     await untilPayment(payment.id, 'SUCCEEDED');
-    const saved = await waitFor('the saved method', async () => {
-      const listed = (await call('GET', '/api/payment_methods')).json() as {
-        payment_methods: PaymentMethod[];
-      };
-      return listed.payment_methods.find((method) => method.payment_id === payment.id);
-    });
+    const saved = await methodSavedBy(payment);
     const tokenReads = async () =>
       (await readMethod(saved.id)).xendit_operations?.filter(
         (operation) =>
