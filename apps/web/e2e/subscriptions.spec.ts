@@ -38,6 +38,15 @@ function plan(page: Page) {
     .first();
 }
 
+/** A new customer with DANA linked, subscribed with it to `product`: the plan on /subscriptions. */
+async function subscribedWithDana(page: Page, product: string) {
+  await signIn(page);
+  await linkEwallet(page, 'DANA ID');
+  await openProduct(page, product);
+  await subscribeWith(page, product, /^DANA ID/);
+  return plan(page);
+}
+
 test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads the logs and cancels', async ({
   page,
   context,
@@ -178,11 +187,7 @@ test('the keyboard stays on the plan through Run next cycle now and Cancel subsc
   page,
 }) => {
   const product = 'Sandbox: Daily Subscription';
-  await signIn(page);
-  await linkEwallet(page, 'DANA ID');
-  await openProduct(page, product);
-  await subscribeWith(page, product, /^DANA ID/);
-  const subscription = plan(page);
+  const subscription = await subscribedWithDana(page, product);
   await expect(subscription.getByRole('listitem', { name: 'Cycle 2' })).toContainText('SCHEDULED', {
     timeout: 20_000,
   });
@@ -211,11 +216,7 @@ test('unlinking the method a subscription charges says so beforehand and cancels
   page,
 }) => {
   const product = 'Sandbox: Daily Subscription';
-  await signIn(page);
-  await linkEwallet(page, 'DANA ID');
-  await openProduct(page, product);
-  await subscribeWith(page, product, /^DANA ID/);
-  const subscription = plan(page);
+  const subscription = await subscribedWithDana(page, product);
   await expect(subscription.getByText('ACTIVE', { exact: true })).toBeVisible({
     timeout: 20_000,
   });
