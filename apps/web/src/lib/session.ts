@@ -36,13 +36,30 @@ export function decodeSessionToken(token: string, now: number = Date.now()): Ses
 }
 
 /**
- * A storage key of the signed-in customer's own, at their store: what one customer keeps in this
- * tab (a chosen voucher, a payment left on the hosted checkout) is not shown to the next one who
- * signs in on the same browser. Null when signed out.
+ * A value the signed-in customer keeps in this tab (session storage), under a key of their own at
+ * their store: what one customer keeps (a chosen voucher, a payment left on the hosted checkout)
+ * is not shown to the next one who signs in on the same browser. Signed out, nothing is kept or
+ * read.
  */
-export function customerStorageKey(name: string): string | null {
-  const claims = getSession()?.claims;
-  return claims ? `${name}:${claims.app_id}:${claims.customer_id}` : null;
+export function customerTabValue(name: string) {
+  const key = () => {
+    const claims = getSession()?.claims;
+    return claims ? `${name}:${claims.app_id}:${claims.customer_id}` : null;
+  };
+  return {
+    remember(value: string): void {
+      const at = key();
+      if (at !== null) sessionStorage.setItem(at, value);
+    },
+    read(): string | null {
+      const at = key();
+      return at === null ? null : sessionStorage.getItem(at);
+    },
+    forget(): void {
+      const at = key();
+      if (at !== null) sessionStorage.removeItem(at);
+    },
+  };
 }
 
 export function getToken(): string | null {
