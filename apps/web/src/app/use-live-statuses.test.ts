@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyStatusEvent, readAllAgain } from './use-live-statuses';
+import { readAllAgain, statusEventBursts } from './use-live-statuses';
 
 const event = { app_id: 'demo-id', customer_id: 'cus_1' } as const;
 
@@ -54,14 +54,34 @@ describe('live statuses', () => {
       const screen = heldFirstRead(queryClient, queryKey);
       await expect.poll(() => screen.reads.length).toBe(1);
       screen.server.state = 'after the change';
-      const applied = applyStatusEvent(queryClient, change);
+      const bursts = statusEventBursts(queryClient, 0);
+      bursts.add(change);
+      // The read under way is not waited for: one begins after the change.
+      await expect.poll(() => screen.reads).toEqual(['before the change', 'after the change']);
       screen.release();
-      await applied;
       await expect.poll(() => queryClient.getQueryData(queryKey)).toBe('after the change');
-      expect(screen.reads).toEqual(['before the change', 'after the change']);
       screen.unsubscribe();
     },
   );
+
+  it('reads a payment once for a burst of its changes', async () => {
+    queryClient = new QueryClient();
+    let reads = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['payments', 'detail', 'pay_1'],
+      queryFn: () => ++reads,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await expect.poll(() => queryClient.getQueryData(['payments', 'detail', 'pay_1'])).toBe(1);
+    const bursts = statusEventBursts(queryClient, 20);
+    bursts.add({ ...event, kind: 'payment', id: 'pay_1' });
+    bursts.add({ ...event, kind: 'refund', id: 'ref_1', payment_id: 'pay_1' });
+    bursts.add({ ...event, kind: 'payment', id: 'pay_1' });
+    await expect.poll(() => queryClient.getQueryData(['payments', 'detail', 'pay_1'])).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(reads).toBe(2);
+    unsubscribe();
+  });
 
   it('reads what is under way again on reconnecting, and leaves the catalogue be', async () => {
     queryClient = new QueryClient();
