@@ -160,6 +160,29 @@ describe('Checkout voucher', () => {
     expect(screen.queryByText('Your payment was not finished')).toBeNull();
   });
 
+  it('keeps Save Payment Method? ticked across a reload or a trip to the hosted checkout', async () => {
+    const first = openCheckout();
+    await userEvent.click(screen.getByLabelText('Save Payment Method?'));
+    first.unmount();
+
+    const again = openCheckout();
+    expect(screen.getByLabelText('Save Payment Method?')).toBeChecked();
+    await userEvent.click(screen.getByLabelText('Save Payment Method?'));
+    again.unmount();
+
+    openCheckout();
+    expect(screen.getByLabelText('Save Payment Method?')).not.toBeChecked();
+  });
+
+  it('does not tick Save Payment Method? for the next customer on this browser', async () => {
+    const first = openCheckout();
+    await userEvent.click(screen.getByLabelText('Save Payment Method?'));
+    first.unmount();
+    setToken(makeToken({ ...demoClaims, customer_id: 'cus_next_customer' }));
+    openCheckout(undefined, undefined, 'cus_next_customer');
+    expect(screen.getByLabelText('Save Payment Method?')).not.toBeChecked();
+  });
+
   it('says nothing of a hosted payment when none was left', () => {
     openCheckout();
     expect(screen.queryByText('Your payment was not finished')).toBeNull();

@@ -16,6 +16,11 @@ import { HostedPaymentLeft } from '@/features/checkout/components/hosted-payment
 import { OrderSummary } from '@/features/checkout/components/order-summary';
 import { forgetHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
 import type { CheckoutOrder } from '@/features/checkout/utils/payment-request';
+import {
+  forgetSaveChoice,
+  rememberSaveChoice,
+  savePaymentMethodChosen,
+} from '@/features/checkout/utils/save-choice';
 import { useVouchers } from '@/features/vouchers/api/get-vouchers';
 import { VoucherPicker } from '@/features/vouchers/components/voucher-picker';
 import {
@@ -66,7 +71,11 @@ function useRestoredVoucher(lines: readonly CartLine[], enabled: boolean): Vouch
 export function CheckoutRoute() {
   const session = useSession();
   const cart = useCart();
-  const [save, setSave] = useState(false);
+  const [save, setSave] = useState(savePaymentMethodChosen);
+  const chooseSave = (chosenSave: boolean) => {
+    rememberSaveChoice(chosenSave);
+    setSave(chosenSave);
+  };
   const development = session?.claims.mode === 'development';
   // Undefined until the customer applies or removes one here: until then, the one chosen before.
   const [chosen, setChosen] = useState<Voucher | null | undefined>(undefined);
@@ -80,9 +89,10 @@ export function CheckoutRoute() {
     forgetVoucher();
     setChosen(null);
   };
-  // A payment made from this order used its voucher: the next order starts without one.
+  // A payment made from this order used its voucher and its choice: the next order starts anew.
   const paid = () => {
     forgetVoucher();
+    forgetSaveChoice();
     // Paid another way: a payment left open on the hosted checkout is no longer the order's.
     forgetHostedPayment();
     cart.clear();
@@ -121,7 +131,7 @@ export function CheckoutRoute() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder>
-            <CheckoutPaymentOptions order={order} onSaveChange={setSave} onPaid={paid} />
+            <CheckoutPaymentOptions order={order} onSaveChange={chooseSave} onPaid={paid} />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

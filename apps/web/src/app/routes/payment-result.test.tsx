@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { rememberHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
+import { rememberSaveChoice, savePaymentMethodChosen } from '@/features/checkout/utils/save-choice';
 import { chosenVoucherId, rememberVoucher } from '@/features/vouchers/stores/chosen-voucher';
 import { makePayment } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
@@ -58,12 +59,14 @@ describe('Payment result pages for a payment the customer does not have', () => 
 });
 
 describe('Payment Successful! after the hosted checkout', () => {
-  it('forgets the voucher chosen for the order it paid', async () => {
+  it('forgets the voucher and the Save Payment Method? choice made for the order it paid', async () => {
     fetchStub.mockImplementation(() => Promise.resolve(Response.json(makePayment())));
     rememberHostedPayment('pay_1');
     rememberVoucher('v-hemat10');
+    rememberSaveChoice(true);
     renderRoutes(routes, '/payments/success?payment_id=pay_1');
     expect(await screen.findByText('Payment Successful!')).toBeVisible();
     await waitFor(() => expect(chosenVoucherId()).toBeNull());
+    expect(savePaymentMethodChosen()).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { screenPaths } from '@store/contract/client';
 import { useCart } from '@/features/cart/stores/cart-store';
 import { takeHostedPayment } from '@/features/checkout/utils/hosted-checkout-cart';
+import { forgetSaveChoice } from '@/features/checkout/utils/save-choice';
 import { forgetVoucher } from '@/features/vouchers/stores/chosen-voucher';
 import {
   AwaitPayment,
@@ -15,7 +16,7 @@ import {
 
 /**
  * Back from paying on the hosted checkout: the cart it was paid from is emptied now, and the
- * voucher chosen for it is forgotten.
+ * voucher and the Save Payment Method? choice made for it are forgotten.
  */
 function ClearPaidCart() {
   const [search] = useSearchParams();
@@ -24,6 +25,7 @@ function ClearPaidCart() {
   useEffect(() => {
     if (!takeHostedPayment(paymentId)) return;
     forgetVoucher();
+    forgetSaveChoice();
     clear();
   }, [paymentId, clear]);
   return null;
