@@ -28,6 +28,7 @@ import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import { clientErrorHandler, rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
 import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
+import { limitConnections } from './http/connection-limits.ts';
 import { apiSecurityHeaders, registerSecurity } from './http/security.ts';
 import { requestLoggerFactory } from './http/request-logger.ts';
 import { serializerCompiler } from './http/response-serializer.ts';
@@ -86,6 +87,11 @@ export async function buildApp({
   });
   // Beyond this, new sockets are closed at once: the descriptors left serve the rest of the process.
   app.server.maxConnections = config.connections.maxConnections;
+  limitConnections(app.server, {
+    perAddress: config.connections.connectionsPerAddress,
+    firstRequestMs: config.connections.requestTimeoutMs,
+    trustedProxies: config.trustProxy,
+  });
   // The body's own deadline, from the moment its headers are in: Node's check of requestTimeout
   // runs on a timer of its own and was seen to miss held bodies under load.
   // A request already whole needs none, nor one without a body (no Content-Length or

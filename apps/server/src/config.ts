@@ -116,6 +116,7 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(10).optional(),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(10).default(256),
   TRUST_PROXY: z
     .string()
     .regex(/^[\d.:a-fA-F/, ]+$/, 'must be the addresses or CIDR ranges of the reverse proxies')
@@ -193,7 +194,8 @@ export interface ServerConfig {
   /**
    * What one client may hold open: live-status streams per customer (the oldest is closed for a
    * new one), per client address and per instance (429 beyond), the time to send a whole request (headers within
-   * two thirds of it) before the connection is dropped, and the sockets an instance accepts.
+   * two thirds of it) before the connection is dropped (a socket silent that long, too), the sockets
+   * an instance accepts, and those one client address may hold (a proxy of TRUST_PROXY excepted).
    */
   connections: {
     streamsPerCustomer: number;
@@ -201,6 +203,7 @@ export interface ServerConfig {
     streamsPerInstance: number;
     requestTimeoutMs: number;
     maxConnections: number;
+    connectionsPerAddress: number;
   };
   rateLimits: {
     loginPerMinute: number;
@@ -344,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       streamsPerInstance: e.EVENT_STREAMS_PER_INSTANCE,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
+      connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
     },
     rateLimits: {
       loginPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
