@@ -4,6 +4,7 @@ import { api, type Customer } from '@store/contract';
 import type { Database } from '../db/database.ts';
 import { apps, customers, revokedSessions } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { clientAddressKey } from '../http/client-address.ts';
 import type { ServerConfig } from '../config.ts';
 import type { RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
@@ -28,9 +29,14 @@ export function registerAuthRoutes(
   { db, verifyCredential, sessionTokens, limiter, limits }: AuthRoutesOptions,
 ): void {
   registerEndpoint(app, api.login, async ({ body, request }) => {
-    // Per client address (the socket's, which a client cannot vary by header) and per app.
+    // Per client address (the socket's, which a client cannot vary by header; an IPv6 one by its
+    // /64) and per app.
     await limiter.enforce([
-      { key: `login:address:${request.ip}`, max: limits.loginPerMinute, windowSeconds: 60 },
+      {
+        key: `login:address:${clientAddressKey(request.ip)}`,
+        max: limits.loginPerMinute,
+        windowSeconds: 60,
+      },
       {
         key: `login:app:${body.app_id.slice(0, 100)}`,
         max: limits.loginPerAppPerMinute,

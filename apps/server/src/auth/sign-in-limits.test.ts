@@ -95,3 +95,19 @@ describe('the sign-in window', () => {
     await expect(limiter.enforce([wide])).resolves.toBeUndefined();
   });
 });
+
+describe('an IPv6 client flooding the sign-in', () => {
+  it('is counted by its /64, whichever of its addresses each sign-in comes from', async () => {
+    // One subscriber's /64: every address in it is theirs to use.
+    const flood = [];
+    for (let i = 1; i <= perAddress + 1; i += 1) {
+      flood.push(await signInFrom(`2001:db8:7:1::${i.toString(16)}`, 'junk'));
+    }
+    expect(flood.filter((answer) => answer.status === 401)).toHaveLength(perAddress);
+    expect(flood.at(-1)?.status).toBe(429);
+    expect(flood.at(-1)?.body.error_code).toBe('RATE_LIMIT_EXCEEDED');
+    // The same /64 written out in full is the same client; the next /64 is another one.
+    expect((await signInFrom('2001:0db8:0007:0001:ffff:0:0:1', 'junk')).status).toBe(429);
+    expect((await signInFrom('2001:db8:7:2::1', 'junk')).status).toBe(401);
+  });
+});

@@ -7,6 +7,7 @@ import {
   type StatusEvent,
 } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
+import { clientAddressKey } from '../http/client-address.ts';
 import { RateLimitedError } from '../http/rate-limits.ts';
 import type { StatusFeed } from './status-feed.ts';
 
@@ -59,7 +60,7 @@ export function registerStatusEventRoutes(
       const own = byCustomer.get(customerKey) ?? [];
       // A customer replacing their oldest stream holds no more than before; any other new stream
       // counts against its address, which may not hold the instance's streams for itself.
-      const address = request.ip;
+      const address = clientAddressKey(request.ip);
       const fromAddress = byAddress.get(address) ?? 0;
       if (own.length < limits.streamsPerCustomer && fromAddress >= limits.streamsPerAddress) {
         throw new RateLimitedError(statusEventsHeartbeatSeconds);

@@ -1,5 +1,6 @@
 import { BlockList, isIPv6, type Socket } from 'node:net';
 import type { Server } from 'node:http';
+import { clientAddressKey } from './client-address.ts';
 
 /**
  * The limits on sockets that no request governs yet. Node times a request only from its first
@@ -45,12 +46,13 @@ export function limitConnections(server: Server, limits: ConnectionLimits): void
   const silenceDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
 
   server.on('connection', (socket: Socket) => {
-    const address = plainAddress(socket.remoteAddress ?? '');
+    const remote = plainAddress(socket.remoteAddress ?? '');
     const deadline = setTimeout(() => socket.destroy(), limits.firstRequestMs);
     deadline.unref();
     silenceDeadlines.set(socket, deadline);
     socket.once('close', () => clearTimeout(deadline));
-    if (!address || isProxy(address)) return;
+    if (!remote || isProxy(remote)) return;
+    const address = clientAddressKey(remote);
     const open = openByAddress.get(address) ?? 0;
     if (open >= limits.perAddress) {
       socket.destroy();

@@ -189,6 +189,27 @@ describe('one client flooding the store with connections', () => {
     }
   });
 
+  it('counts the customers of one IPv6 /64 as one address, whichever of its addresses they use', async () => {
+    const customers = Math.ceil((perAddress + 4) / perCustomer);
+    const held = [];
+    for (let i = 0; i < customers; i += 1) {
+      const token = await server.signIn(`subnet-${i}@example.com`);
+      for (let j = 0; j < perCustomer; j += 1) {
+        held.push(
+          await openStream(token, `2001:db8:5:1::${(i * perCustomer + j + 1).toString(16)}`),
+        );
+      }
+    }
+    try {
+      expect(held.filter((stream) => stream.status === 200)).toHaveLength(perAddress);
+      expect(held.filter((stream) => stream.status === 429)).toHaveLength(
+        customers * perCustomer - perAddress,
+      );
+    } finally {
+      for (const stream of held) stream.close();
+    }
+  });
+
   it('ends a stream when the session that opened it expires', async () => {
     const token = await server.signIn('expiring@example.com');
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
