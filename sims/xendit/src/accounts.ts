@@ -46,8 +46,8 @@ export const callbackTokenFor = (account: SimulatorAccount, mode: string): strin
 export type Keyring = {
   /** The principal of a `Basic base64(key:)` header, or a 401 INVALID_API_KEY. */
   authenticate(authorization: string | undefined, keyKind: Principal['keyKind']): Principal;
-  /** The key user name of a Basic header, whether or not it is a known key (for rate limiting). */
-  keyOf(authorization: string | undefined): string | undefined;
+  /** The key of a Basic header when it is one the simulator issued (rate limits count per key). */
+  issuedKeyOf(authorization: string | undefined): string | undefined;
   account(businessId: string): SimulatorAccount | undefined;
 };
 
@@ -73,7 +73,10 @@ export function createKeyring(accounts: readonly SimulatorAccount[]): Keyring {
     return colon === -1 ? decoded : decoded.slice(0, colon);
   };
   return {
-    keyOf,
+    issuedKeyOf(authorization) {
+      const key = keyOf(authorization);
+      return key !== undefined && byKey.has(key) ? key : undefined;
+    },
     authenticate(authorization, keyKind) {
       const key = keyOf(authorization);
       const principal = key === undefined ? undefined : byKey.get(key);

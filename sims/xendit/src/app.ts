@@ -68,11 +68,18 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
       reply.header('access-control-allow-origin', origin);
       reply.header('vary', 'Origin');
     }
-    // A fixed window per API key (or per client address without one).
-    const client = ctx.keyring.keyOf(request.headers.authorization) ?? request.ip;
+    // A fixed window per API key the simulator issued, else per client address: a window per
+    // key sent let a client make up a key per request, never be limited, and hold the memory of
+    // every key it made up (each up to the size of a header).
+    const issuedKey = ctx.keyring.issuedKeyOf(request.headers.authorization);
+    const client = issuedKey === undefined ? `address:${request.ip}` : `key:${issuedKey}`;
     const now = Date.now();
     let window = windows.get(client);
     if (!window || window.resetAt <= now) {
+      // Addresses come and go: the windows that have ended are forgotten once there are many.
+      if (windows.size >= 10_000) {
+        for (const [name, ended] of windows) if (ended.resetAt <= now) windows.delete(name);
+      }
       window = { count: 0, resetAt: now + options.rateLimit.windowSeconds * 1000 };
       windows.set(client, window);
     }
