@@ -12,6 +12,22 @@ import { RateLimitedError } from '../http/rate-limits.ts';
 import type { StatusFeed } from './status-feed.ts';
 
 /**
+ * What a stream may hold unsent. A client that stops reading (one that never reads, a connection
+ * gone silent) had every later event kept in memory for it until its session expired; past this
+ * it is dropped instead, and a client that comes back reconnects and reads the statuses anew.
+ */
+const maxUnsentBytes = 256 * 1024;
+
+/**
+ * Ends a stream. One with events still unsent is dropped instead: ended, it would wait for a
+ * client that may never read them, holding its socket and its place among the streams for good.
+ */
+function endStream(stream: ServerResponse): void {
+  if (stream.writableLength > 0) stream.destroy();
+  else stream.end();
+}
+
+/**
  * GET /api/events: the signed-in customer's status changes as Server-Sent Events (the format is
  * in packages/contract/src/events.ts and the README). The session decides the app and customer;
  * nothing in the request can widen them.
@@ -38,7 +54,7 @@ export function registerStatusEventRoutes(
   const byAddress = new Map<string, number>();
   // Streams never go idle: without this, closing the server would wait for every client to leave.
   app.addHook('preClose', async () => {
-    for (const stream of open) stream.end();
+    for (const stream of open) endStream(stream);
   });
 
   app.route({
@@ -65,7 +81,10 @@ export function registerStatusEventRoutes(
       if (own.length < limits.streamsPerCustomer && fromAddress >= limits.streamsPerAddress) {
         throw new RateLimitedError(statusEventsHeartbeatSeconds);
       }
-      while (own.length >= limits.streamsPerCustomer) own.shift()?.end();
+      while (own.length >= limits.streamsPerCustomer) {
+        const oldest = own.shift();
+        if (oldest) endStream(oldest);
+      }
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
@@ -80,18 +99,25 @@ export function registerStatusEventRoutes(
       byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
       own.push(stream);
       byCustomer.set(customerKey, own);
+      // Until the stream has closed, an event or a heartbeat may still come after its end: a write
+      // then was an 'error' event no one listened to, which ended the process.
+      const write = (chunk: string) => {
+        if (stream.writableEnded || stream.destroyed) return;
+        if (stream.writableLength > maxUnsentBytes) stream.destroy();
+        else stream.write(chunk);
+      };
       const send = (event: StatusEvent) => {
-        stream.write(`event: ${statusEventName}\ndata: ${JSON.stringify(event)}\n\n`);
+        write(`event: ${statusEventName}\ndata: ${JSON.stringify(event)}\n\n`);
       };
       const unsubscribe = feed.subscribe(appId, customerId, send);
-      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();
       // The stream ends with the session that opened it, at its expiry or when it signs out (on
       // any instance): the client reconnects with a new token. (A timer's delay is at most
       // 2^31 - 1 ms; a longer session is ended then, and reconnects.)
-      const stopWatchingSignOut = app.watchSignOut(request.session, () => stream.end());
+      const stopWatchingSignOut = app.watchSignOut(request.session, () => endStream(stream));
       const expiry = setTimeout(
-        () => stream.end(),
+        () => endStream(stream),
         Math.min(2 ** 31 - 1, Math.max(0, expiresAt - Date.now())),
       );
       expiry.unref();
