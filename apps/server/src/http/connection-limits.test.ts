@@ -22,8 +22,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A socket from `localAddress` that sends nothing; `isClosed` says whether the server closed it. */
-function silentSocket(localAddress: string): Promise<{ socket: Socket; isClosed: () => boolean }> {
-  const { port, hostname } = new URL(server.url);
+function silentSocket(
+  localAddress: string,
+  to: TestServer = server,
+): Promise<{ socket: Socket; isClosed: () => boolean }> {
+  const { port, hostname } = new URL(to.url);
   return new Promise((resolve, reject) => {
     let closed = false;
     const socket = connect({ port: Number(port), host: hostname, localAddress }, () =>
@@ -36,8 +39,11 @@ function silentSocket(localAddress: string): Promise<{ socket: Socket; isClosed:
 }
 
 /** GET /api/vouchers from `localAddress` on a socket of its own, kept alive afterwards. */
-function vouchersFrom(localAddress: string): Promise<{ status: number; socket: Socket }> {
-  const { port, hostname } = new URL(server.url);
+function vouchersFrom(
+  localAddress: string,
+  to: TestServer = server,
+): Promise<{ status: number; socket: Socket }> {
+  const { port, hostname } = new URL(to.url);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
@@ -94,6 +100,27 @@ describe('sockets that no request governs yet', () => {
     } finally {
       silent.socket.destroy();
       asked.socket.destroy();
+    }
+  });
+
+  it('does not count the sockets of a trusted proxy, which carry many clients', async () => {
+    const proxyAddress = '127.0.0.5';
+    const behindProxy = await startTestServer({
+      CONNECTIONS_PER_ADDRESS: String(perAddress),
+      REQUEST_TIMEOUT_MS: String(requestTimeoutMs),
+      TRUST_PROXY: proxyAddress,
+    });
+    const held: Awaited<ReturnType<typeof silentSocket>>[] = [];
+    try {
+      for (let i = 0; i < perAddress; i += 1) {
+        held.push(await silentSocket(proxyAddress, behindProxy));
+      }
+      const beyond = await vouchersFrom(proxyAddress, behindProxy);
+      beyond.socket.destroy();
+      expect(beyond.status).toBe(200);
+    } finally {
+      for (const { socket } of held) socket.destroy();
+      await behindProxy.close();
     }
   });
 });

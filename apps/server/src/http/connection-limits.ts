@@ -26,13 +26,22 @@ function plainAddress(address: string): string {
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
 }
 
+/** A range's prefix length, written as one (`/8`) or, as TRUST_PROXY also takes, as a mask (`/255.0.0.0`). */
+function prefixLength(range: string): number {
+  if (!range.includes('.')) return Number(range);
+  return range
+    .split('.')
+    .reduce((bits, octet) => bits + Number(octet).toString(2).replaceAll('0', '').length, 0);
+}
+
 function proxyList(trustedProxies: string[]): BlockList {
   const list = new BlockList();
   for (const entry of trustedProxies) {
-    const [address = '', prefix] = entry.split('/');
-    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(plainAddress(address), type);
-    else list.addSubnet(plainAddress(address), Number(prefix), type);
+    const [address = '', range] = entry.split('/');
+    const plain = plainAddress(address);
+    const type = isIPv6(plain) ? 'ipv6' : 'ipv4';
+    if (range === undefined) list.addAddress(plain, type);
+    else list.addSubnet(plain, prefixLength(range), type);
   }
   return list;
 }
