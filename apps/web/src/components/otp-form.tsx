@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ErrorPanel } from './error-panel';
 
@@ -34,6 +34,20 @@ export function OtpForm({
 }: OtpFormProps) {
   const [otpCode, setOtpCode] = useState('');
   const busy = submitting || (resend?.pending ?? false);
+  const input = useRef<HTMLInputElement>(null);
+  const resent = resend?.done ?? false;
+
+  // Submit and Resend OTP are disabled while their call runs, which drops the keyboard on the
+  // page's body; the next thing to do after a refused code or a new one is to type a code, so the
+  // input takes the focus, with a refused code selected to be typed over.
+  useEffect(() => {
+    if (error === null) return;
+    input.current?.focus();
+    input.current?.select();
+  }, [error]);
+  useEffect(() => {
+    if (resent) input.current?.focus();
+  }, [resent]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,6 +63,7 @@ export function OtpForm({
           {confirms}.
         </Text>
         <TextInput
+          ref={input}
           label="OTP"
           placeholder="Enter OTP"
           maxLength={6}
