@@ -48,7 +48,7 @@ function Screen({ refuse }: { refuse: boolean }) {
 describe('OtpForm', () => {
   it('gives the keyboard back to the code, selected, when a code is refused', async () => {
     renderWithProviders(<Screen refuse />);
-    const input = screen.getByRole('textbox', { name: 'OTP' });
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'OTP' });
     await userEvent.type(input, '111111{Enter}');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
     // The answer arrives while the keyboard is wherever the disabled button left it.
