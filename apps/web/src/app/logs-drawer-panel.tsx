@@ -2,6 +2,7 @@ import { Drawer, Loader } from '@mantine/core';
 import type { ProviderOperation } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { ProviderLogs } from '@/features/provider-logs/components/provider-logs';
+import { useFocusReturn } from '@/components/focus-return';
 
 export interface LogsQuery {
   isPending: boolean;
@@ -22,6 +23,7 @@ export function LogsDrawer({
   query: LogsQuery;
   onClose: () => void;
 }) {
+  useFocusReturn(id !== null);
   return (
     <Drawer
       opened={id !== null}

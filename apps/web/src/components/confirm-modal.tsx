@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ConfirmDialogProps } from './confirm-dialog';
+import { useFocusReturn } from './focus-return';
 
 /** The modal of ConfirmDialog (confirm-dialog.tsx), in a chunk of its own. */
 export function ConfirmModal({
@@ -10,6 +11,7 @@ export function ConfirmModal({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  useFocusReturn(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Text mb="md">{message}</Text>

@@ -1,5 +1,6 @@
 import { Code, Modal, Stack, Text, Title } from '@mantine/core';
 import type { ProviderExchange } from '@store/contract/client';
+import { useFocusReturn } from './focus-return';
 
 function pretty(value: unknown): string {
   if (value === undefined) return '(none)';
@@ -63,6 +64,7 @@ export function ExchangeViewerModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  useFocusReturn(opened);
   return (
     <Modal opened={opened} onClose={onClose} title="Xendit Request and Response" size="xl">
       <ExchangeViewer exchange={exchange} />

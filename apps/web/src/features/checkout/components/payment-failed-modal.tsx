@@ -2,6 +2,7 @@ import { Button, Modal, Stack, Text } from '@mantine/core';
 import { describeFailure } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { isApiError } from '@/lib/api-client';
+import { useFocusReturn } from '@/components/focus-return';
 
 /**
  * Why creating the payment failed, over the checkout: the reason in the customer's words, then
@@ -21,6 +22,7 @@ export function PaymentFailedModal({
   // The store's own refusal carries no provider exchange: the provider was never asked.
   const byStore =
     isApiError(error) && error.status >= 400 && error.status < 500 && error.response === undefined;
+  useFocusReturn(opened);
   return (
     <Modal opened={opened} onClose={onClose} title="Payment failed">
       <Stack gap="sm">

@@ -10,6 +10,7 @@ import {
 } from '@store/contract/client';
 import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
+import { useFocusReturn } from '@/components/focus-return';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { formatPerCycle } from '@/utils/format';
 import { useCreateSubscription } from '../api/subscription-mutations';
@@ -76,6 +77,7 @@ export function SubscribeDialog({
     );
   }
 
+  useFocusReturn(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={`Subscribe to ${product.name}`} centered>
       <Stack gap="sm">

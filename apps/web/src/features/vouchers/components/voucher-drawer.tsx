@@ -3,6 +3,7 @@ import { voucherCondition, type Currency, type Voucher } from '@store/contract/c
 import { ErrorPanel } from '@/components/error-panel';
 import { formatPrice } from '@/utils/format';
 import { useVouchers } from '../api/get-vouchers';
+import { useFocusReturn } from '@/components/focus-return';
 
 export interface VoucherDrawerProps {
   appId: string;
@@ -17,6 +18,7 @@ export interface VoucherDrawerProps {
 export function VoucherDrawer({ appId, opened, currency, onClose, onApply }: VoucherDrawerProps) {
   const vouchers = useVouchers(appId, { enabled: opened });
 
+  useFocusReturn(opened);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={400} title="Vouchers">
       {vouchers.isPending ? (

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@/test/render';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** A button that asks first, as Cancel subscription and Unlink do; the dialog's code loads lazily. */
+function AskFirst() {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setAsking(true)}>
+        Cancel subscription
+      </button>
+      <ConfirmDialog
+        opened={asking}
+        title="Cancel this subscription?"
+        message="No further cycles will be charged."
+        confirmLabel="Cancel subscription"
+        onConfirm={() => {}}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
+describe('useFocusReturn', () => {
+  it('gives the keyboard back to the button that opened a lazily loaded dialog, the first time too', async () => {
+    renderWithProviders(<AskFirst />);
+    const opener = screen.getByRole('button', { name: 'Cancel subscription' });
+
+    for (const time of ['first', 'second']) {
+      await userEvent.click(opener);
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
+      await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      await waitFor(() => expect(opener, `after the ${time} close`).toHaveFocus());
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** Where the keyboard is now: nowhere (the body), or in a dialog that is closing. */
+function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || active.closest('[role="dialog"]') !== null;
+}
+
+/**
+ * Gives the keyboard back to what opened a modal or drawer whose code loads when it first opens.
+ * Mantine's modals remember the focused element when `opened` changes to true, not when they
+ * mount already open, which such a modal always does: without this, its first close (and every
+ * close of one that unmounts when closed) left the keyboard on the page's body. Call it in the
+ * lazily loaded component, with the `opened` it gives its modal.
+ */
+export function useFocusReturn(opened: boolean): void {
+  // The mount's render runs before the modal's focus trap moves anything: this is the opener.
+  const [opener] = useState(() => (opened ? document.activeElement : null));
+  // Later opens are Mantine's to remember: this gives the focus back once, at the first close.
+  const returned = useRef(false);
+
+  useEffect(() => {
+    if (opened || returned.current || !(opener instanceof HTMLElement)) return;
+    returned.current = true;
+    giveBack(opener);
+  }, [opened, opener]);
+
+  // A modal that goes when it closes (rather than playing its closing transition) does the same.
+  useEffect(
+    () => () => {
+      if (!returned.current && opener instanceof HTMLElement) giveBack(opener);
+    },
+    [opener],
+  );
+}
+
+/** As Mantine does when it remembered: a moment after the close, unless the focus went on. */
+function giveBack(opener: HTMLElement) {
+  window.setTimeout(() => {
+    if (opener.isConnected && focusIsLost()) opener.focus({ preventScroll: true });
+  }, 10);
+}
