@@ -30,6 +30,22 @@ async function payForProducts(page: Page, products: readonly (string | number)[]
   await expect(page).toHaveURL(/\/payments\/success\?payment_id=/, { timeout: 20_000 });
 }
 
+/**
+ * On the refund page at 390 px: every line's price stays inside the list, however long its status
+ * (REFUND_FAILED pushed it past the card's edge, where the card cut it off).
+ */
+async function expectPricesInsideOnAPhone(page: Page) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const list = page.getByRole('main').getByRole('list');
+  const listBox = await list.boundingBox();
+  for (const price of await list.getByText(/^IDR /).all()) {
+    const box = await price.boundingBox();
+    expect(box && listBox && box.x + box.width <= listBox.x + listBox.width + 0.5).toBe(true);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 /** On the refund page: ticks the lines at these positions and submits. */
 async function refundLines(page: Page, positions: readonly number[]) {
   const main = page.getByRole('main');
@@ -140,6 +156,7 @@ test('a failed refund keeps the disabled Refund Failed and offers Try Refund Aga
   const line = main.getByRole('listitem').first();
   await expect(line.getByText('REFUND_FAILED', { exact: true })).toBeVisible();
   await expect(line.getByRole('checkbox')).toBeEnabled();
+  await expectPricesInsideOnAPhone(page);
   await expectAccessibleAtBothWidths(page);
   await refundLines(page, [0]);
 

@@ -36,8 +36,10 @@ export function OrderLineList({
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
       {lines.map((line) => (
-        <Group key={line.id} component="li" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        // The status and price go under the name when the row cannot hold them all (a phone, a
+        // long status such as REFUND_FAILED), rather than past the card's edge.
+        <Group key={line.id} component="li" justify="space-between" gap="xs">
+          <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 10rem', minWidth: 0 }}>
             {isSelectable && (
               <Checkbox
                 aria-label={`Select ${line.product.name}`}
@@ -51,7 +53,7 @@ export function OrderLineList({
               {line.product.name}
             </Text>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ml="auto">
             <StatusBadge status={line.status} size="sm" />
             <Price size="sm" money={{ amount: line.price, currency: line.currency }} />
           </Group>
