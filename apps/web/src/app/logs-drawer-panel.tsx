@@ -3,6 +3,7 @@ import type { ProviderOperation } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { ProviderLogs } from '@/features/provider-logs/components/provider-logs';
 import { useFocusReturn } from '@/components/focus-return';
+import { useCloseOnEscape } from '@/components/modal-layers';
 
 export interface LogsQuery {
   isPending: boolean;
@@ -24,10 +25,12 @@ export function LogsDrawer({
   onClose: () => void;
 }) {
   useFocusReturn(id !== null);
+  const closeOnEscape = useCloseOnEscape();
   return (
     <Drawer
       opened={id !== null}
       onClose={onClose}
+      closeOnEscape={closeOnEscape}
       position="right"
       size={800}
       title={id ? `Xendit Logs ${id}` : 'Xendit Logs'}

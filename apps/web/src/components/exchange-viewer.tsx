@@ -1,6 +1,7 @@
 import { Code, Modal, Stack, Text, Title } from '@mantine/core';
 import type { ProviderExchange } from '@store/contract/client';
 import { useFocusReturn } from './focus-return';
+import { useInnerModal } from './modal-layers';
 
 function pretty(value: unknown): string {
   if (value === undefined) return '(none)';
@@ -65,6 +66,7 @@ export function ExchangeViewerModal({
   onClose: () => void;
 }) {
   useFocusReturn(opened);
+  useInnerModal(opened);
   return (
     <Modal opened={opened} onClose={onClose} title="Xendit Request and Response" size="xl">
       <ExchangeViewer exchange={exchange} />

@@ -3,6 +3,7 @@ import { describeFailure } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { isApiError } from '@/lib/api-client';
 import { useFocusReturn } from '@/components/focus-return';
+import { useCloseOnEscape } from '@/components/modal-layers';
 
 /**
  * Why creating the payment failed, over the checkout: the reason in the customer's words, then
@@ -23,8 +24,9 @@ export function PaymentFailedModal({
   const byStore =
     isApiError(error) && error.status >= 400 && error.status < 500 && error.response === undefined;
   useFocusReturn(opened);
+  const closeOnEscape = useCloseOnEscape();
   return (
-    <Modal opened={opened} onClose={onClose} title="Payment failed">
+    <Modal opened={opened} onClose={onClose} title="Payment failed" closeOnEscape={closeOnEscape}>
       <Stack gap="sm">
         <Text fw={500}>{describeFailure(code, { byStore })}</Text>
         <Text size="sm">Your cart is unchanged. Choose another payment method or try again.</Text>

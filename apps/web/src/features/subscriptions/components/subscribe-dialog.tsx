@@ -15,6 +15,7 @@ import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { formatPerCycle } from '@/utils/format';
 import { useCreateSubscription } from '../api/subscription-mutations';
 import { rememberSubscribeReturn, toSubscribeState } from '../utils/subscribe-return';
+import { useCloseOnEscape } from '@/components/modal-layers';
 
 export interface SavedMethods {
   isPending: boolean;
@@ -78,8 +79,15 @@ export function SubscribeDialog({
   }
 
   useFocusReturn(opened);
+  const closeOnEscape = useCloseOnEscape();
   return (
-    <Modal opened={opened} onClose={onClose} title={`Subscribe to ${product.name}`} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Subscribe to ${product.name}`}
+      closeOnEscape={closeOnEscape}
+      centered
+    >
       <Stack gap="sm">
         <Text>
           {perCycle}, charged to the saved method you choose: the first cycle when the subscription
