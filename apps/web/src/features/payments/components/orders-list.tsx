@@ -66,7 +66,8 @@ function OrderCard({
 }) {
   const partial = partialRefundOf(payment);
   return (
-    <Paper component="li" withBorder p="sm" aria-label={`Order ${payment.id}`}>
+    // tabIndex: where the keyboard goes when the payment's buttons go (payment-status-actions.tsx).
+    <Paper component="li" withBorder p="sm" aria-label={`Order ${payment.id}`} tabIndex={-1}>
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>Paid with {payment.channel}</Text>

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { screenPath, type Payment } from '@store/contract/client';
 import { useNavigate } from 'react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useCancelPayment } from '../api/payment-mutations';
 import { continuePaymentStep, follow } from '@/lib/next-step';
 import { paymentStatusAction } from '../utils/payment-status-action';
@@ -19,6 +19,14 @@ export function PaymentStatusActions({ payment }: { payment: Payment }) {
   const cancel = useCancelPayment();
   const [moreWanted, setMoreWanted] = useState(false);
   const action = paymentStatusAction(payment);
+  // A cancelled payment shows no buttons (specification), so the keyboard that pressed Cancel
+  // payment would fall to the page's body: it goes to the payment's row instead, which still
+  // reads its status and offers its logs.
+  const row = useRef<HTMLElement | null>(null);
+  const cancelled = cancel.isSuccess;
+  useEffect(() => {
+    if (cancelled) row.current?.focus();
+  }, [cancelled]);
 
   if (action.kind === 'none') return null;
   if (action.kind === 'status') {
@@ -60,7 +68,13 @@ export function PaymentStatusActions({ payment }: { payment: Payment }) {
   }
 
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group
+      gap={4}
+      wrap="nowrap"
+      ref={(element) => {
+        if (element) row.current = element.closest('li');
+      }}
+    >
       <Button size="xs" onClick={continuePayment} disabled={step === null || cancel.isPending}>
         Continue Payment
       </Button>

@@ -83,6 +83,8 @@ export function PaymentsList({ onViewLogs }: PaymentListProps) {
           withBorder
           p="sm"
           aria-label={`Payment ${payment.id}`}
+          // Where the keyboard goes when the payment's buttons go (payment-status-actions.tsx).
+          tabIndex={-1}
         >
           <Group justify="space-between" align="flex-start">
             <Group gap="lg" align="flex-start">
