@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef } from 'react';
 import { Box, Button, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { ErrorPanel } from '@/components/error-panel';
 import { useChannels } from '@/features/channels/api/get-channels';
@@ -40,7 +40,27 @@ export function CheckoutPaymentOptions({
   // which the page stays responsive.
   const shownChannels = useDeferredValue(channels.data);
   const shownSaved = useDeferredValue(savedMethods.data);
-  const { pay, createPayment, payOnCheckout, createOnCheckout } = useCheckoutPayment({ onPaid });
+  const checkout = useCheckoutPayment({ onPaid });
+  const { createPayment, createOnCheckout } = checkout;
+  // Every way to pay is disabled while a payment is created, which drops the keyboard on the
+  // page's body: the button pressed is kept, and closing Payment failed gives the keyboard back to
+  // it, where the customer tries again or moves on to another channel.
+  const pressed = useRef<HTMLElement | null>(null);
+  function rememberPressed() {
+    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  const pay: typeof checkout.pay = (body) => {
+    rememberPressed();
+    checkout.pay(body);
+  };
+  const payOnCheckout: typeof checkout.payOnCheckout = (body) => {
+    rememberPressed();
+    checkout.payOnCheckout(body);
+  };
+  function closeFailure(reset: () => void) {
+    reset();
+    pressed.current?.focus();
+  }
   // The store's market, as its channels name it.
   const country = shownChannels?.channels[0]?.country;
   const creating = createPayment.isPending || createOnCheckout.isPending;
@@ -135,12 +155,12 @@ export function CheckoutPaymentOptions({
       <PaymentFailureDialog
         opened={createPayment.isError}
         error={createPayment.error}
-        onClose={createPayment.reset}
+        onClose={() => closeFailure(createPayment.reset)}
       />
       <PaymentFailureDialog
         opened={createOnCheckout.isError}
         error={createOnCheckout.error}
-        onClose={createOnCheckout.reset}
+        onClose={() => closeFailure(createOnCheckout.reset)}
       />
     </Stack>
   );

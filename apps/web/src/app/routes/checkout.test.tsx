@@ -188,3 +188,38 @@ describe('Checkout voucher', () => {
     expect(screen.queryByText('Your payment was not finished')).toBeNull();
   });
 });
+
+describe('Checkout refused', () => {
+  it('gives the keyboard back to the channel pressed when Payment failed is closed', async () => {
+    let answer = () => {};
+    fetchStub.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve(
+              Response.json(
+                { error_code: 'CHANNEL_UNAVAILABLE', message: 'The e-wallet is unavailable' },
+                { status: 422 },
+              ),
+            );
+        }),
+    );
+    openCheckout();
+    const channel = screen.getByRole('button', { name: /DANA/ });
+    await userEvent.click(channel);
+    await waitFor(() => expect(channel).toBeDisabled());
+    // A browser drops the focus of a button that becomes disabled to the body; jsdom keeps it
+    // there (and will not blur it), so the focus is dropped by hand.
+    const elsewhere = screen.getByRole('button', { name: 'Enter voucher code' });
+    elsewhere.focus();
+    elsewhere.blur();
+    expect(document.activeElement).toBe(document.body);
+    answer();
+    const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try Another Payment Method' }));
+
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(channel).toHaveFocus());
+  });
+});
