@@ -91,6 +91,15 @@ describe('Checkout voucher', () => {
     expect(total()).toHaveTextContent('140.000');
   });
 
+  it('moves the keyboard to Enter voucher code when the voucher is removed', async () => {
+    openCheckout();
+    await applyVoucher('HEMAT10');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove voucher HEMAT10' }));
+
+    expect(screen.queryByRole('button', { name: 'Remove voucher HEMAT10' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Enter voucher code' })).toHaveFocus();
+  });
+
   it('forgets the voucher the customer removed', async () => {
     const first = openCheckout();
     await applyVoucher('HEMAT10');

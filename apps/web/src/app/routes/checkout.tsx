@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import {
@@ -85,9 +85,13 @@ export function CheckoutRoute() {
     rememberVoucher(applied.id);
     setChosen(applied);
   };
+  // The remove control goes with the voucher it removes: the keyboard goes on to Enter voucher
+  // code, rather than falling to the page's body.
+  const voucherEntry = useRef<HTMLButtonElement>(null);
   const removeVoucher = () => {
     forgetVoucher();
     setChosen(null);
+    voucherEntry.current?.focus();
   };
   // A payment made from this order used its voucher and its choice: the next order starts anew.
   const paid = () => {
@@ -145,6 +149,7 @@ export function CheckoutRoute() {
               />
               {session !== null && development && (
                 <VoucherPicker
+                  ref={voucherEntry}
                   appId={session.claims.app_id}
                   currency={currency}
                   onApply={applyVoucher}

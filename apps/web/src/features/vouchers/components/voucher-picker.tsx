@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type Ref } from 'react';
 import { Anchor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Currency, Voucher } from '@store/contract/client';
@@ -13,16 +13,20 @@ export function VoucherPicker({
   appId,
   currency,
   onApply,
+  ref,
 }: {
   appId: string;
   currency: Currency;
   onApply: (voucher: Voucher) => void;
+  /** The Enter voucher code button, for the screen to move the keyboard to. */
+  ref?: Ref<HTMLButtonElement>;
 }) {
   const [opened, drawer] = useDisclosure(false);
   const [wanted, setWanted] = useState(false);
   return (
     <>
       <Anchor
+        ref={ref}
         component="button"
         type="button"
         onClick={() => {
