@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getProductQueryOptions } from '@/features/products/api/get-product';
 import { cartStorageKey } from '@/features/cart/stores/cart-store';
@@ -38,10 +38,15 @@ describe('Product detail', () => {
     expect(within(drawer).getByTestId('cart-total')).toHaveTextContent('IDR 150.000');
     expect(JSON.parse(localStorage.getItem(cartStorageKey) ?? '[]')).toHaveLength(1);
     // The open drawer hides the page from assistive technology, hence `hidden`.
-    expect(screen.getByRole('button', { name: 'Added to Cart', hidden: true })).toBeDisabled();
+    const added = screen.getByRole('button', { name: 'Added to Cart', hidden: true });
+    expect(added).toHaveAttribute('aria-disabled', 'true');
+    // The drawer gives the keyboard back to it when it closes.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(added).toHaveFocus());
   });
 
-  it('reads Added to Cart for a product already in the cart', () => {
+  it('reads Added to Cart for a product already in the cart', async () => {
     localStorage.setItem(
       cartStorageKey,
       JSON.stringify([
@@ -55,8 +60,13 @@ describe('Product detail', () => {
       ]),
     );
     renderProduct();
-    expect(screen.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
+    const added = screen.getByRole('button', { name: 'Added to Cart' });
+    expect(added).toHaveAttribute('aria-disabled', 'true');
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    // Pressed, it adds nothing and opens nothing.
+    await userEvent.click(added);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(cartStorageKey) ?? '[]')).toHaveLength(1);
   });
 
   it('offers Subscribe beside Add to Cart, with the amount per cycle, for a product sold by subscription', () => {

@@ -57,7 +57,17 @@ export function ProductDetail({
           )}
           <Text>{product.description}</Text>
           <Group gap="sm">
-            <Button onClick={() => onAddToCart(product)} disabled={inCart} w="fit-content">
+            {/* Added to Cart does nothing, but keeps the keyboard: a disabled button would drop
+                it to the page's body as the cart drawer opens, and the drawer would have
+                nowhere to give it back to when it closes. */}
+            <Button
+              onClick={() => {
+                if (!inCart) onAddToCart(product);
+              }}
+              data-disabled={inCart || undefined}
+              aria-disabled={inCart || undefined}
+              w="fit-content"
+            >
               {inCart ? 'Added to Cart' : 'Add to Cart'}
             </Button>
             {terms && subscribeAction}
