@@ -65,6 +65,7 @@ export function statusEventBursts(queryClient: QueryClient, burstMs = statusBurs
     },
     stop(): void {
       clearTimeout(timer);
+      timer = undefined;
       pending.clear();
     },
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,5 +37,19 @@ describe('useFocusReturn', () => {
       await waitFor(() => expect(dialog).not.toBeInTheDocument());
       await waitFor(() => expect(opener, `after the ${time} close`).toHaveFocus());
     }
+  });
+
+  it("leaves the keyboard in the dialog just opened under React's StrictMode rehearsal", async () => {
+    renderWithProviders(
+      <StrictMode>
+        <AskFirst />
+      </StrictMode>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    // A give-back the rehearsal scheduled would come 10 ms after it: well past that, still here.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
   });
 });

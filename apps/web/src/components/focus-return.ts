@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Where the keyboard is now: nowhere (the body), or in a dialog that is closing. */
-function focusIsLost(): boolean {
+/**
+ * Whether the keyboard is nowhere the customer put it: on the page's body (where a disabled or
+ * removed button drops it), or in a dialog that is closing. Code that moves the focus after an
+ * action does so only then, so it never takes the keyboard from where the customer has gone.
+ */
+export function focusIsLost(): boolean {
   const active = document.activeElement;
   return active === null || active === document.body || active.closest('[role="dialog"]') !== null;
 }
@@ -26,17 +30,21 @@ export function useFocusReturn(opened: boolean): void {
   }, [opened, opener]);
 
   // A modal that goes when it closes (rather than playing its closing transition) does the same.
-  useEffect(
-    () => () => {
-      if (!returned.current && opener instanceof HTMLElement) giveBack(opener);
-    },
-    [opener],
-  );
+  // React's StrictMode (in development) unmounts and mounts a new component once to rehearse: the
+  // give-back that rehearsal's unmount scheduled is cancelled when it mounts again, or it would
+  // take the keyboard out of the dialog just opened.
+  const pending = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    window.clearTimeout(pending.current);
+    return () => {
+      if (!returned.current && opener instanceof HTMLElement) pending.current = giveBack(opener);
+    };
+  }, [opener]);
 }
 
 /** As Mantine does when it remembered: a moment after the close, unless the focus went on. */
-function giveBack(opener: HTMLElement) {
-  window.setTimeout(() => {
+function giveBack(opener: HTMLElement): number {
+  return window.setTimeout(() => {
     if (opener.isConnected && focusIsLost()) opener.focus({ preventScroll: true });
   }, 10);
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ErrorPanel } from './error-panel';
+import { focusIsLost } from './focus-return';
 
 export interface OtpFormProps {
   /** What the password confirms, e.g. 'the payment'. */
@@ -39,14 +40,22 @@ export function OtpForm({
 
   // Submit and Resend OTP are disabled while their call runs, which drops the keyboard on the
   // page's body; the next thing to do after a refused code or a new one is to type a code, so the
-  // input takes the focus, with a refused code selected to be typed over.
-  useEffect(() => {
-    if (error === null) return;
+  // input takes the focus, with a refused code selected to be typed over. Only from the body or
+  // the form's own buttons: a customer already typing again, or gone elsewhere, keeps their place.
+  // (Typed as a div: Mantine types a Stack's ref so whatever element it renders.)
+  const form = useRef<HTMLDivElement>(null);
+  const codeTakesKeyboard = useEffectEvent((selectCode: boolean) => {
+    const active = document.activeElement;
+    const onOwnButton = active instanceof HTMLButtonElement && form.current?.contains(active);
+    if (!onOwnButton && !focusIsLost()) return;
     input.current?.focus();
-    input.current?.select();
+    if (selectCode) input.current?.select();
+  });
+  useEffect(() => {
+    if (error !== null) codeTakesKeyboard(true);
   }, [error]);
   useEffect(() => {
-    if (resent) input.current?.focus();
+    if (resent) codeTakesKeyboard(false);
   }, [resent]);
 
   function submit(event: FormEvent) {
@@ -56,7 +65,7 @@ export function OtpForm({
 
   return (
     <Card withBorder maw={480} padding="lg">
-      <Stack gap="sm" component="form" onSubmit={submit}>
+      <Stack ref={form} gap="sm" component="form" onSubmit={submit}>
         <Title order={2}>Verify Your Identity</Title>
         <Text>
           We have sent a one-time password (OTP) to your mobile number. Enter it below to confirm{' '}

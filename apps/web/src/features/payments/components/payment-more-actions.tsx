@@ -1,8 +1,8 @@
-import { ActionIcon, Menu, Modal } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
 import type { Payment } from '@store/contract/client';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ErrorPanel } from '@/components/error-panel';
+import { ErrorDialog } from '@/components/error-dialog';
 import type { useCancelPayment } from '../api/payment-mutations';
 
 /**
@@ -45,9 +45,14 @@ export function PaymentMoreActions({
         onConfirm={() => cancel.mutate(payment.id)}
         onClose={() => setConfirming(false)}
       />
-      <Modal opened={cancel.isError} onClose={cancel.reset} title="Cancel failed">
-        <ErrorPanel error={cancel.error} onClose={cancel.reset} />
-      </Modal>
+      {/* The error dialog every action's failure has: Escape in its request and response viewer
+          closes the viewer alone, and closing it gives the keyboard back. */}
+      <ErrorDialog
+        opened={cancel.isError}
+        title="Cancel failed"
+        error={cancel.error}
+        onClose={cancel.reset}
+      />
     </>
   );
 }

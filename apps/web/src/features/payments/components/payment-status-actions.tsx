@@ -3,6 +3,7 @@ import { screenPath, type Payment } from '@store/contract/client';
 import { useNavigate } from 'react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useCancelPayment } from '../api/payment-mutations';
+import { focusIsLost } from '@/components/focus-return';
 import { continuePaymentStep, follow } from '@/lib/next-step';
 import { paymentStatusAction } from '../utils/payment-status-action';
 
@@ -25,7 +26,9 @@ export function PaymentStatusActions({ payment }: { payment: Payment }) {
   const row = useRef<HTMLElement | null>(null);
   const cancelled = cancel.isSuccess;
   useEffect(() => {
-    if (cancelled) row.current?.focus();
+    // Unless the customer has gone elsewhere meanwhile.
+    const inRow = row.current?.contains(document.activeElement) ?? false;
+    if (cancelled && (inRow || focusIsLost())) row.current?.focus();
   }, [cancelled]);
 
   if (action.kind === 'none') return null;
