@@ -60,6 +60,7 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
   });
 
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweepAt = 0;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);
     reply.header('date', new Date().toUTCString());
@@ -76,9 +77,11 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
     const now = Date.now();
     let window = windows.get(client);
     if (!window || window.resetAt <= now) {
-      // Addresses come and go: the windows that have ended are forgotten once there are many.
-      if (windows.size >= 10_000) {
+      // Addresses come and go: the windows that have ended are forgotten once there are many, at
+      // most once a window (many live windows would otherwise be read through on every new one).
+      if (windows.size >= 10_000 && now >= nextSweepAt) {
         for (const [name, ended] of windows) if (ended.resetAt <= now) windows.delete(name);
+        nextSweepAt = now + options.rateLimit.windowSeconds * 1000;
       }
       window = { count: 0, resetAt: now + options.rateLimit.windowSeconds * 1000 };
       windows.set(client, window);

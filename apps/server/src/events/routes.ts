@@ -20,12 +20,23 @@ const maxUnsentBytes = 256 * 1024;
 
 /**
  * Ends a stream. One with events still unsent is dropped instead: ended, it would wait for a
- * client that may never read them, holding its socket and its place among the streams for good.
+ * client that may never read them, holding its socket and its place among the streams for good;
+ * so is one whose end the client has not taken within a moment (its socket's own buffers full).
  */
 function endStream(stream: ServerResponse): void {
-  if (stream.writableLength > 0) stream.destroy();
-  else stream.end();
+  if (stream.writableLength > 0) {
+    stream.destroy();
+    return;
+  }
+  stream.end();
+  // The end itself may wait on a client whose socket buffers are full: it has a moment.
+  setTimeout(() => {
+    if (!stream.writableFinished) stream.destroy();
+  }, endGraceMs).unref();
 }
+
+/** How long an ended stream's client has to take its last bytes before its socket is closed. */
+const endGraceMs = 5_000;
 
 /**
  * GET /api/events: the signed-in customer's status changes as Server-Sent Events (the format is

@@ -108,7 +108,8 @@ describe('sockets that no request governs yet', () => {
     const behindProxy = await startTestServer({
       CONNECTIONS_PER_ADDRESS: String(perAddress),
       REQUEST_TIMEOUT_MS: String(requestTimeoutMs),
-      TRUST_PROXY: proxyAddress,
+      // A range written with a mask, as TRUST_PROXY also takes them.
+      TRUST_PROXY: `${proxyAddress}/255.255.255.255`,
     });
     const held: Awaited<ReturnType<typeof silentSocket>>[] = [];
     try {

@@ -1,5 +1,6 @@
-import { BlockList, isIPv6, type Socket } from 'node:net';
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { compile as compileTrust } from '@fastify/proxy-addr';
 import { clientAddressKey } from './client-address.ts';
 
 /**
@@ -21,46 +22,22 @@ export interface ConnectionLimits {
   trustedProxies: string[];
 }
 
-/** IPv4 clients of a dual-stack socket are named `::ffff:a.b.c.d`: counted as a.b.c.d. */
-function plainAddress(address: string): string {
-  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
-}
-
-/** A range's prefix length, written as one (`/8`) or, as TRUST_PROXY also takes, as a mask (`/255.0.0.0`). */
-function prefixLength(range: string): number {
-  if (!range.includes('.')) return Number(range);
-  return range
-    .split('.')
-    .reduce((bits, octet) => bits + Number(octet).toString(2).replaceAll('0', '').length, 0);
-}
-
-function proxyList(trustedProxies: string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of trustedProxies) {
-    const [address = '', range] = entry.split('/');
-    const plain = plainAddress(address);
-    const type = isIPv6(plain) ? 'ipv6' : 'ipv4';
-    if (range === undefined) list.addAddress(plain, type);
-    else list.addSubnet(plain, prefixLength(range), type);
-  }
-  return list;
-}
-
 /** Applies the limits to every socket the server accepts. */
 export function limitConnections(server: Server, limits: ConnectionLimits): void {
-  const proxies = proxyList(limits.trustedProxies);
-  const isProxy = (address: string) => proxies.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
+  // Read as Fastify reads TRUST_PROXY for X-Forwarded-For (the same parser), so the two agree
+  // on which peers are proxies.
+  const isProxy = compileTrust(limits.trustedProxies);
   const openByAddress = new Map<string, number>();
   /** Each new socket's deadline for its first request, cleared once one arrives. */
   const silenceDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
 
   server.on('connection', (socket: Socket) => {
-    const remote = plainAddress(socket.remoteAddress ?? '');
+    const remote = socket.remoteAddress ?? '';
     const deadline = setTimeout(() => socket.destroy(), limits.firstRequestMs);
     deadline.unref();
     silenceDeadlines.set(socket, deadline);
     socket.once('close', () => clearTimeout(deadline));
-    if (!remote || isProxy(remote)) return;
+    if (!remote || isProxy(remote, 0)) return;
     const address = clientAddressKey(remote);
     const open = openByAddress.get(address) ?? 0;
     if (open >= limits.perAddress) {
