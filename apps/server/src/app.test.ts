@@ -42,6 +42,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secret, XENDIT_BASE_URL: 'http://127.0.0.1:4010' })).not.toThrow();
   });
 
+  it("lets one address hold a quarter of an instance's sockets unless told otherwise", () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...secret, MAX_CONNECTIONS: '2000' }).connections).toMatchObject({
+      maxConnections: 2000,
+      connectionsPerAddress: 500,
+    });
+    expect(
+      loadConfig({ ...secret, MAX_CONNECTIONS: '2000', CONNECTIONS_PER_ADDRESS: '64' }).connections
+        .connectionsPerAddress,
+    ).toBe(64);
+  });
+
   it('keeps the embedded database to one instance, and runs several on a PostgreSQL server', () => {
     const secret = { SESSION_SECRET: 'x'.repeat(32) };
     expect(() => loadConfig({ ...secret, STORE_INSTANCES: '3' })).toThrow(

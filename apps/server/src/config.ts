@@ -116,7 +116,7 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(10).optional(),
-  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(10).default(256),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(10).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^[\d.:a-fA-F/, ]+$/, 'must be the addresses or CIDR ranges of the reverse proxies')
@@ -234,6 +234,16 @@ export const simulatedGoogleClientId = 'demo-store.apps.identity-simulator';
  * sockets never take the descriptors the database, the provider client and, under `npm start`,
  * the simulators on their threads of the same process need.
  */
+/**
+ * A quarter of the instance's sockets: one address cannot hold them all, and many customers
+ * behind one address (an office, a mobile carrier's shared address, a load test) still get
+ * theirs. A fixed 256 refused a load test's 500 creates at once from one machine, and would have
+ * refused a busy carrier address before its customers were many.
+ */
+function defaultConnectionsPerAddress(maxConnections: number): number {
+  return Math.max(10, Math.floor(maxConnections / 4));
+}
+
 function defaultMaxConnections(): number {
   try {
     const limits = readFileSync('/proc/self/limits', 'utf8');
@@ -263,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   checkCallbackTokens(e);
+  const maxConnections = e.MAX_CONNECTIONS ?? defaultMaxConnections();
   if (e.XENDIT_SIM_INSTANCES > 1 && !e.XENDIT_SIM_DATABASE_URL) {
     throw new ConfigError(
       `Invalid configuration: XENDIT_SIM_INSTANCES ${e.XENDIT_SIM_INSTANCES} needs XENDIT_SIM_DATABASE_URL: the simulator's embedded database is single-process`,
@@ -346,8 +357,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       streamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
       streamsPerInstance: e.EVENT_STREAMS_PER_INSTANCE,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-      maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
-      connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+      maxConnections,
+      connectionsPerAddress:
+        e.CONNECTIONS_PER_ADDRESS ?? defaultConnectionsPerAddress(maxConnections),
     },
     rateLimits: {
       loginPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
