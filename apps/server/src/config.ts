@@ -230,11 +230,6 @@ const googleIdentity = {
 export const simulatedGoogleClientId = 'demo-store.apps.identity-simulator';
 
 /**
- * Half the process's open-file limit (Linux: /proc/self/limits; elsewhere 1024): the store's
- * sockets never take the descriptors the database, the provider client and, under `npm start`,
- * the simulators on their threads of the same process need.
- */
-/**
  * A quarter of the instance's sockets: one address cannot hold them all, and many customers
  * behind one address (an office, a mobile carrier's shared address, a load test) still get
  * theirs. A fixed 256 refused a load test's 500 creates at once from one machine, and would have
@@ -244,6 +239,11 @@ function defaultConnectionsPerAddress(maxConnections: number): number {
   return Math.max(10, Math.floor(maxConnections / 4));
 }
 
+/**
+ * Half the process's open-file limit (Linux: /proc/self/limits; elsewhere 1024): the store's
+ * sockets never take the descriptors the database, the provider client and, under `npm start`,
+ * the simulators on their threads of the same process need.
+ */
 function defaultMaxConnections(): number {
   try {
     const limits = readFileSync('/proc/self/limits', 'utf8');

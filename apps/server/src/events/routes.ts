@@ -18,6 +18,9 @@ import type { StatusFeed } from './status-feed.ts';
  */
 const maxUnsentBytes = 256 * 1024;
 
+/** How long an ended stream's client has to take its last bytes before its socket is closed. */
+const endGraceMs = 5_000;
+
 /**
  * Ends a stream. One with events still unsent is dropped instead: ended, it would wait for a
  * client that may never read them, holding its socket and its place among the streams for good;
@@ -34,9 +37,6 @@ function endStream(stream: ServerResponse): void {
     if (!stream.writableFinished) stream.destroy();
   }, endGraceMs).unref();
 }
-
-/** How long an ended stream's client has to take its last bytes before its socket is closed. */
-const endGraceMs = 5_000;
 
 /**
  * GET /api/events: the signed-in customer's status changes as Server-Sent Events (the format is

@@ -46,7 +46,7 @@ function queriesOf(event: StatusEvent): QueryKey[] {
  * read again cancels the one before it: the store answered every one of those reads while the
  * customer saw only the last. Gathered, a burst costs one read of each screen.
  */
-export const statusBurstMs = 50;
+const statusBurstMs = 50;
 
 /** Gathers announced changes for `statusBurstMs`, then reads each query they concern once. */
 export function statusEventBursts(queryClient: QueryClient, burstMs = statusBurstMs) {
