@@ -188,7 +188,7 @@ describe('virtual accounts, retail codes and QR', () => {
   it('simulate pays the request and sends payment.capture with the callback token', async () => {
     const { body } = await client.createPaymentRequest(virtualAccount(), { idempotencyKey: key() });
     const simulated = await client.simulatePaymentRequest(body.payment_request_id, {
-      amount: body.request_amount,
+      amount: 150_000,
     });
     expect(simulated.body.status).toBe('PENDING');
     const webhook = await sim.receiver.waitFor(

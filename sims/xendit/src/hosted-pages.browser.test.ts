@@ -261,4 +261,30 @@ describe('hosted pages in a browser', () => {
     await page.getByRole('heading', { name: 'Payment received' }).waitFor();
     expect((await client.getPaymentRequest(body.payment_request_id)).body.status).toBe('SUCCEEDED');
   });
+
+  it('asks the amount on the pay page of a code of any amount, and refuses 0', async () => {
+    const { body } = await client.createPaymentRequest(
+      {
+        reference_id: key(),
+        type: 'REUSABLE_PAYMENT_CODE',
+        country: 'ID',
+        currency: 'IDR',
+        channel_code: 'PERMATA_VIRTUAL_ACCOUNT',
+        channel_properties: {},
+      },
+      { idempotencyKey: key() },
+    );
+    const id = body.payment_request_id;
+    await page.goto(`${sim.simulator.url}/pages/pay/${id}`);
+    const amount = page.getByLabel('Amount to pay (IDR)');
+    await amount.fill('0');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByText('must be a number greater than 0').waitFor();
+
+    await page.goto(`${sim.simulator.url}/pages/pay/${id}`);
+    await amount.fill('45000');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    expect((await client.getPaymentRequest(id)).body.status).toBe('ACCEPTING_PAYMENTS');
+  });
 });

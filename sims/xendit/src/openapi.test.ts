@@ -176,7 +176,7 @@ async function walkTheStoreFlows() {
   // Virtual account: paid by /simulate, then refunded in full and in part.
   const va = (await client.createPaymentRequest(payment({}), { idempotencyKey: key() })).body;
   await client.getPaymentRequest(va.payment_request_id);
-  await client.simulatePaymentRequest(va.payment_request_id, { amount: va.request_amount });
+  await client.simulatePaymentRequest(va.payment_request_id, { amount: 50_000 });
   await sim.receiver.waitFor(webhookOf('payment.capture', va.payment_request_id));
   const refund = await client.createRefund(
     { payment_request_id: va.payment_request_id, reason: 'REQUESTED_BY_CUSTOMER', amount: 10_000 },
@@ -188,6 +188,20 @@ async function walkTheStoreFlows() {
     { idempotencyKey: key() },
   );
   await sim.receiver.waitFor(webhookOf('refund.failed', failing.body.id));
+
+  // A reusable code of any amount (ReusablePaymentCode without request_amount), paid once.
+  const anyAmount: CreatePaymentRequestBody = {
+    reference_id: `order-${key()}`,
+    type: 'REUSABLE_PAYMENT_CODE',
+    country: 'ID',
+    currency: 'IDR',
+    channel_code: 'BRI_VIRTUAL_ACCOUNT',
+    channel_properties: {},
+  };
+  const open = (await client.createPaymentRequest(anyAmount, { idempotencyKey: key() })).body;
+  expect(open).not.toHaveProperty('request_amount');
+  await client.simulatePaymentRequest(open.payment_request_id, { amount: 12_500 });
+  await sim.receiver.waitFor(webhookOf('payment.capture', open.payment_request_id));
 
   // Cancelled, and expired at its expires_at.
   const canceled = (await client.createPaymentRequest(payment({}), { idempotencyKey: key() })).body;

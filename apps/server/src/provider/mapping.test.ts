@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerCustomer, type CustomerRow } from './mapping.ts';
+import { providerCustomer, sameMoney, type CustomerRow } from './mapping.ts';
 
 const customer = (mobileNumber: string | null) =>
   ({
@@ -27,5 +27,20 @@ describe('providerCustomer', () => {
     expect(
       providerCustomer({ ...customer('abc'), providerCustomerId: 'cust-9' } as CustomerRow),
     ).toEqual({ customer_id: 'cust-9' });
+  });
+});
+
+describe('sameMoney', () => {
+  const stored = { amount: 150_000, currency: 'IDR' };
+  it('holds for the stored amount in major units, in the same currency', () => {
+    expect(sameMoney(stored, { amount: 150_000, currency: 'IDR' })).toBe(true);
+    expect(sameMoney({ amount: 1_050, currency: 'PHP' }, { amount: 10.5, currency: 'PHP' })).toBe(
+      true,
+    );
+    expect(sameMoney(stored, { amount: 150_000, currency: 'PHP' })).toBe(false);
+  });
+
+  it('never holds for a request of any amount, which states none', () => {
+    expect(sameMoney(stored, { amount: undefined, currency: 'IDR' })).toBe(false);
   });
 });

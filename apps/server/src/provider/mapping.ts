@@ -162,8 +162,11 @@ export interface ProviderPayment {
   /** The channel it was paid with: on a hosted checkout, the one the customer chose there. */
   channelCode: string;
   status: StoredPaymentStatus;
-  /** The amount as the provider states it, in major units. */
-  amount: number;
+  /**
+   * The amount as the provider states it, in major units; absent from a reusable code of any
+   * amount, which the store never asks for, so never the same money as a stored payment.
+   */
+  amount: number | undefined;
   currency: string;
   providerCustomerId: string | null;
   /** The token a PAY_AND_SAVE payment saved, once the request succeeded. */
@@ -231,7 +234,7 @@ export function toProviderToken(token: PaymentToken): ProviderToken {
 /** Whether an amount the provider states (major units) is a stored one (minor units). */
 export const sameMoney = (
   stored: { amount: number; currency: string },
-  stated: { amount: number; currency: string },
+  stated: { amount: number | undefined; currency: string },
 ) =>
   stated.currency === stored.currency &&
   toMajorUnits(stored.amount, stored.currency as Currency) === stated.amount;

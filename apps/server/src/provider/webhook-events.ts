@@ -19,7 +19,13 @@ import type { AppRow, ExchangeLink } from './provider.ts';
 export type WebhookAction =
   | {
       action: 'payment_changed';
-      payment: { paymentId: string; providerRequestId: string; amount: number; currency: string };
+      payment: {
+        paymentId: string;
+        providerRequestId: string;
+        /** Absent from a reusable code of any amount, which the store never asks for. */
+        amount: number | undefined;
+        currency: string;
+      };
     }
   | { action: 'token_changed'; token: ProviderToken }
   | {

@@ -94,7 +94,8 @@ export const createPaymentRequestBodySchema = z
     type: paymentRequestTypeSchema,
     country: countrySchema,
     currency: currencySchema,
-    request_amount: amountSchema,
+    /** Left out by a REUSABLE_PAYMENT_CODE that takes payments of any amount. */
+    request_amount: amountSchema.optional(),
     /** Left out with a payment_token_id: the channel comes from the token. */
     channel_code: z.string().min(1).max(64).optional(),
     channel_properties: channelPropertiesSchema.optional(),
@@ -118,6 +119,12 @@ export const createPaymentRequestBodySchema = z
     path: ['type'],
     message:
       'must be PAY with a payment_token_id (the description gives PayWithToken type PAY alone)',
+  })
+  // Pay, PayAndSave and PayWithToken require request_amount; ReusablePaymentCode alone does not,
+  // and without it its code takes payments of any amount ("open amount").
+  .refine((body) => body.request_amount !== undefined || body.type === 'REUSABLE_PAYMENT_CODE', {
+    path: ['request_amount'],
+    message: 'request_amount is required, except for a REUSABLE_PAYMENT_CODE of any amount',
   })
   .refine((body) => body.payment_token_id !== undefined || body.channel_code !== undefined, {
     path: ['channel_code'],
@@ -143,7 +150,8 @@ export const paymentRequestSchema = z.looseObject({
   type: paymentRequestTypeSchema,
   country: countrySchema,
   currency: currencySchema,
-  request_amount: amountSchema,
+  /** Absent from a reusable code of any amount. */
+  request_amount: amountSchema.optional(),
   capture_method: captureMethodSchema.nullish(),
   channel_code: z.string(),
   channel_properties: shownChannelPropertiesSchema.nullish(),

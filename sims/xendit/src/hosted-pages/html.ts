@@ -29,12 +29,17 @@ export function renderPage(options: {
   back?: string | null;
   /** A decision the page takes by itself once loaded (a card whose challenge is not shown). */
   autoDecision?: string;
+  /** The currency of an amount the customer enters with the decision (a code of any amount). */
+  amountIn?: string;
 }): string {
   const rows = options.lines
     .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
     .join('');
+  const amountField = options.amountIn
+    ? `<p><label>Amount to pay (${escapeHtml(options.amountIn)}) <input name="amount" inputmode="decimal" required></label></p>`
+    : '';
   const form = options.buttons?.length
-    ? `<form method="post">${options.buttons
+    ? `<form method="post">${amountField}${options.buttons
         .map(
           (button) =>
             `<button type="submit" name="decision" value="${escapeHtml(button.value)}">${escapeHtml(button.label)}</button>`,

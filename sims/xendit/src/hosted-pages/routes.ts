@@ -1,12 +1,17 @@
 import type { PaymentRequest } from '@store/xendit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Owner } from '../accounts.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError, validationError } from '../api-error.ts';
 import { authorisationOutcome, cardOutcome, type Challenge } from '../cards.ts';
 import { CHANNELS } from '../channels.ts';
 import type { Database } from '../db/database.ts';
 import { loadObjectById } from '../objects.ts';
-import { loadPaymentRequest, payPresentedCode, settle } from '../payment-requests/service.ts';
+import {
+  loadPaymentRequest,
+  payPresentedCode,
+  requestedAmount,
+  settle,
+} from '../payment-requests/service.ts';
 import { loadToken, moveToken } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { renderPage, type Button } from './html.ts';
@@ -23,7 +28,16 @@ type PageObject = {
   channel_properties?: PaymentRequest['channel_properties'];
 };
 
-type PageRequest = { Params: { id: string }; Body: { decision?: string } };
+type PageRequest = { Params: { id: string }; Body: { decision?: string; amount?: string } };
+
+/** An amount typed on the pay page of a code of any amount: a positive number, or refused. */
+function enteredAmount(typed: string | undefined): number {
+  const amount = Number(typed?.trim() || Number.NaN);
+  if (!Number.isFinite(amount) || amount <= 0) {
+    throw validationError([{ path: 'amount', message: 'must be a number greater than 0' }]);
+  }
+  return amount;
+}
 
 /** The decisions on the 3DS page that authenticate the card; every other one fails it. */
 const authenticatingDecisions = ['authenticate', 'attempt'];
@@ -122,6 +136,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       buttons: Button[];
       note?: string;
       autoDecision?: string;
+      amountIn?: string;
     },
   ) => {
     const found = await loadObjectById<PageObject>(ctx.db, kind, id);
@@ -145,6 +160,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
         buttons: page.awaiting ? page.buttons : [],
         back: backTo(found.data),
         autoDecision: page.awaiting ? page.autoDecision : undefined,
+        amountIn: page.awaiting ? page.amountIn : undefined,
       }),
     );
   };
@@ -202,7 +218,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
         owner,
         stored,
         approve
-          ? authorisationOutcome(stored.data.request_amount)
+          ? authorisationOutcome(requestedAmount(stored.data))
           : { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' },
       );
     });
@@ -265,7 +281,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
         owner,
         stored,
         authenticated
-          ? cardOutcome(stored.data.request_amount, stored.data.channel_properties?.card_details)
+          ? cardOutcome(requestedAmount(stored.data), stored.data.channel_properties?.card_details)
           : { status: 'FAILED', failureCode: 'AUTHENTICATION_FAILED' },
       );
     });
@@ -315,12 +331,20 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       awaiting: data.status === 'REQUIRES_ACTION' || data.status === 'ACCEPTING_PAYMENTS',
       note: `Pay ${data.actions?.[0]?.value ?? ''} as the customer would at the bank or the counter.`,
       buttons: [{ value: 'pay', label: 'Pay' }],
+      // A code of any amount takes what the customer chooses to pay.
+      amountIn: data.request_amount === undefined ? data.currency : undefined,
     })),
   );
   app.post<PageRequest>('/pages/pay/:id', async (request, reply) => {
     const done = await decide(reply, 'payment_request', request.params.id, async (tx, owner) => {
       const stored = await loadPaymentRequest(tx, owner, request.params.id);
-      return payPresentedCode(ctx, tx, owner, request.params.id, stored.data.request_amount);
+      return payPresentedCode(
+        ctx,
+        tx,
+        owner,
+        request.params.id,
+        stored.data.request_amount ?? enteredAmount(request.body.amount),
+      );
     });
     if (!done) return reply;
     return show(

@@ -19,6 +19,7 @@ import { isEwallet, isPresentToCustomer, isRedirect, type Channel } from '../cha
 import { randomDigits } from '../ids.ts';
 import { otpActions } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
+import { requestedAmount } from './stored.ts';
 
 // What a new payment request asks of the customer, channel by channel: a code to pay away from the
 // store, a redirect (e-wallet, 3DS), an OTP, nothing while a push approval awaits, or an outcome at
@@ -135,7 +136,7 @@ export function firstStep(
       // The published statuses have no PENDING for a payment request: a push approval or a saved
       // wallet awaits the customer in REQUIRES_ACTION, with no action for the merchant.
       if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
-      else if (token) immediate = authorisationOutcome(body.request_amount);
+      else if (token) immediate = authorisationOutcome(requestedAmount(body));
       else later = 'decide-later';
     } else {
       if (!token && !channelProperties.success_return_url) {
@@ -156,7 +157,7 @@ export function firstStep(
     actions = directDebitActions(ctx, channelCode, id);
   } else if (token) {
     // A saved card is charged without the customer present, so without a 3DS challenge.
-    immediate = authorisationOutcome(body.request_amount);
+    immediate = authorisationOutcome(requestedAmount(body));
   } else {
     if (!card) {
       throw validationError([
@@ -164,7 +165,7 @@ export function firstStep(
       ]);
     }
     const check = checkCard(card, 'channel_properties.card_details', {
-      amount: body.request_amount,
+      amount: requestedAmount(body),
       currency: body.currency,
     });
     channelProperties.card_details = check.masked;
@@ -178,7 +179,7 @@ export function firstStep(
         },
       ];
     } else {
-      immediate = cardOutcome(body.request_amount, check.masked);
+      immediate = cardOutcome(requestedAmount(body), check.masked);
     }
   }
   return { status, actions, immediate, later, challenge };

@@ -20,6 +20,7 @@ import {
 import { planCustomerId, type NewCustomer } from '../customers.ts';
 import type { Database } from '../db/database.ts';
 import { loadToken } from '../payment-tokens/service.ts';
+import { requestedAmount } from './stored.ts';
 
 // The published rules a create call must meet before any payment request exists: the channel
 // (named or the saved token's), its countries and currency, what the type allows, the channel's
@@ -130,13 +131,10 @@ export async function checkCreateCall(
       { path: 'type', message: `${channelCode} cannot issue a reusable payment code` },
     ]);
   }
-  refuseExcessDecimals(body.request_amount, body.currency);
+  if (body.request_amount !== undefined) refuseExcessDecimals(body.request_amount, body.currency);
   const limits = amountLimits(channelCode, body.country);
-  if (
-    limits &&
-    body.type !== 'REUSABLE_PAYMENT_CODE' &&
-    (body.request_amount < limits.min || body.request_amount > limits.max)
-  ) {
+  const amount = body.type === 'REUSABLE_PAYMENT_CODE' ? undefined : requestedAmount(body);
+  if (limits && amount !== undefined && (amount < limits.min || amount > limits.max)) {
     throw validationError([
       {
         path: 'request_amount',
@@ -144,6 +142,6 @@ export async function checkCreateCall(
       },
     ]);
   }
-  if (isEwallet(channel.kind)) refuseEwalletTestAmount(body.request_amount);
+  if (isEwallet(channel.kind)) refuseEwalletTestAmount(requestedAmount(body));
   return { channel, channelCode, customerId, newCustomer: customer.newCustomer, token };
 }

@@ -8,7 +8,7 @@ import { saveObject } from '../objects.ts';
 import { judgeOtp } from '../otp.ts';
 import type { SimContext } from '../sim-context.ts';
 import { settle } from './settle.ts';
-import { loadPaymentRequest, type StoredPaymentRequest } from './stored.ts';
+import { loadPaymentRequest, requestedAmount, type StoredPaymentRequest } from './stored.ts';
 
 // A direct debit confirmed by the customer's OTP: the right code settles it, a wrong one counts
 // an attempt, and the last allowed wrong one fails it.
@@ -47,7 +47,7 @@ export async function validatePaymentRequestOtp(
           tx,
           owner,
           stored,
-          authorisationOutcome(stored.data.request_amount),
+          authorisationOutcome(requestedAmount(stored.data)),
         ),
       };
     case 'expired':

@@ -6,6 +6,7 @@ import { loadObject } from '../objects.ts';
 import type { SimContext } from '../sim-context.ts';
 import { settle } from './settle.ts';
 import { expire } from './status-changes.ts';
+import { requestedAmount } from './stored.ts';
 
 // What the worker runs for a payment request, as the create call scheduled it: a later outcome
 // (push approval, declined-later amount) and the expiry of a code. Each does nothing once the
@@ -27,7 +28,7 @@ export async function runOutcomeJob(
   }
   const outcome =
     payload.outcome === 'decide-later'
-      ? authorisationOutcome(stored.data.request_amount)
+      ? authorisationOutcome(requestedAmount(stored.data))
       : (payload.outcome as Outcome);
   await settle(ctx, tx, owner, stored, outcome);
 }

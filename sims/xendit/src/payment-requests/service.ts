@@ -16,4 +16,4 @@ export { resendPaymentRequestOtp, validatePaymentRequestOtp } from './otp-confir
 export { runExpiryJob, runOutcomeJob } from './scheduled-jobs.ts';
 export { payPresentedCode, settle } from './settle.ts';
 export { cancelPaymentRequest, expirePaymentRequest, followPayment } from './status-changes.ts';
-export { loadPaymentRequest } from './stored.ts';
+export { loadPaymentRequest, requestedAmount } from './stored.ts';

@@ -43,3 +43,46 @@ describe('POST /v3/payment_requests/{id}/simulate', () => {
     expect([wrong.status, wrong.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
   });
 });
+
+describe('a reusable code of any amount (ReusablePaymentCode without request_amount)', () => {
+  const openCode = (type: 'PAY' | 'REUSABLE_PAYMENT_CODE') =>
+    call('POST', '/v3/payment_requests', {
+      reference_id: key(),
+      type,
+      country: 'ID',
+      currency: 'IDR',
+      channel_code: 'BNI_VIRTUAL_ACCOUNT',
+      channel_properties: {},
+    });
+
+  it('is issued without an amount and takes each payment at the amount paid', async () => {
+    const created = await openCode('REUSABLE_PAYMENT_CODE');
+    expect([created.status, created.body.status]).toEqual([201, 'ACCEPTING_PAYMENTS']);
+    expect(created.body).not.toHaveProperty('request_amount');
+    const id = String(created.body.payment_request_id);
+
+    const unnamed = await call('POST', `/v3/payment_requests/${id}/simulate`, {});
+    expect([unnamed.status, unnamed.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+
+    for (const amount of [12_345, 20_000]) {
+      expect((await call('POST', `/v3/payment_requests/${id}/simulate`, { amount })).status).toBe(
+        200,
+      );
+      const capture = await sim.receiver.waitFor(
+        (hook) =>
+          webhookOf('payment.capture', id)(hook) &&
+          (hook.body.data as { request_amount?: number }).request_amount === amount,
+      );
+      expect(capture.body.data).toMatchObject({ status: 'SUCCEEDED', request_amount: amount });
+    }
+    expect((await call('GET', `/v3/payment_requests/${id}`)).body.status).toBe(
+      'ACCEPTING_PAYMENTS',
+    );
+  });
+
+  it('is a reusable code only: a PAY request still needs its amount', async () => {
+    const refused = await openCode('PAY');
+    expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    expect(JSON.stringify(refused.body)).toContain('request_amount');
+  });
+});

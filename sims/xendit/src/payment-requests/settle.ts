@@ -11,7 +11,12 @@ import { completeSession } from '../sessions/completion.ts';
 import type { SimContext } from '../sim-context.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
 import { refuseExcessDecimals } from './create-checks.ts';
-import { loadPaymentRequest, TRANSITIONS, type StoredPaymentRequest } from './stored.ts';
+import {
+  loadPaymentRequest,
+  requestedAmount,
+  TRANSITIONS,
+  type StoredPaymentRequest,
+} from './stored.ts';
 
 // The changes that end in a payment: a payment request settled (by the create call, 3DS, the
 // e-wallet page, an OTP, a scheduled outcome) or a presented code paid, each payment kept for
@@ -26,6 +31,7 @@ function paymentOf(paymentRequest: PaymentRequest, now: string): Payment {
     paymentRequest.status === 'SUCCEEDED' || paymentRequest.status === 'AUTHORIZED'
       ? paymentRequest.status
       : 'FAILED';
+  const amount = requestedAmount(paymentRequest);
   return {
     payment_id: paymentRequest.latest_payment_id ?? newPaymentId(),
     business_id: paymentRequest.business_id,
@@ -34,7 +40,7 @@ function paymentOf(paymentRequest: PaymentRequest, now: string): Payment {
     customer_id: paymentRequest.customer_id,
     payment_token_id: paymentRequest.payment_token_id,
     type: paymentRequest.type,
-    request_amount: paymentRequest.request_amount,
+    request_amount: amount,
     currency: paymentRequest.currency,
     country: paymentRequest.country,
     channel_code: paymentRequest.channel_code,
@@ -45,7 +51,7 @@ function paymentOf(paymentRequest: PaymentRequest, now: string): Payment {
         ? [
             {
               capture_id: newCaptureId(),
-              capture_amount: paymentRequest.request_amount,
+              capture_amount: amount,
               capture_timestamp: now,
             },
           ]
@@ -150,6 +156,10 @@ export async function payPresentedCode(
   const stored = await loadPaymentRequest(tx, owner, id, true);
   if (simulated !== undefined) refuseExcessDecimals(simulated, stored.data.currency, 'amount');
   const amount = simulated ?? stored.data.request_amount;
+  if (amount === undefined) {
+    // The description's simulate body does not require an amount; a code of any amount needs one.
+    throw validationError([{ path: 'amount', message: 'is required to pay a code of any amount' }]);
+  }
   const channel = CHANNELS[stored.data.channel_code];
   if (!channel || !isPresentToCustomer(channel.kind)) {
     throw new ApiError(

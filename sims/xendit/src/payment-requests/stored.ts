@@ -31,6 +31,18 @@ export const TRANSITIONS: Record<PaymentRequestStatus, readonly PaymentRequestSt
   EXPIRED: [],
 };
 
+/**
+ * The amount a payment request asks for. Only a reusable code may leave it out (it then takes any
+ * amount, each payment its own), and a reusable code never settles as a whole, so every path that
+ * charges, authorises or refunds the request itself has one.
+ */
+export function requestedAmount(request: Pick<PaymentRequest, 'request_amount' | 'type'>): number {
+  if (request.request_amount === undefined) {
+    throw new Error(`a ${request.type} payment request without request_amount cannot be settled`);
+  }
+  return request.request_amount;
+}
+
 export async function loadPaymentRequest(
   db: Database,
   owner: Owner,

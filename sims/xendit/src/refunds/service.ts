@@ -12,7 +12,11 @@ import { newRefundId } from '../ids.ts';
 import { scheduleJob } from '../jobs.ts';
 import { CHANNELS } from '../channels.ts';
 import { childrenOf, insertObject, loadObject, objectsOf, saveObject } from '../objects.ts';
-import { loadPaymentRequest, refuseExcessDecimals } from '../payment-requests/service.ts';
+import {
+  loadPaymentRequest,
+  refuseExcessDecimals,
+  requestedAmount,
+} from '../payment-requests/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
 
@@ -30,7 +34,7 @@ async function capturedAmount(tx: Database, owner: Owner, paymentRequest: Paymen
     ? await loadObject<Payment>(tx, owner, 'payment', paymentId)
     : undefined;
   const captures = payment?.data.captures;
-  if (!captures?.length) return paymentRequest.request_amount;
+  if (!captures?.length) return requestedAmount(paymentRequest);
   return captures.reduce((sum, capture) => sum + hundredths(capture.capture_amount), 0) / 100;
 }
 
