@@ -26,6 +26,25 @@ describe('identity simulator', () => {
     expect(payload.sub).toMatch(/^[0-9a-f]{21}$/);
   });
 
+  it('mints a credential for an unverified address when asked, and only for a boolean', async () => {
+    const request = (emailVerified: unknown) =>
+      fetch(`${simulator.url}/dev/credentials`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'unverified@example.com', email_verified: emailVerified }),
+      });
+    const response = await request(false);
+    expect(response.status).toBe(200);
+    const { credential } = (await response.json()) as { credential: string };
+    const keys = createRemoteJWKSet(new URL(`${simulator.url}/oauth2/v3/certs`));
+    const { payload } = await jwtVerify(credential, keys, {
+      issuer: simulator.url,
+      audience: defaultClientId,
+    });
+    expect(payload.email_verified).toBe(false);
+    expect((await request('false')).status).toBe(400);
+  });
+
   it('gives one account the same subject every time', async () => {
     const decode = (token: string) =>
       JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string };

@@ -19,6 +19,8 @@ export interface IssueCredentialInput {
   name?: string;
   audience: string;
   expiresInSeconds?: number;
+  /** False stands for a Google account whose address Google has not verified; true by default. */
+  emailVerified?: boolean;
 }
 
 const buttonScript = readFileSync(new URL('../public/gsi-client.js', import.meta.url), 'utf8');
@@ -32,12 +34,16 @@ function parseCredentialRequest(body: unknown, defaultAudience: string | null) {
   if (!emailPattern.test(email) || email.length > 254) return { error: 'email is required' };
   if (!audience) return { error: 'client_id is required' };
   const expiresIn = input.expires_in_seconds;
+  if (input.email_verified !== undefined && typeof input.email_verified !== 'boolean') {
+    return { error: 'email_verified must be true or false' };
+  }
   return {
     value: {
       email,
       name: typeof input.name === 'string' && input.name.trim() ? input.name.trim() : undefined,
       audience,
       expiresInSeconds: typeof expiresIn === 'number' ? expiresIn : undefined,
+      emailVerified: input.email_verified,
     },
   };
 }
@@ -57,7 +63,7 @@ export async function startIdentitySimulator(options: IdentitySimulatorOptions) 
     const subject = createHash('sha256').update(input.email).digest('hex').slice(0, 21);
     return new SignJWT({
       email: input.email,
-      email_verified: true,
+      email_verified: input.emailVerified ?? true,
       name: input.name ?? input.email.split('@')[0],
       azp: input.audience,
     })
@@ -99,11 +105,14 @@ export async function startIdentitySimulator(options: IdentitySimulatorOptions) 
   app.post('/gsi/credential', async (request, reply) => {
     const parsed = parseCredentialRequest(request.body, null);
     if ('error' in parsed) return reply.status(400).send({ error: parsed.error });
-    const { email, name, audience } = parsed.value;
-    return { credential: await issueCredential({ email, name, audience }) };
+    const { email, name, audience, emailVerified } = parsed.value;
+    return { credential: await issueCredential({ email, name, audience, emailVerified }) };
   });
 
-  /** Development and tests: a credential without the browser, optionally expired or for another audience. */
+  /**
+   * Development and tests: a credential without the browser, optionally expired, for another
+   * audience or for an account whose address is unverified.
+   */
   app.post('/dev/credentials', async (request, reply) => {
     const parsed = parseCredentialRequest(request.body, defaultClientId);
     if ('error' in parsed) return reply.status(400).send({ error: parsed.error });
