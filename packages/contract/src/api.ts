@@ -30,7 +30,8 @@ export const api = {
   login: endpoint(routes.login, {
     body: loginRequestSchema,
     response: responses.login,
-    summary: 'Exchange an identity provider credential for a session token',
+    summary:
+      'Exchange an identity provider credential for a session token; 403 EMAIL_NOT_VERIFIED for an account whose email the provider has not verified',
   }),
   logout: endpoint(routes.logout, {
     response: responses.logout,

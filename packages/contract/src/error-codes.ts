@@ -3,6 +3,7 @@ export const errorCodes = {
   unauthorized: 'UNAUTHORIZED',
   tokenExpired: 'TOKEN_EXPIRED_ERROR',
   invalidCredential: 'INVALID_CREDENTIAL',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   appNotFound: 'APP_NOT_FOUND',
   customerNotFound: 'CUSTOMER_NOT_FOUND',
   notFound: 'NOT_FOUND',

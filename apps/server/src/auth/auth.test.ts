@@ -1,5 +1,7 @@
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../db/schema.ts';
 import { createSessionTokens } from './session-token.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { waitFor } from '../test/wait-for.ts';
@@ -44,6 +46,37 @@ describe('POST /api/auth/login', () => {
     expect(second.customer_id).toBe(first.customer_id);
     expect(otherApp.customer_id).not.toBe(first.customer_id);
     expect(otherApp).toMatchObject({ app_id: 'demo-ph', mode: 'live' });
+  });
+
+  it('refuses an account whose email Google has not verified, creating no customer, until it is verified', async () => {
+    const email = 'unverified@example.com';
+    const customersWithEmail = () =>
+      server.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.appId, 'demo-id'), eq(customers.email, email)));
+    const unverified = await server.identity.issueCredential({
+      email,
+      audience: server.config.identity.clientId,
+      emailVerified: false,
+    });
+    const refused = await login(unverified);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error_code: 'EMAIL_NOT_VERIFIED',
+      message:
+        "Your Google account's email address is not verified yet. Verify it in your Google account, then sign in again.",
+    });
+    expect(await customersWithEmail()).toEqual([]);
+
+    const verified = await server.identity.issueCredential({
+      email,
+      audience: server.config.identity.clientId,
+    });
+    const accepted = await login(verified);
+    expect(accepted.statusCode).toBe(200);
+    const [customer] = await customersWithEmail();
+    expect(decodeClaims(accepted.json().token).customer_id).toBe(customer?.id);
   });
 
   it('refuses a credential whose signature is forged', async () => {
