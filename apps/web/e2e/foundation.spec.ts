@@ -92,6 +92,35 @@ test('signs out from an app page to /login', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });
 
+test('a Google account whose email is not verified is told so on the sign-in screen', async ({
+  page,
+}) => {
+  // The chooser offers no unverified account: its request for the credential asks for one.
+  await page.route('**/gsi/credential', (route) =>
+    route.request().method() === 'POST'
+      ? route.continue({
+          postData: JSON.stringify({ ...route.request().postDataJSON(), email_verified: false }),
+        })
+      : route.continue(),
+  );
+  await page.goto('/demo-id/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Choose an account' });
+  await chooser.getByLabel('Email').fill(uniqueEmail('unverified'));
+  await chooser.getByLabel('Name').fill('E2E Shopper');
+  await chooser.getByRole('button', { name: 'Continue' }).click();
+
+  const alert = page.getByRole('alert');
+  await expect(alert.getByText('EMAIL_NOT_VERIFIED')).toBeVisible();
+  await expect(
+    alert.getByText(
+      "Your Google account's email address is not verified yet. Verify it in your Google account, then sign in again.",
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/demo-id\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
 test('the checks of the answers load as the app starts, before any call', async ({ page }) => {
   // The sign-in page makes no call until the form is sent; the checks come all the same, so that
   // a first screen's answers never wait for them and building them does not follow the first paint.
