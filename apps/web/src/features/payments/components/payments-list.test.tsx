@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { Payment } from '@store/contract/client';
+import { makePayment } from '@/test/fixtures';
+import { createTestQueryClient, renderRoutes } from '@/test/render';
+import { stubSignedInFetch } from '@/test/signed-in-fetch';
+import { getPaymentsQueryOptions } from '../api/get-payments';
+import { PaymentsList } from './payments-list';
+
+const fetchStub = vi.fn<typeof fetch>();
+
+const newest = [makePayment({ id: 'pay_3' }), makePayment({ id: 'pay_2' })];
+
+/** /payments with the newest payments read, and a link's payment id when given. */
+function renderPayments(linkedPaymentId?: string) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(getPaymentsQueryOptions().queryKey, {
+    pages: [{ payments: newest, next_cursor: 'older' }],
+    pageParams: [undefined],
+  });
+  renderRoutes(
+    [
+      {
+        path: '/payments',
+        element: <PaymentsList onViewLogs={() => {}} linkedPaymentId={linkedPaymentId} />,
+      },
+    ],
+    '/payments',
+    queryClient,
+  );
+}
+
+const row = (id: string) => screen.getByRole('listitem', { name: `Payment ${id}` });
+
+describe('PaymentsList', () => {
+  stubSignedInFetch(fetchStub);
+
+  it('with no payment named, marks none and takes no keyboard', () => {
+    renderPayments();
+    for (const payment of newest) {
+      expect(row(payment.id)).not.toHaveAttribute('aria-current');
+      expect(row(payment.id)).not.toHaveFocus();
+    }
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('brings a named payment already listed into view with the keyboard on it', async () => {
+    renderPayments('pay_2');
+    await waitFor(() => expect(row('pay_2')).toHaveFocus());
+    expect(row('pay_2')).toHaveAttribute('aria-current', 'true');
+    expect(row('pay_3')).not.toHaveAttribute('aria-current');
+    // Listed already: nothing is read again.
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('reads a named payment not on the pages read and shows it above the list', async () => {
+    const older: Payment = makePayment({ id: 'pay_1', status: 'REFUND_SUCCEEDED' });
+    fetchStub.mockResolvedValue(Response.json(older));
+    renderPayments('pay_1');
+
+    const shown = await screen.findByRole('listitem', { name: 'Payment pay_1' });
+    await waitFor(() => expect(shown).toHaveFocus());
+    expect(shown).toHaveTextContent('REFUND_SUCCEEDED');
+    expect(screen.getByText('The payment you opened, further down your payments:')).toBeVisible();
+    // Above the newest, which are still listed.
+    const rows = screen.getAllByRole('listitem', { name: /^Payment / });
+    expect(rows.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Payment pay_1',
+      'Payment pay_3',
+      'Payment pay_2',
+    ]);
+    expect(String(fetchStub.mock.calls[0]?.[0])).toMatch(/\/api\/payments\/pay_1$/);
+  });
+
+  it("says in words that a payment the customer does not have (another's too) is none of theirs", async () => {
+    fetchStub.mockResolvedValue(
+      Response.json({ error_code: 'NOT_FOUND', message: 'Payment not found' }, { status: 404 }),
+    );
+    renderPayments('pay_someone_elses');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have no payment with the id pay_someone_elses.',
+    );
+    expect(screen.queryByRole('listitem', { name: 'Payment pay_someone_elses' })).toBeNull();
+    // The customer's own payments are still there.
+    expect(row('pay_3')).toBeVisible();
+  });
+});
