@@ -118,14 +118,19 @@ test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads 
   await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
   await expect(subscription.getByRole('button', { name: 'Run next cycle now' })).toHaveCount(0);
 
-  // The first cycle's charge is one of the store's payments.
+  // The first cycle's charge is one of the store's payments: Payments opens on it, in view with
+  // the keyboard on it, among the customer's others (the two cycles paid).
   await subscription
     .getByRole('listitem', { name: 'Cycle 1' })
     .getByRole('link', { name: 'View in Payments' })
     .click();
-  await expect(page.getByRole('listitem', { name: `Payment ${paymentId}` })).toContainText(
-    'SUCCEEDED',
-  );
+  await expect(page).toHaveURL(`/payments?payment_id=${encodeURIComponent(paymentId)}`);
+  const charge = page.getByRole('listitem', { name: `Payment ${paymentId}` });
+  await expect(charge).toContainText('SUCCEEDED');
+  await expect(charge).toBeFocused();
+  await expect(charge).toBeInViewport();
+  await expect(charge).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('listitem', { name: /^Payment / })).toHaveCount(2);
 
   // Back through the subscriptions to the product: its page, not its Subscribe dialog again.
   await page.goBack();

@@ -79,12 +79,12 @@ describe('Subscriptions list', () => {
     expect(within(row).getByRole('listitem', { name: 'Cycle 1' })).toHaveTextContent('SUCCEEDED');
     expect(within(row).getByRole('listitem', { name: 'Cycle 2' })).toHaveTextContent('SCHEDULED');
     expect(within(row).getByRole('button', { name: 'Run next cycle now' })).toBeEnabled();
-    // The paid cycle's payment is one of the store's payments.
+    // The paid cycle's payment is one of the store's payments, and the link goes to that one.
     const paid = within(row).getByRole('listitem', { name: 'Cycle 1' });
     expect(paid).toHaveTextContent('Payment pay-1');
     expect(within(paid).getByRole('link', { name: 'View in Payments' })).toHaveAttribute(
       'href',
-      '/payments',
+      '/payments?payment_id=pay-1',
     );
   });
 

@@ -3,6 +3,7 @@ import { Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mant
 import {
   canRunNextCycle,
   isCancellableSubscription,
+  screenPath,
   screenPaths,
   type Subscription,
   type SubscriptionCycle,
@@ -60,12 +61,19 @@ function CycleRow({ cycle }: { cycle: SubscriptionCycle }) {
           </Text>
         )}
         {cycle.payment_id && (
-          // A paid cycle is a payment of the store's: listed, with its logs and refund, in Payments.
+          // A paid cycle is a payment of the store's: listed, with its logs and refund, in Payments,
+          // which brings this one into view.
           <Group gap="xs">
             <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
               Payment {cycle.payment_id}
             </Text>
-            <Button component={Link} to={screenPaths.payments} size="xs" variant="subtle" px={0}>
+            <Button
+              component={Link}
+              to={screenPath('payments', {}, { payment_id: cycle.payment_id })}
+              size="xs"
+              variant="subtle"
+              px={0}
+            >
               View in Payments
             </Button>
           </Group>
