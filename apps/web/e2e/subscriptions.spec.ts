@@ -82,6 +82,10 @@ test('saves an e-wallet on the way, subscribes, runs the next cycle live, reads 
     timeout: 20_000,
   });
   await expect(subscription.getByRole('listitem', { name: 'Cycle 2' })).toContainText('SCHEDULED');
+  // When it falls due, with its time zone, as a payment's deadline.
+  await expect(subscription.getByRole('listitem', { name: 'Cycle 2' })).toContainText(
+    /due \w+ \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d [AP]M (UTC|GMT[+-]\d{1,2}(:\d\d)?)/,
+  );
   const firstCharge = subscription
     .getByRole('listitem', { name: 'Cycle 1' })
     .getByText(/^Payment /);

@@ -36,8 +36,9 @@ export function formatDateTime(value: string | number | Date, timeZone?: string)
 }
 
 /**
- * A deadline: the moment as formatDateTime shows it, then its time zone ("GMT+7", "UTC"), since a
- * customer may pay from another zone than the one the page was read in.
+ * A deadline (a payment's, or when a subscription's cycle is charged): the moment as
+ * formatDateTime shows it, then its time zone ("GMT+7", "UTC"), since a customer may pay from
+ * another zone than the one the page was read in.
  */
 export function formatDeadline(value: string | number | Date, timeZone?: string): string {
   const date = value instanceof Date ? value : new Date(value);

@@ -11,6 +11,9 @@ import { SubscriptionsList } from './subscriptions-list';
 
 const fetchStub = vi.fn<typeof fetch>();
 
+/** A time zone as the browser names it after a moment: "UTC", "GMT+7", "GMT-3:30". */
+const zone = '(UTC|GMT[+-]\\d{1,2}(:\\d\\d)?)';
+
 function cycle(overrides: Partial<SubscriptionCycle>): SubscriptionCycle {
   return {
     id: 'cyc-1',
@@ -74,10 +77,16 @@ describe('Subscriptions list', () => {
   it('shows the plan with its amount per cycle, next cycle and cycles', () => {
     const row = renderList('development', { ...plan, cycles });
     expect(row).toHaveTextContent('IDR 115.000 every month');
-    expect(row).toHaveTextContent('December 1, 2026');
+    // Dates a charge falls due name their time zone, as payment deadlines do.
+    expect(row).toHaveTextContent(
+      new RegExp(`Next cycle(November 30|December 1|December 2), 2026, [\\d:]+ [AP]M ${zone}`),
+    );
     expect(within(row).getByText('ACTIVE')).toBeInTheDocument();
     expect(within(row).getByRole('listitem', { name: 'Cycle 1' })).toHaveTextContent('SUCCEEDED');
     expect(within(row).getByRole('listitem', { name: 'Cycle 2' })).toHaveTextContent('SCHEDULED');
+    expect(within(row).getByRole('listitem', { name: 'Cycle 2' })).toHaveTextContent(
+      new RegExp(`due (October 31|November 1), 2026, [\\d:]+ [AP]M ${zone}`),
+    );
     expect(within(row).getByRole('button', { name: 'Run next cycle now' })).toBeEnabled();
     // The paid cycle's payment is one of the store's payments, and the link goes to that one.
     const paid = within(row).getByRole('listitem', { name: 'Cycle 1' });
@@ -105,7 +114,9 @@ describe('Subscriptions list', () => {
     const row = renderList('development', { ...plan, cycles: [failing] });
     const shown = within(row).getByRole('listitem', { name: 'Cycle 1' });
     expect(shown).toHaveTextContent('There was not enough money in the account or wallet.');
-    expect(shown).toHaveTextContent('The charge will be tried again on November 2, 2026');
+    expect(shown).toHaveTextContent(
+      new RegExp(`The charge will be tried again on November 2, 2026, [\\d:]+ [AP]M ${zone}\\.`),
+    );
     expect(shown).toHaveTextContent('cancel this subscription and subscribe again');
   });
 

@@ -14,7 +14,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { LoadMore } from '@/components/load-more';
 import { StatusBadge } from '@/components/status-badge';
 import { endsSession } from '@/lib/query-client';
-import { formatDateTime, formatPerCycle, formatPrice } from '@/utils/format';
+import { formatDateTime, formatDeadline, formatPerCycle, formatPrice } from '@/utils/format';
 import { useSubscription } from '../api/get-subscription';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { useCancelSubscription, useRunNextSubscriptionCycle } from '../api/subscription-mutations';
@@ -34,7 +34,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function CycleRow({ cycle }: { cycle: SubscriptionCycle }) {
-  const outcome = cycleOutcome(cycle, (value) => formatDateTime(value));
+  // When a charge falls due or is tried again: with its time zone, as payment deadlines are.
+  const outcome = cycleOutcome(cycle, (value) => formatDeadline(value));
   return (
     <Paper component="li" withBorder p="xs" aria-label={`Cycle ${cycle.cycle_number}`}>
       <Stack gap={4}>
@@ -46,7 +47,7 @@ function CycleRow({ cycle }: { cycle: SubscriptionCycle }) {
         </Group>
         <Text size="sm">
           {formatPrice({ amount: cycle.amount, currency: cycle.currency })}
-          {cycle.scheduled_date ? ` · due ${formatDateTime(cycle.scheduled_date)}` : ''}
+          {cycle.scheduled_date ? ` · due ${formatDeadline(cycle.scheduled_date)}` : ''}
           {cycle.attempts > 1 ? ` · ${cycle.attempts} attempts` : ''}
         </Text>
         {outcome.reason && (
@@ -223,7 +224,7 @@ function SubscriptionCard({
           </Field>
           <Field label="Next cycle">
             {subscription.next_cycle_date
-              ? formatDateTime(subscription.next_cycle_date)
+              ? formatDeadline(subscription.next_cycle_date)
               : 'None scheduled'}
           </Field>
           <Field label="Paid with">
