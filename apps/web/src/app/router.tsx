@@ -3,6 +3,7 @@ import { notFound, RouteError } from '@/components/route-error';
 import { MainLayout } from './main-layout';
 import { RequireSession } from './require-session';
 import { ScreenBoundary } from './screen-boundary';
+import { useScreenFocus } from './screen-focus';
 import { lazyScreen } from './screen-loading';
 import { screenPaths } from '@store/contract/client';
 
@@ -107,6 +108,7 @@ export const routes: RouteObject[] = [
 ];
 
 function AppRoutes() {
+  useScreenFocus();
   return useRoutes(routes);
 }
 
