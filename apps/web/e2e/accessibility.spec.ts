@@ -343,6 +343,34 @@ test('the account menu opens and leads on from the keyboard alone', async ({ pag
   await expect(settings).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings\/account$/);
+  await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeFocused();
+});
+
+test("a followed link, and Back, take the keyboard to the new screen's heading", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  const main = page.getByRole('main');
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+
+  await tabTo(page, navigation.getByRole('link', { name: 'Orders' }));
+  await page.keyboard.press('Enter');
+  const orders = main.getByRole('heading', { name: 'Orders' });
+  await expect(orders).toBeFocused();
+  // A title, not a control: no focus ring around it.
+  await expect(orders).toHaveCSS('outline-style', 'none');
+
+  await navigation.getByRole('link', { name: 'Home' }).click();
+  const products = main.getByRole('heading', { name: 'Products' });
+  await expect(products).toBeFocused();
+  // The product's heading comes with its data, after the screen's chunk.
+  await main.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/products\/.+/);
+  await expect(main.getByRole('heading', { level: 2 })).toBeFocused();
+
+  await page.goBack();
+  await expect(products).toBeFocused();
 });
 
 test('a card is typed and paid from the keyboard alone', async ({ page }) => {
