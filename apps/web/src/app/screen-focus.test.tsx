@@ -36,6 +36,12 @@ function Store() {
           <Link to="/orders">Orders</Link>
         </nav>
       </header>
+      {/* As the Account menu's dropdown: outside the top bar, and still there as it fades out. */}
+      <div role="menu" aria-label="Account">
+        <Link role="menuitem" to="/settings/account">
+          Account Settings
+        </Link>
+      </div>
       <main>
         <Routes>
           <Route path="/old-home" element={<Navigate to="/" replace />} />
@@ -51,6 +57,7 @@ function Store() {
           />
           <Route path="/products/:productId" element={<ProductScreen />} />
           <Route path="/orders" element={<h2>Orders</h2>} />
+          <Route path="/settings/account" element={<h2>Account Settings</h2>} />
           <Route
             path="/otp"
             element={
@@ -98,7 +105,7 @@ afterEach(() => {
 });
 
 describe('useScreenFocus', () => {
-  it('moves the keyboard from the top bar link followed to the new screen heading', async () => {
+  it('moves the keyboard from the top bar link or menu item followed to the new screen heading', async () => {
     renderStore('/');
     await userEvent.click(screen.getByRole('link', { name: 'Orders' }));
     const heading = screen.getByRole('heading', { name: 'Orders' });
@@ -106,6 +113,10 @@ describe('useScreenFocus', () => {
     // Focusable only while it has the keyboard: a click on it later does not take it.
     await userEvent.tab();
     expect(heading).not.toHaveAttribute('tabindex');
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Account Settings' }));
+    const settings = screen.getByRole('heading', { name: 'Account Settings' });
+    await waitFor(() => expect(settings).toHaveFocus());
   });
 
   it('gives the keyboard to <main> while the screen loads, then to its heading, and back too', async () => {

@@ -57,15 +57,19 @@ function focusScreenHeading(page: Document): () => void {
 /**
  * Whether the keyboard is where the last screen left it, not where the new one put it: on the
  * body, on an element gone with the last screen, in the top bar or the navigation (where no screen
- * puts it; the link followed stays there), or on <main> while the heading loads. A control or
- * dialog the new screen focused on purpose keeps it (a dialog's title bar is a <header> too).
+ * puts it; the link followed stays there), in a menu (the Account menu's item followed keeps it
+ * while the menu fades out), or on <main> while the heading loads. A control or dialog the new
+ * screen focused on purpose keeps it (a dialog's title bar is a <header> too).
  */
 function leftBehind(page: Document, main: HTMLElement | null): boolean {
   const active = page.activeElement;
   if (active === null || active === page.body || !active.isConnected || active === main) {
     return true;
   }
-  return active.closest('header, nav') !== null && active.closest('[role="dialog"]') === null;
+  return (
+    active.closest('header, nav, [role="menu"]') !== null &&
+    active.closest('[role="dialog"]') === null
+  );
 }
 
 /**
