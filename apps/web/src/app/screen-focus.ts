@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { navigationFocusAttribute } from '@/components/focus-return';
 
 /**
  * After a navigation to another screen, the keyboard goes to the new screen's heading, so that a
@@ -77,17 +78,22 @@ function leftBehind(page: Document, main: HTMLElement | null): boolean {
  * that): a heading is not a control, and the ring would frame every screen's title.
  */
 function takeKeyboard(target: HTMLElement) {
-  if (!target.hasAttribute('tabindex')) {
+  const focusable = target.hasAttribute('tabindex');
+  if (!focusable) {
     target.setAttribute('tabindex', '-1');
     target.classList.add('mantine-focus-never');
-    target.addEventListener(
-      'blur',
-      () => {
-        target.removeAttribute('tabindex');
-        target.classList.remove('mantine-focus-never');
-      },
-      { once: true },
-    );
   }
+  // What the screen itself focuses once loaded (a payment a link named) may take it from here.
+  target.setAttribute(navigationFocusAttribute, '');
+  target.addEventListener(
+    'blur',
+    () => {
+      target.removeAttribute(navigationFocusAttribute);
+      if (focusable) return;
+      target.removeAttribute('tabindex');
+      target.classList.remove('mantine-focus-never');
+    },
+    { once: true },
+  );
   target.focus();
 }

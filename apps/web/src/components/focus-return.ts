@@ -1,13 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
+ * Marks the element a navigation gave the keyboard to (the new screen's heading, or <main> while
+ * it loads, app/screen-focus.ts) for as long as it has it.
+ */
+export const navigationFocusAttribute = 'data-navigation-focus';
+
+/**
  * Whether the keyboard is nowhere the customer put it: on the page's body (where a disabled or
- * removed button drops it), or in a dialog that is closing. Code that moves the focus after an
- * action does so only then, so it never takes the keyboard from where the customer has gone.
+ * removed button drops it), in a dialog that is closing, or where the last navigation put it
+ * (the screen's heading). Code that moves the focus after an action, or to what a link named, does
+ * so only then, so it never takes the keyboard from where the customer has gone.
  */
 export function focusIsLost(page: Document = document): boolean {
   const active = page.activeElement;
-  return active === null || active === page.body || active.closest('[role="dialog"]') !== null;
+  return (
+    active === null ||
+    active === page.body ||
+    active.hasAttribute(navigationFocusAttribute) ||
+    active.closest('[role="dialog"]') !== null
+  );
 }
 
 /**

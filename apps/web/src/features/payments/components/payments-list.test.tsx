@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { Payment } from '@store/contract/client';
+import { navigationFocusAttribute } from '@/components/focus-return';
 import { makePayment } from '@/test/fixtures';
 import { createTestQueryClient, renderRoutes } from '@/test/render';
 import { stubSignedInFetch } from '@/test/signed-in-fetch';
@@ -70,6 +71,33 @@ describe('PaymentsList', () => {
       'Payment pay_2',
     ]);
     expect(String(fetchStub.mock.calls[0]?.[0])).toMatch(/\/api\/payments\/pay_1$/);
+  });
+
+  it('takes the keyboard from the heading the navigation gave it to, not from a control', async () => {
+    const older: Payment = makePayment({ id: 'pay_1' });
+    fetchStub.mockResolvedValue(Response.json(older));
+    // Where app/screen-focus.ts leaves the keyboard after the link to /payments was followed.
+    const heading = document.createElement('h2');
+    heading.tabIndex = -1;
+    heading.setAttribute(navigationFocusAttribute, '');
+    document.body.append(heading);
+    heading.focus();
+    renderPayments('pay_1');
+    const shown = await screen.findByRole('listitem', { name: 'Payment pay_1' });
+    await waitFor(() => expect(shown).toHaveFocus());
+    heading.remove();
+  });
+
+  it('leaves the keyboard on a control the customer moved it to meanwhile', async () => {
+    const older: Payment = makePayment({ id: 'pay_1' });
+    let answer: (response: Response) => void = () => {};
+    fetchStub.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderPayments('pay_1');
+    const other = screen.getAllByRole('button', { name: 'View Xendit Logs' })[0];
+    other?.focus();
+    answer(Response.json(older));
+    await screen.findByRole('listitem', { name: 'Payment pay_1' });
+    expect(other).toHaveFocus();
   });
 
   it("says in words that a payment the customer does not have (another's too) is none of theirs", async () => {
