@@ -24,7 +24,7 @@ function Shell() {
 }
 
 describe('AccountMenu', () => {
-  it("leaves the keyboard on the chosen screen's heading, and on the Account button after Escape", async () => {
+  it("leaves the keyboard on the chosen screen's heading, and on the Account button after Escape or when the screen shown is chosen", async () => {
     renderWithProviders(
       <MemoryRouter>
         <Shell />
@@ -48,5 +48,12 @@ describe('AccountMenu', () => {
     // A give-back to the opener would come 10 ms after the close: well past that, still here.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heading).toHaveFocus();
+
+    // The screen shown chosen again: nothing takes the keyboard, so the Account button has it.
+    await userEvent.click(account);
+    const again = await screen.findByRole('menuitem', { name: 'Account Settings', hidden: true });
+    await userEvent.click(again);
+    await waitFor(() => expect(account).toHaveFocus());
+    expect(heading).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { navigationFocusAttribute } from '@/components/focus-return';
 import { useScreenFocus } from './screen-focus';
 
 let productArrives: () => void = () => {};
@@ -34,6 +35,7 @@ function Store() {
         <h1>Xendit Demo Store</h1>
         <nav aria-label="Main">
           <Link to="/orders">Orders</Link>
+          <Link to="/?page=2">Next page</Link>
         </nav>
       </header>
       {/* As the Account menu's dropdown: outside the top bar, and still there as it fades out. */}
@@ -51,7 +53,6 @@ function Store() {
               <>
                 <h2>Products</h2>
                 <Link to="/products/sneakers">Sneakers</Link>
-                <Link to="/?page=2">Next page</Link>
               </>
             }
           />
@@ -128,6 +129,31 @@ describe('useScreenFocus', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Products' })).toHaveFocus());
+  });
+
+  it('leaves the keyboard in the top bar when the customer went there while the screen loaded', async () => {
+    renderStore('/');
+    await userEvent.click(screen.getByRole('link', { name: 'Sneakers' }));
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    const orders = screen.getByRole('link', { name: 'Orders' });
+    act(() => orders.focus());
+    await act(async () => productArrives());
+    // The heading's mutation has been observed (a microtask), and the keyboard stayed.
+    await screen.findByRole('heading', { name: 'Sneakers' });
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    expect(orders).toHaveFocus();
+  });
+
+  it('keeps the heading ready for a linked row while the window is in the background', async () => {
+    renderStore('/');
+    await userEvent.click(screen.getByRole('link', { name: 'Orders' }));
+    const heading = screen.getByRole('heading', { name: 'Orders' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // The window loses the focus: the heading is told blur, and stays the active element.
+    act(() => heading.dispatchEvent(new FocusEvent('blur')));
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAttribute(navigationFocusAttribute);
+    expect(heading).toHaveAttribute('tabindex', '-1');
   });
 
   it('leaves the keyboard where the new screen put it, in the screen or in a dialog', async () => {
