@@ -30,11 +30,11 @@ type PageObject = {
 
 type PageRequest = { Params: { id: string }; Body: { decision?: string; amount?: string } };
 
-/** An amount typed on the pay page of a code of any amount: a positive number, or refused. */
+/** An amount typed on the pay page of a code of any amount; paying it checks the rest. */
 function enteredAmount(typed: string | undefined): number {
   const amount = Number(typed?.trim() || Number.NaN);
-  if (!Number.isFinite(amount) || amount <= 0) {
-    throw validationError([{ path: 'amount', message: 'must be a number greater than 0' }]);
+  if (!Number.isFinite(amount)) {
+    throw validationError([{ path: 'amount', message: 'must be a number' }]);
   }
   return amount;
 }

@@ -61,8 +61,10 @@ describe('a reusable code of any amount (ReusablePaymentCode without request_amo
     expect(created.body).not.toHaveProperty('request_amount');
     const id = String(created.body.payment_request_id);
 
-    const unnamed = await call('POST', `/v3/payment_requests/${id}/simulate`, {});
-    expect([unnamed.status, unnamed.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    for (const body of [{}, { amount: 0 }]) {
+      const refused = await call('POST', `/v3/payment_requests/${id}/simulate`, body);
+      expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    }
 
     for (const amount of [12_345, 20_000]) {
       expect((await call('POST', `/v3/payment_requests/${id}/simulate`, { amount })).status).toBe(
@@ -78,6 +80,19 @@ describe('a reusable code of any amount (ReusablePaymentCode without request_amo
     expect((await call('GET', `/v3/payment_requests/${id}`)).body.status).toBe(
       'ACCEPTING_PAYMENTS',
     );
+  });
+
+  it('once cancelled, is refused for its status, with or without an amount', async () => {
+    const created = await openCode('REUSABLE_PAYMENT_CODE');
+    const id = String(created.body.payment_request_id);
+    expect((await call('POST', `/v3/payment_requests/${id}/cancel`)).status).toBe(200);
+    for (const body of [{}, { amount: 5_000 }]) {
+      const refused = await call('POST', `/v3/payment_requests/${id}/simulate`, body);
+      expect([refused.status, refused.body.error_code]).toEqual([
+        400,
+        'INELIGIBLE_TRANSACTION_STATUS',
+      ]);
+    }
   });
 
   it('is a reusable code only: a PAY request still needs its amount', async () => {

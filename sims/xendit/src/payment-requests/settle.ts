@@ -156,10 +156,6 @@ export async function payPresentedCode(
   const stored = await loadPaymentRequest(tx, owner, id, true);
   if (simulated !== undefined) refuseExcessDecimals(simulated, stored.data.currency, 'amount');
   const amount = simulated ?? stored.data.request_amount;
-  if (amount === undefined) {
-    // The description's simulate body does not require an amount; a code of any amount needs one.
-    throw validationError([{ path: 'amount', message: 'is required to pay a code of any amount' }]);
-  }
   const channel = CHANNELS[stored.data.channel_code];
   if (!channel || !isPresentToCustomer(channel.kind)) {
     throw new ApiError(
@@ -172,6 +168,13 @@ export async function payPresentedCode(
     stored.data.type === 'REUSABLE_PAYMENT_CODE' &&
     (stored.data.status === 'ACCEPTING_PAYMENTS' || stored.data.status === 'REQUIRES_ACTION');
   if (reusable) {
+    // The description's simulate body does not require an amount; a code of any amount needs one,
+    // and a payment of nothing is none.
+    if (amount === undefined || amount <= 0) {
+      throw validationError([
+        { path: 'amount', message: 'must be greater than 0 to pay a code of any amount' },
+      ]);
+    }
     // A reusable code stays open; each payment is announced on its own.
     const now = new Date().toISOString();
     const payment = paymentOf(
