@@ -10,7 +10,8 @@ export interface ProviderRecord {
   payment_request_id: string;
   reference_id: string;
   status: string;
-  request_amount: number;
+  /** Absent from a reusable code of any amount. */
+  request_amount?: number;
   customer_id: string | null;
 }
 

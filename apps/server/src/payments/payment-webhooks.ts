@@ -48,7 +48,7 @@ export function createPaymentWebhooks(deps: {
       }
       if (!sameMoney(payment, sent)) {
         return {
-          ignored: `${sent.currency} ${sent.amount} is not the payment's ${payment.currency} ${toMajorUnits(payment.amount, payment.currency as Currency)}`,
+          ignored: `${sent.currency} ${sent.amount ?? '(no amount)'} is not the payment's ${payment.currency} ${toMajorUnits(payment.amount, payment.currency as Currency)}`,
         };
       }
       const answer = await provider.confirmPayment(app, payment.id, sent.providerRequestId);
@@ -59,7 +59,7 @@ export function createPaymentWebhooks(deps: {
       }
       if (answer.paymentId !== payment.id || !sameMoney(payment, answer)) {
         return {
-          ignored: `The provider's payment request ${answer.providerRequestId} is for ${answer.paymentId}, ${answer.currency} ${answer.amount}: not this payment`,
+          ignored: `The provider's payment request ${answer.providerRequestId} is for ${answer.paymentId}, ${answer.currency} ${answer.amount ?? '(no amount)'}: not this payment`,
         };
       }
       return {

@@ -113,4 +113,15 @@ describe('PaymentsList', () => {
     // The customer's own payments are still there.
     expect(row('pay_3')).toBeVisible();
   });
+
+  it('says the same of an id no payment can have, which the store refuses as malformed', async () => {
+    const id = 'p'.repeat(65);
+    fetchStub.mockResolvedValue(
+      Response.json({ error_code: 'VALIDATION_ERROR', message: 'id: Too big' }, { status: 400 }),
+    );
+    renderPayments(id);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `You have no payment with the id ${id}.`,
+    );
+  });
 });

@@ -25,7 +25,8 @@ type RenderPayment = (payment: Payment, linked: boolean) => ReactNode;
 /**
  * The payment a link named, read by its id since it is not on the pages read so far (the list
  * shows the newest twenty first). Another customer's payment is a 404 like an unknown one, so
- * the words say only that the customer has none with that id.
+ * the words say only that the customer has none with that id; so do they for an id no payment
+ * can have (400: too long, or of characters ids do not use), typed or cut in the address.
  */
 function LinkedPayment({
   paymentId,
@@ -39,7 +40,7 @@ function LinkedPayment({
     return <Loader size="sm" role="status" aria-label={`Loading payment ${paymentId}`} />;
   }
   if (read.data === undefined) {
-    if (isApiError(read.error) && read.error.status === 404) {
+    if (isApiError(read.error) && (read.error.status === 404 || read.error.status === 400)) {
       return <Text role="alert">You have no payment with the id {paymentId}.</Text>;
     }
     return <ErrorPanel error={read.error} />;
