@@ -67,6 +67,10 @@ export const orderLineStatusSchema = z.enum([
 ]);
 export type OrderLineStatus = z.infer<typeof orderLineStatusSchema>;
 
+/**
+ * A step the customer takes. A QR_STRING beside a VIRTUAL_ACCOUNT_NUMBER (a Vietnamese account's
+ * VietQR, present only when the provider sent one) names the account's own screen, where it is shown.
+ */
 export const paymentActionSchema = z.object({
   type: z.string(),
   descriptor: z.nullable(z.string()),

@@ -112,6 +112,29 @@ describe('the market apps', () => {
     expect(own.status, JSON.stringify(own.body)).toBe(201);
   });
 
+  it.each([
+    ['demo-vn', 'VN', 'VIETCAPITAL_VIRTUAL_ACCOUNT', ['VIRTUAL_ACCOUNT_NUMBER', 'QR_STRING']],
+    ['demo-my', 'MY', 'AMBANK_VIRTUAL_ACCOUNT', ['VIRTUAL_ACCOUNT_NUMBER']],
+  ])(
+    "%s: %s %s carries what the provider presents of it, all on the account's screen",
+    async (app, country, channel, descriptors) => {
+      const product = await firstProduct(app);
+      const created = await call(
+        app,
+        'POST',
+        '/api/payments',
+        orderOf(country, channel, [product]),
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const { id, actions } = created.body as unknown as Payment;
+      expect(actions.map((action) => action.descriptor)).toEqual(descriptors);
+      expect(new Set(actions.map((action) => action.value))).toEqual(new Set([`/payments/${id}`]));
+      const [account, vietQr] = actions;
+      // NAPAS's VietQR names the account it pays, so a scan and a transfer reach the same one.
+      if (vietQr) expect(vietQr.paymentCode).toContain(account?.paymentCode);
+    },
+  );
+
   it('keeps the live rules in the live Singapore app: no Simulate', async () => {
     const product = await firstProduct('demo-sg-live');
     const created = await call(

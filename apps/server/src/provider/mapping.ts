@@ -80,10 +80,18 @@ const paymentAction = (
  * the store points at the store's own screens, carrying the code to show.
  */
 function toStoreActions(paymentId: string, actions: Action[]): PaymentAction[] {
+  // A Vietnamese virtual account comes with a QR string of itself (VietQR, the description's
+  // REUSABLE_PAYMENT_CODE_VA_VietCapital): one way to pay, shown on the account's own screen.
+  const accountScreen = actions.some((action) => action.descriptor === 'VIRTUAL_ACCOUNT_NUMBER')
+    ? screenPath('payment', { paymentId })
+    : null;
   return actions.flatMap((action): PaymentAction[] => {
     if (action.type === 'REDIRECT_CUSTOMER') return [paymentAction(action, action.value, null)];
     if (action.descriptor === 'VIRTUAL_ACCOUNT_NUMBER') {
       return [paymentAction(action, screenPath('payment', { paymentId }), action.value)];
+    }
+    if (action.descriptor === 'QR_STRING' && accountScreen !== null) {
+      return [paymentAction(action, accountScreen, action.value)];
     }
     if (action.descriptor === 'PAYMENT_CODE' || action.descriptor === 'QR_STRING') {
       return [paymentAction(action, screenPath('paymentCode', { paymentId }), action.value)];
