@@ -112,6 +112,11 @@ export function PaymentCodeScreen({
   if (!action) return <ErrorPanel error={new Error('Action not found')} />;
 
   const code = action.paymentCode ?? '';
+  // A Vietnamese account comes with its VietQR, which pays the same account: banking apps scan it.
+  const accountQr =
+    action.descriptor === 'VIRTUAL_ACCOUNT_NUMBER'
+      ? payment.actions.find((candidate) => candidate.descriptor === 'QR_STRING')?.paymentCode
+      : null;
   const instructions = instructionsFor(action.descriptor, payment.channel_name);
   const expiresAt = payment.channel_properties.expires_at;
   const development = session?.claims.mode === 'development';
@@ -125,6 +130,16 @@ export function PaymentCodeScreen({
         )}
         <Text fw={600}>{instructions.where}</Text>
         {action.descriptor === 'QR_STRING' && code !== '' && <QrImage value={code} />}
+        {accountQr && (
+          <div>
+            <Text fw={600}>Scan to pay</Text>
+            <QrImage value={accountQr} />
+            <Text size="sm">
+              Scan this QR code with your banking app, or transfer to the virtual account number
+              below.
+            </Text>
+          </div>
+        )}
         <div>
           <Text fw={600}>Payment Code</Text>
           <Group gap="xs" wrap="nowrap" align="center">
