@@ -196,6 +196,29 @@ test('demo-sg-live: live Singapore offers no Simulate Payment, pays by card and 
   await expect(page).toHaveURL(/\/refunds\/pending\?payment_id=/);
 });
 
+test('demo-vn: a virtual account shows its VietQR to scan beside the number, and is paid', async ({
+  page,
+}) => {
+  await signIn(page, { appId: 'demo-vn' });
+  await checkoutFirstProduct(page);
+  await page.getByRole('button', { name: 'VIETCAPITAL_VIRTUAL_ACCOUNT VN', exact: true }).click();
+  await expect(page).toHaveURL(/\/payments\/[^/]+$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Scan to pay')).toBeVisible();
+  await expect(main.getByRole('img', { name: 'QR code to scan' })).toBeVisible();
+  await expect(
+    main.getByText(
+      'Scan this QR code with your banking app, or transfer to the virtual account number below.',
+    ),
+  ).toBeVisible();
+  await expect(main.getByTestId('payment-code')).toHaveText(/^\d+$/);
+  await expect(main.getByText(/^Please complete payment before /)).toBeVisible();
+  await expect(main.getByText(/^Amount VND \d{1,3}(\.\d{3})+$/)).toBeVisible();
+  await main.getByRole('button', { name: 'Simulate Payment' }).click();
+  await expect(page).toHaveURL(/\/payments\/success\?payment_id=/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+});
+
 test("demo-my: saves Touch 'n Go and pays with it, approved on the wallet's page each time", async ({
   page,
 }) => {
