@@ -9,7 +9,8 @@ import { Link } from 'react-router';
  * screen, whose heading takes the keyboard (screen-focus.ts), so the menu does not hand it back to
  * the Account button as it closes, as Mantine would a moment after that heading took it. It does
  * when nothing took it: the screen chosen was the one shown (its item goes with the menu, and the
- * keyboard with it), or the menu was closed by a click outside it. Escape hands it back itself.
+ * keyboard with it), or Escape or a click beside it closed the menu. Mantine's own give-back missed
+ * the first open anyway: the menu mounts already open then, and Mantine remembers no opener.
  */
 export function AccountMenu({ onSignOut }: { onSignOut: () => void }) {
   const account = useRef<HTMLButtonElement>(null);
