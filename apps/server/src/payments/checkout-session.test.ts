@@ -266,6 +266,17 @@ describe('paying on the hosted checkout', () => {
     const held = await server.simulatorCall(`/sessions/${sessionIdOf(pageOf(payment))}`);
     expect(held.body.status).toBe('CANCELED');
   });
+
+  it('answers every one of two cancels at once with the cancelled payment', async () => {
+    const payment = await payOnCheckout();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', `/api/payments/${payment.id}/cancel`)),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().status).toBe('CANCELLED');
+    }
+  });
 });
 
 describe('saving a method on the hosted checkout', () => {

@@ -159,7 +159,18 @@ export function createCheckoutSessions(deps: {
   /** Cancels the session of a payment the customer has not paid on it: the payment ends too. */
   async function cancel(app: AppRow, payment: PaymentRow, providerSessionId: string) {
     const link = { paymentId: payment.id };
-    const status = await provider.cancelCardSession(app, link, providerSessionId);
+    let status;
+    try {
+      status = await provider.cancelCardSession(app, link, providerSessionId);
+    } catch (error) {
+      // Two cancels at once (a double click): the provider refuses the one that comes second, as
+      // the session is cancelled already. The session read back decides, so both answer the
+      // cancelled payment instead of one of them the provider's refusal.
+      if (!isRefusal(error)) throw error;
+      const session = await provider.confirmCheckoutSession(app, link, providerSessionId);
+      if (!session || !isCardSessionCancelled(session.status)) throw error;
+      status = session.status;
+    }
     if (isCardSessionCancelled(status)) {
       await movePayment(db, payment.id, 'CANCELLED', { actions: [] });
     }
