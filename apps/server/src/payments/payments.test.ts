@@ -324,6 +324,17 @@ describe('provider exchanges and webhooks', () => {
     expect(cancelled.json().orders[0].status).toBe('CANCELLED');
   });
 
+  it('answers every one of several cancels at once with the cancelled payment', async () => {
+    const payment = (await createPayment(order({ channel: 'SHOPEEPAY' }))).json() as Payment;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', `/api/payments/${payment.id}/cancel`)),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().status).toBe('CANCELLED');
+    }
+  });
+
   it('asks the provider nothing more of an ended payment, however often a verb is sent', async () => {
     const payment = (await createPayment(order({ channel: 'SHOPEEPAY' }))).json() as Payment;
     expect((await call('POST', `/api/payments/${payment.id}/cancel`)).json().status).toBe(
