@@ -35,10 +35,21 @@ describe('the end of a session', () => {
       .execute(undefined)
       .catch(() => undefined);
     expect(onSessionEnd).toHaveBeenCalledTimes(2);
+    const unverifiable = new ApiError('UNAUTHORIZED', 'The session token is not valid', {
+      status: 401,
+    });
+    await client
+      .fetchQuery({
+        queryKey: ['subscriptions'],
+        queryFn: () => Promise.reject(unverifiable),
+        retry: false,
+      })
+      .catch(() => undefined);
+    expect(onSessionEnd).toHaveBeenCalledTimes(3);
     const other = new ApiError('NOT_FOUND', 'No such payment', { status: 404 });
     await client
       .fetchQuery({ queryKey: ['payment'], queryFn: () => Promise.reject(other), retry: false })
       .catch(() => undefined);
-    expect(onSessionEnd).toHaveBeenCalledTimes(2);
+    expect(onSessionEnd).toHaveBeenCalledTimes(3);
   });
 });

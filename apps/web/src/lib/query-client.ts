@@ -3,12 +3,18 @@ import { errorCodes } from '@store/contract/client';
 import { isApiError } from './api-client';
 import { endSession } from './session';
 
-/** Answers that mean the session is over, whichever call got them (specification section 8). */
+/**
+ * Answers that mean the session is over, whichever call got them (specification section 8). A token
+ * the server can no longer verify (UNAUTHORIZED: signed with a secret since replaced, or altered) is
+ * as over as an expired one: kept, it left every screen saying "Please sign in again" with no way
+ * to sign in.
+ */
 export function endsSession(error: unknown): boolean {
   return (
     isApiError(error) &&
     (error.error_code === errorCodes.tokenExpired ||
-      error.error_code === errorCodes.customerNotFound)
+      error.error_code === errorCodes.customerNotFound ||
+      error.error_code === errorCodes.unauthorized)
   );
 }
 
