@@ -66,3 +66,13 @@ export function formatPerCycle(
 ): string {
   return `${formatPrice(money)} ${formatInterval(interval, count)}`;
 }
+
+/**
+ * What tells a saved method apart from another of its channel: a card's masked number, since its
+ * network alone does not (two VISA cards both read "VISA"), else the first detail the provider gave.
+ */
+export function savedMethodDetail(
+  details: Readonly<Record<string, string>> | null | undefined,
+): string | undefined {
+  return details?.masked_card_number ?? Object.values(details ?? {})[0];
+}

@@ -125,6 +125,24 @@ describe('Subscribe dialog', () => {
     expect(sent[1]?.key).toBe(sent[0]?.key);
   });
 
+  it('names a saved card by its masked number, so two cards of one network can be told apart', () => {
+    const card = (id: string, masked: string): PaymentMethod => ({
+      ...method(id, 'CARDS', 'Credit / Debit Card'),
+      // The order the provider's session-saved card comes in: the network first.
+      details: { network: 'VISA', masked_card_number: masked },
+    });
+    const dialog = renderDialog(vi.fn(), [
+      card('pm-card-1', '400000XXXXXX1000'),
+      card('pm-card-2', '411111XXXXXX1111'),
+    ]);
+    expect(
+      within(dialog).getByRole('radio', { name: 'Credit / Debit Card ID 400000XXXXXX1000' }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('radio', { name: 'Credit / Debit Card ID 411111XXXXXX1111' }),
+    ).toBeInTheDocument();
+  });
+
   it('takes the one method that can pay a subscription as chosen, so Confirm needs no extra step', () => {
     const dialog = renderDialog(vi.fn(), [dana, bri]);
     expect(within(dialog).getByRole('radio', { name: 'DANA ID' })).toBeChecked();

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { useFocusReturn } from '@/components/focus-return';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import { formatPerCycle } from '@/utils/format';
+import { formatPerCycle, savedMethodDetail } from '@/utils/format';
 import { useCreateSubscription } from '../api/subscription-mutations';
 import { rememberSubscribeReturn, toSubscribeState } from '../utils/subscribe-return';
 import { useCloseOnEscape } from '@/components/modal-layers';
@@ -25,8 +25,9 @@ export interface SavedMethods {
 }
 
 function methodLabel(method: PaymentMethod): string {
-  const detail = Object.values(method.details ?? {})[0];
-  return [method.channel_name, method.country, detail].filter(Boolean).join(' ');
+  return [method.channel_name, method.country, savedMethodDetail(method.details)]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**

@@ -14,7 +14,13 @@ import { ErrorPanel } from '@/components/error-panel';
 import { LoadMore } from '@/components/load-more';
 import { StatusBadge } from '@/components/status-badge';
 import { endsSession } from '@/lib/query-client';
-import { formatDateTime, formatDeadline, formatPerCycle, formatPrice } from '@/utils/format';
+import {
+  formatDateTime,
+  formatDeadline,
+  formatPerCycle,
+  formatPrice,
+  savedMethodDetail,
+} from '@/utils/format';
 import { useSubscription } from '../api/get-subscription';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { useCancelSubscription, useRunNextSubscriptionCycle } from '../api/subscription-mutations';
@@ -202,7 +208,7 @@ function SubscriptionCard({
   onViewLogs: (id: string) => void;
 }) {
   const method = subscription.payment_method;
-  const methodDetail = Object.values(method.details ?? {})[0];
+  const methodDetail = savedMethodDetail(method.details);
   const ending = subscriptionEnding(subscription);
   const titleRef = useRef<HTMLHeadingElement>(null);
   return (
