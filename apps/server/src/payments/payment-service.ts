@@ -259,8 +259,9 @@ export function createPaymentService(deps: {
         // Two cancels at once (a double click): the provider refuses the one that comes second,
         // as the payment is cancelled already. Its read back above shows so, and the cancel
         // stands, as a cancel repeated later already answers.
-        const now = await loadOwnPayment(session, paymentId);
-        if (verb === 'cancel' && now.status === 'CANCELLED') return reads.get(session, paymentId);
+        const cancelled =
+          verb === 'cancel' && (await loadOwnPayment(session, paymentId)).status === 'CANCELLED';
+        if (cancelled) return reads.get(session, paymentId);
         throw outcome.refused;
       }
       await applyProviderPayment(payment, answerOf(outcome));
