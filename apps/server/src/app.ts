@@ -151,13 +151,14 @@ export async function buildApp({
   const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProvider(config, db);
-  const subscriptions = createSubscriptionService({ db, provider, config });
+  const subscriptions = createSubscriptionService({ db, provider, config, budget });
   // Unlinking a method ends the subscriptions it pays first, through their own cancel.
   const paymentMethods = createPaymentMethodService({
     db,
     provider,
     config,
     limiter,
+    budget,
     endSubscriptionsPaidBy: subscriptions.endPaidBy,
   });
   const payments = createPaymentService({
@@ -171,7 +172,7 @@ export async function buildApp({
   app.addHook('onClose', () => payments.orderCatalogue.close());
   // Changes committed by the last requests are announced before the database closes.
   app.addHook('onClose', () => payments.sendAnnouncements());
-  const refunds = createRefundService({ db, provider, payments });
+  const refunds = createRefundService({ db, provider, payments, budget });
   const cards = createCardService({ db, provider, payments, paymentMethods, budget });
   const reconciler = createReconciler({
     db,
@@ -198,9 +199,9 @@ export async function buildApp({
       registerStatusEventRoutes(api, { feed: statusFeed, limits: config.connections });
       registerPaymentRoutes(api, { payments, limiter, limits });
       registerCardRoutes(api, { cards, limiter, limits });
-      registerRefundRoutes(api, { refunds, budget });
-      registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits, budget });
-      registerSubscriptionRoutes(api, { subscriptions, budget, limiter, limits });
+      registerRefundRoutes(api, { refunds });
+      registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits });
+      registerSubscriptionRoutes(api, { subscriptions, limiter, limits });
       registerWebhookRoute(api, {
         provider,
         payments,

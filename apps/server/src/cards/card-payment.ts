@@ -64,28 +64,30 @@ export function createCardPayments(deps: {
       const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
       const reused = await openSessions.reusePayment(app, customer.id, requestHash);
       if (reused) return toApiSession(reused, provider.publicKeyFor(app));
-      // A session opened again costs nothing; a new one is a provider create, under the budget.
-      await budget.enforce(session);
       const order = await priceOrder(db, app, paymentRequest, 'CARDS');
       const paymentId = newId('pay');
-      const inserted = await paymentService.insertPayment(
-        {
-          id: paymentId,
-          appId: app.id,
-          customerId: customer.id,
-          idempotencyKey: paymentId,
-          requestHash,
-          type,
-          channelCode: 'CARDS',
-          country: app.country,
-          currency: app.currency,
-          amount: order.amount,
-          voucherId: order.voucher?.id ?? null,
-          voucherCode: order.voucher?.code ?? null,
-          voucherAmount: order.voucher?.fixedAmount ?? null,
-          status: initialPaymentStatus,
-        },
-        order,
+      // A session opened again costs nothing; a new one is a provider create, under the budget.
+      const inserted = await budget.spend(session, (tx) =>
+        paymentService.insertPayment(
+          {
+            id: paymentId,
+            appId: app.id,
+            customerId: customer.id,
+            idempotencyKey: paymentId,
+            requestHash,
+            type,
+            channelCode: 'CARDS',
+            country: app.country,
+            currency: app.currency,
+            amount: order.amount,
+            voucherId: order.voucher?.id ?? null,
+            voucherCode: order.voucher?.code ?? null,
+            voucherAmount: order.voucher?.fixedAmount ?? null,
+            status: initialPaymentStatus,
+          },
+          order,
+          tx,
+        ),
       );
       if (!inserted) throw new Error('a fresh payment id collided');
       const providerSession = answerOf(

@@ -1,14 +1,19 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mug, tote, vaOrder } from '../../harness/helpers.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 /** Creates a customer may make in a minute, whatever they create. */
 const budget = 3;
+/** One secret, so a second instance takes the first one's sessions. */
+const env = {
+  PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: String(budget),
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+};
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: String(budget) });
+  server = await startTestServer(env);
 });
 afterAll(() => server?.close());
 
@@ -142,5 +147,51 @@ describe('one budget of creates per customer, whatever they create', () => {
     });
     expect(card.status).toBe(429);
     expect((await post(token, '/api/payments', vaOrder())).status).toBe(429);
+  });
+});
+
+describe('creates racing each other', () => {
+  let other: TestServer;
+  beforeAll(async () => {
+    // A second instance on the same database: its own memory, the database shared.
+    other = await startTestServer(env, { database: server.database });
+  });
+  afterAll(() => other?.close());
+
+  it('pass the budget no more than one at a time would, on every create path and both instances', async () => {
+    const token = await server.signIn('racing@example.com');
+    const kopi = { ...mug, product_id: 'id-kopi-beans', price: 125_000 };
+    const cardOrders = [[mug], [tote], [kopi], [mug, tote], [tote, kopi], [mug, kopi]];
+    const creates = Array.from({ length: 12 }, (_, i) => [
+      {
+        path: '/api/payment_methods/checkout_session',
+        body: { country: 'ID', reference_id: `r-${i}` },
+      },
+      { path: '/api/payment_methods', body: { ...dana, reference_id: `d-${i}` } },
+      ...(i < cardOrders.length
+        ? [
+            {
+              path: '/api/payments/cards',
+              body: { orders: cardOrders[i], country: 'ID', currency: 'IDR' },
+            },
+          ]
+        : []),
+    ]).flat();
+    const answers = await Promise.all(
+      creates.map(({ path, body }, i) => {
+        const instance = i % 2 === 0 ? server : other;
+        return fetch(`${instance.url}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+            'idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify(body),
+        }).then((response) => response.status);
+      }),
+    );
+    expect(answers.filter((status) => status < 300)).toHaveLength(budget);
+    expect(answers.filter((status) => status === 429)).toHaveLength(creates.length - budget);
   });
 });

@@ -36,24 +36,59 @@ export function createWaitSeconds(
         ) as creates order by at desc limit ${limit}::int) as counted) end`.mapWith(Number);
 }
 
-/** The budget of creates for the paths that are not the payment create's own prepared read. */
+/** What a create is written with: the database, or the transaction that holds its customer's turn. */
+export type CreateWriter = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The budget of creates for the paths that are not the payment create's own checked insert. A
+ * count read apart from its insert lets creates racing each other pass it together (200 at once
+ * gave 90 of 60), so each create is counted and written in one transaction that first takes its
+ * customer's turn: one at a time per customer in this instance (so a flood waits in memory, not on
+ * the pool's connections, which every customer shares), then under a lock on the customer in the
+ * database, held to the commit (so instances sharing a PostgreSQL server count in turn too). Each
+ * count sees every create committed before it.
+ */
 export function createCreateBudget(db: Database, limit: number) {
+  const turns = new Map<string, Promise<unknown>>();
+
+  /** Runs `task` after the customer's earlier ones in this instance have ended. */
+  function inTurn<T>(customerId: string, task: () => Promise<T>): Promise<T> {
+    const before = turns.get(customerId) ?? Promise.resolve();
+    const mine = before.then(task);
+    const settled = mine.catch(() => undefined);
+    turns.set(customerId, settled);
+    void settled.then(() => {
+      if (turns.get(customerId) === settled) turns.delete(customerId);
+    });
+    return mine;
+  }
+
   return {
     /**
-     * 429 with the wait when the customer has spent their budget. `isReplay` says whether the
-     * request repeats a create already recorded (its Idempotency-Key holds one): that is answered
-     * whatever the budget, since it costs the provider nothing new.
+     * Writes a create under the customer's budget: 429 with the wait when it is spent, unless
+     * `isReplay` says the request repeats a create already recorded (its Idempotency-Key holds
+     * one), which is answered whatever the budget since it costs the provider nothing new.
+     * `write` and `isReplay` run in the transaction and must use the writer they are given.
      */
-    async enforce(
+    spend<T>(
       caller: { appId: string; customerId: string },
-      isReplay?: () => Promise<boolean>,
-    ): Promise<void> {
-      if (limit === 0) return;
-      const [row] = await db
-        .select({ wait: createWaitSeconds(caller.appId, caller.customerId, limit) })
-        .from(sql`(select 1) as one`);
-      const wait = row?.wait ?? 0;
-      if (wait > 0 && !(await isReplay?.())) throw new RateLimitedError(wait);
+      write: (tx: CreateWriter) => Promise<T>,
+      isReplay?: (tx: CreateWriter) => Promise<boolean>,
+    ): Promise<T> {
+      if (limit === 0) return db.transaction(write);
+      return inTurn(caller.customerId, () =>
+        db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtextextended(${`create:${caller.customerId}`}, 0))`,
+          );
+          const [row] = await tx
+            .select({ wait: createWaitSeconds(caller.appId, caller.customerId, limit) })
+            .from(sql`(select 1) as one`);
+          const wait = row?.wait ?? 0;
+          if (wait > 0 && !(await isReplay?.(tx))) throw new RateLimitedError(wait);
+          return write(tx);
+        }),
+      );
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import type { CreateBudget, CreateWriter } from '../http/create-budget.ts';
 import { idempotentCreate } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import { findChannel } from '../payments/payment-service.ts';
@@ -37,15 +38,21 @@ export function createMethodLinker(deps: {
   db: Database;
   provider: Provider;
   config: ServerConfig;
+  budget: CreateBudget;
   fail: (paymentMethodId: string, failureCode: string) => Promise<unknown>;
   applyToken: (method: PaymentMethodRow, token: ProviderToken) => Promise<PaymentMethodRow | null>;
   returnUrls: (paymentMethodId: string, clientId: string) => Record<string, string>;
 }) {
-  const { db, provider, config, fail, applyToken, returnUrls } = deps;
+  const { db, provider, config, budget, fail, applyToken, returnUrls } = deps;
 
   /** The method a customer's Idempotency-Key made, if any. */
-  async function keyHolder(appId: string, customerId: string, idempotencyKey: string) {
-    const [row] = await db
+  async function keyHolder(
+    appId: string,
+    customerId: string,
+    idempotencyKey: string,
+    reader: CreateWriter | Database = db,
+  ) {
+    const [row] = await reader
       .select()
       .from(paymentMethods)
       .where(
@@ -59,27 +66,34 @@ export function createMethodLinker(deps: {
   }
 
   /**
-   * Records a new method, CREATING, under the customer's Idempotency-Key: the earlier method when
-   * the key made one from the same request, 409 when from another (idempotentCreate).
+   * Records a new method, CREATING, under the customer's Idempotency-Key and their budget of
+   * creates (a link is a provider create; its retry under the same key is not): the earlier
+   * method when the key made one from the same request, 409 when from another (idempotentCreate).
    */
   function record(values: NewPaymentMethod & { idempotencyKey: string; requestHash: string }) {
+    const { appId, customerId, idempotencyKey } = values;
     return idempotentCreate({
       resource: 'payment method',
       requestHash: values.requestHash,
-      insert: async () => {
-        const [row] = await db
-          .insert(paymentMethods)
-          .values({ ...values, status: initialMethodStatus })
-          .onConflictDoNothing({
-            target: [
-              paymentMethods.appId,
-              paymentMethods.customerId,
-              paymentMethods.idempotencyKey,
-            ],
-          })
-          .returning();
-        return row;
-      },
+      insert: () =>
+        budget.spend(
+          { appId, customerId },
+          async (tx) => {
+            const [row] = await tx
+              .insert(paymentMethods)
+              .values({ ...values, status: initialMethodStatus })
+              .onConflictDoNothing({
+                target: [
+                  paymentMethods.appId,
+                  paymentMethods.customerId,
+                  paymentMethods.idempotencyKey,
+                ],
+              })
+              .returning();
+            return row;
+          },
+          async (tx) => (await keyHolder(appId, customerId, idempotencyKey, tx)) !== undefined,
+        ),
       holder: () => keyHolder(values.appId, values.customerId, values.idempotencyKey),
     });
   }

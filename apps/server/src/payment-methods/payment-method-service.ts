@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError, isRefusal, notFound } from '../http/app-error.ts';
 import { decodeCursor, exactTime, pageOf, rowsAfter } from '../http/page-cursor.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { newsReadDue, providerReadLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
@@ -52,13 +53,14 @@ export function createPaymentMethodService(deps: {
   provider: Provider;
   config: ServerConfig;
   limiter: RateLimiter;
+  budget: CreateBudget;
   /**
    * Ends the caller's open subscriptions this method pays, or throws and ends none it could not
    * (the subscriptions part's cancel, composed in app.ts).
    */
   endSubscriptionsPaidBy: (session: Caller, paymentMethodId: string) => Promise<void>;
 }) {
-  const { db, provider, config, limiter, endSubscriptionsPaidBy } = deps;
+  const { db, provider, config, limiter, budget, endSubscriptionsPaidBy } = deps;
 
   /**
    * Whether this read may ask the provider for news of a method it may still change: for one
@@ -141,6 +143,7 @@ export function createPaymentMethodService(deps: {
     db,
     provider,
     config,
+    budget,
     fail: (paymentMethodId, failureCode) => transition(paymentMethodId, 'FAILED', { failureCode }),
     applyToken,
     returnUrls: linkingReturnUrls,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
-import type { CreateBudget } from '../http/create-budget.ts';
 import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
@@ -14,36 +13,27 @@ export function registerPaymentMethodRoutes(
     cards,
     limiter,
     limits,
-    budget,
   }: {
     paymentMethods: PaymentMethodService;
     cards: { linkCard: CardLinker };
     limiter: RateLimiter;
     limits: ServerConfig['rateLimits'];
-    budget: CreateBudget;
   },
 ): void {
-  /** Whether the create repeats one its Idempotency-Key already recorded. */
-  const isRetry = async (session: { appId: string; customerId: string }, key?: string) =>
-    key !== undefined &&
-    (await paymentMethods.keyHolder(session.appId, session.customerId, key)) !== undefined;
-
   registerEndpoint(app, api.createPaymentMethod, async ({ session, body, request }) => {
     const options = { idempotencyKey: idempotencyKeyOf(request), clientId: clientIdOf(request) };
-    // A link is a provider create, under the customer's budget; its retry under the same key is not.
-    await budget.enforce(session, () => isRetry(session, options.idempotencyKey));
+    // A link is a provider create, under the customer's budget (recorded under it, link-method.ts).
     return paymentMethods.create(session, body, {
       ...options,
       linkCard: () => cards.linkCard(session, body, options),
     });
   });
-  // The hosted checkout's SAVE session is a provider create too, under the same budget.
+  // The hosted checkout's SAVE session is a provider create too, recorded under the same budget.
   registerEndpoint(
     app,
     api.createCheckoutSessionPaymentMethod,
     async ({ session, body, request }) => {
       const options = { idempotencyKey: idempotencyKeyOf(request), clientId: clientIdOf(request) };
-      await budget.enforce(session, () => isRetry(session, options.idempotencyKey));
       return paymentMethods.linkOnCheckout(session, body, options);
     },
   );

@@ -11,7 +11,7 @@ import {
   exchanges,
   vouchers,
 } from '../db/schema.ts';
-import { createWaitSeconds } from '../http/create-budget.ts';
+import { createWaitSeconds, type CreateWriter } from '../http/create-budget.ts';
 import { newId } from '../lib/ids.ts';
 import { initialLineStatus } from '../statuses/order-line-status.ts';
 import {
@@ -147,11 +147,10 @@ export function prepareCreateStatements(
           ),
       );
   const insertedLines = linesOf(inserted);
-  const insertPayment = db
-    .with(inserted, insertedLines)
-    .select()
-    .from(inserted)
-    .prepare('payment_create_insert');
+  /** The insert, on the database or in a transaction that holds its customer's turn. */
+  const insertPaymentOn = (writer: Database | CreateWriter) =>
+    writer.with(inserted, insertedLines).select().from(inserted).prepare('payment_create_insert');
+  const insertPayment = insertPaymentOn(db);
 
   // The same insert for a create priced from the instance's catalogue (order-catalogue.ts), with
   // what that copy cannot know checked in the statement: the customer (answered, for the provider
@@ -355,7 +354,7 @@ export function prepareCreateStatements(
       )
     : applyOne;
 
-  return { orderContext, insertPayment, recordChecked, recordAnswer, announcer };
+  return { orderContext, insertPayment, insertPaymentOn, recordChecked, recordAnswer, announcer };
 }
 
 /** The provider's answer to a create as its statement stores it, with its exchange. */
@@ -688,15 +687,17 @@ function insertParameters(values: NewPayment, lines: NewLine[]) {
 }
 
 /**
- * Records a new payment, CREATING, with its lines, in one statement; null when the customer
- * already used this idempotency key.
+ * Records a new payment, CREATING, with its lines, in one statement (in `writer`'s transaction
+ * when given); null when the customer already used this idempotency key.
  */
 export async function recordPayment(
   statements: CreateStatements,
   values: NewPayment,
   lines: NewLine[],
+  writer?: CreateWriter,
 ): Promise<typeof payments.$inferSelect | null> {
-  const [row] = await statements.insertPayment.execute(insertParameters(values, lines));
+  const insert = writer ? statements.insertPaymentOn(writer) : statements.insertPayment;
+  const [row] = await insert.execute(insertParameters(values, lines));
   return row ?? null;
 }
 

@@ -5,6 +5,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import type { CreateWriter } from '../http/create-budget.ts';
 import { providerCallLimits, providerReadLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
@@ -108,11 +109,11 @@ export function createPaymentService(deps: {
     transition(payment.id, answer.status, answer.changesFor(payment));
 
   /**
-   * Records a new payment, CREATING, with its priced lines; null when the customer already used
-   * this idempotency key.
+   * Records a new payment, CREATING, with its priced lines (in `writer`'s transaction when given);
+   * null when the customer already used this idempotency key.
    */
-  const insertPayment = (values: NewPayment, order: PricedOrder) =>
-    recordPayment(statements, values, newLines(values.id, order));
+  const insertPayment = (values: NewPayment, order: PricedOrder, writer?: CreateWriter) =>
+    recordPayment(statements, values, newLines(values.id, order), writer);
 
   const paymentReturnUrls = (paymentId: string, clientId: string) =>
     returnUrls(config.publicUrl, 'payment', paymentId, clientId);

@@ -10,6 +10,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { apps, paymentLines, payments, refunds } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { newId } from '../lib/ids.ts';
 import {
   isLineInRefund,
@@ -49,16 +50,17 @@ export function createRefundService(deps: {
   db: Database;
   provider: Provider;
   payments: PaymentService;
+  budget: CreateBudget;
 }) {
-  const { db, provider, payments: paymentService } = deps;
+  const { db, provider, payments: paymentService, budget } = deps;
 
   /**
-   * Reserves the lines for a new refund in one transaction that locks the payment row first, so
-   * that concurrent refunds of the same line queue behind each other and only one finds it
-   * refundable.
+   * Reserves the lines for a new refund in one transaction, under the customer's budget of creates
+   * (a refund is a provider create), that locks the payment row first, so that concurrent refunds
+   * of the same line queue behind each other and only one finds it refundable.
    */
-  async function reserve(paymentId: string, lineIds: string[]) {
-    return db.transaction(async (tx) => {
+  async function reserve(caller: Caller, paymentId: string, lineIds: string[]) {
+    return budget.spend(caller, async (tx) => {
       const [payment] = await tx
         .select()
         .from(payments)
@@ -247,7 +249,7 @@ export function createRefundService(deps: {
         );
       }
       const uniqueLineIds = [...new Set(lineIds)];
-      const { refund } = await reserve(paymentId, uniqueLineIds);
+      const { refund } = await reserve(session, paymentId, uniqueLineIds);
       // A refusal is final and rolls back; a timeout or a provider fault leaves the refund
       // pending until the provider's webhook or the reconciler says how it ended.
       const accepted = answerOf(

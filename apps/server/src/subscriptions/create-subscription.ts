@@ -11,6 +11,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods, subscriptions } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import type { CreateBudget, CreateWriter } from '../http/create-budget.ts';
 import { idempotentCreate } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import { waitWhileCreating } from '../lib/wait-while-creating.ts';
@@ -42,12 +43,18 @@ export function createSubscriber(deps: {
   db: Database;
   provider: Provider;
   config: ServerConfig;
+  budget: CreateBudget;
   applyPlan: (subscription: SubscriptionRow, plan: ProviderPlan) => Promise<unknown>;
 }) {
-  const { db, provider, config, applyPlan } = deps;
+  const { db, provider, config, budget, applyPlan } = deps;
 
-  async function keyHolder(appId: string, customerId: string, idempotencyKey: string) {
-    const [row] = await db
+  async function keyHolder(
+    appId: string,
+    customerId: string,
+    idempotencyKey: string,
+    reader: CreateWriter | Database = db,
+  ) {
+    const [row] = await reader
       .select()
       .from(subscriptions)
       .where(
@@ -141,56 +148,65 @@ export function createSubscriber(deps: {
     const recorded = await idempotentCreate({
       resource: 'subscription',
       requestHash,
-      // The method read again under a share lock, in the insert's transaction: an unlink either
-      // claimed it first (refused here) or waits for this row, which its end of the method's
-      // subscriptions then finds.
+      // Under the customer's budget of creates (a plan is a provider create; its retry under the
+      // same key is not). The method read again under a share lock, in the insert's transaction:
+      // an unlink either claimed it first (refused here) or waits for this row, which its end of
+      // the method's subscriptions then finds.
       insert: () =>
-        db.transaction(async (tx) => {
-          const [still] = await tx
-            .select({ id: paymentMethods.id })
-            .from(paymentMethods)
-            .where(
-              and(
-                eq(paymentMethods.id, method.id),
-                eq(paymentMethods.status, payingMethodStatus),
-                notBeingUnlinked(),
-              ),
-            )
-            .for('share');
-          if (!still) {
-            throw new AppError(
-              409,
-              subscriptionErrorCodes.methodNotSubscribable,
-              `Payment method ${method.id} is being unlinked: it cannot pay a new subscription`,
-            );
-          }
-          const [row] = await tx
-            .insert(subscriptions)
-            .values({
-              id: newId('sub'),
-              appId: app.id,
-              customerId: customer.id,
-              productId: product.id,
-              productName: product.name,
-              productImagePath: product.imagePath,
-              paymentMethodId: method.id,
-              providerTokenId: method.providerTokenId ?? '',
-              // Read from the token before the create (submit): the plan must name its customer.
-              providerCustomerId: null,
-              idempotencyKey: key,
-              requestHash,
-              amount: terms.amount,
-              currency: product.currency,
-              interval: terms.interval,
-              intervalCount: terms.interval_count,
-              status: initialSubscriptionStatus,
-            })
-            .onConflictDoNothing({
-              target: [subscriptions.appId, subscriptions.customerId, subscriptions.idempotencyKey],
-            })
-            .returning();
-          return row;
-        }),
+        budget.spend(
+          { appId: app.id, customerId: customer.id },
+          async (tx) => {
+            const [still] = await tx
+              .select({ id: paymentMethods.id })
+              .from(paymentMethods)
+              .where(
+                and(
+                  eq(paymentMethods.id, method.id),
+                  eq(paymentMethods.status, payingMethodStatus),
+                  notBeingUnlinked(),
+                ),
+              )
+              .for('share');
+            if (!still) {
+              throw new AppError(
+                409,
+                subscriptionErrorCodes.methodNotSubscribable,
+                `Payment method ${method.id} is being unlinked: it cannot pay a new subscription`,
+              );
+            }
+            const [row] = await tx
+              .insert(subscriptions)
+              .values({
+                id: newId('sub'),
+                appId: app.id,
+                customerId: customer.id,
+                productId: product.id,
+                productName: product.name,
+                productImagePath: product.imagePath,
+                paymentMethodId: method.id,
+                providerTokenId: method.providerTokenId ?? '',
+                // Read from the token before the create (submit): the plan must name its customer.
+                providerCustomerId: null,
+                idempotencyKey: key,
+                requestHash,
+                amount: terms.amount,
+                currency: product.currency,
+                interval: terms.interval,
+                intervalCount: terms.interval_count,
+                status: initialSubscriptionStatus,
+              })
+              .onConflictDoNothing({
+                target: [
+                  subscriptions.appId,
+                  subscriptions.customerId,
+                  subscriptions.idempotencyKey,
+                ],
+              })
+              .returning();
+            return row;
+          },
+          async (tx) => (await keyHolder(app.id, customer.id, key, tx)) !== undefined,
+        ),
       holder: () => keyHolder(app.id, customer.id, key),
     });
     if (recorded.earlier) {
@@ -213,6 +229,6 @@ export function createSubscriber(deps: {
     return row ?? recorded.created;
   }
 
-  return { create, keyHolder, settle };
+  return { create, settle };
 }
 export type Subscriber = ReturnType<typeof createSubscriber>;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
-import type { CreateBudget } from '../http/create-budget.ts';
 import { providerCallLimits, subscriptionRunLimit, type RateLimiter } from '../http/rate-limits.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { idempotencyKeyOf } from '../http/request-headers.ts';
@@ -11,12 +10,10 @@ export function registerSubscriptionRoutes(
   app: FastifyInstance,
   {
     subscriptions,
-    budget,
     limiter,
     limits,
   }: {
     subscriptions: SubscriptionService;
-    budget: CreateBudget;
     limiter: RateLimiter;
     limits: ServerConfig['rateLimits'];
   },
@@ -26,15 +23,8 @@ export function registerSubscriptionRoutes(
     limiter.enforce(providerCallLimits(limits, session));
 
   registerEndpoint(app, api.createSubscription, async ({ session, body, request }) => {
-    const key = idempotencyKeyOf(request);
-    // A plan is a provider create, under the customer's budget; its retry under the same key is not.
-    await budget.enforce(
-      session,
-      async () =>
-        key !== undefined &&
-        (await subscriptions.keyHolder(session.appId, session.customerId, key)) !== undefined,
-    );
-    return subscriptions.create(session, body, key);
+    // A plan is a provider create, recorded under the customer's budget (create-subscription.ts).
+    return subscriptions.create(session, body, idempotencyKeyOf(request));
   });
   registerEndpoint(app, api.listSubscriptions, async ({ session, query }) =>
     subscriptions.list(session, query),

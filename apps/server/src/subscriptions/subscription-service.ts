@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import { statusIn } from '../db/status-literals.ts';
 import { apps, paymentMethods, subscriptions } from '../db/schema.ts';
 import { AppError, isRefusal, notFound } from '../http/app-error.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { decodeCursor, exactTime, pageOf, rowsAfter } from '../http/page-cursor.ts';
 import { newId } from '../lib/ids.ts';
 import type { Provider } from '../provider/adapter.ts';
@@ -85,8 +86,9 @@ export function createSubscriptionService(deps: {
   db: Database;
   provider: Provider;
   config: ServerConfig;
+  budget: CreateBudget;
 }) {
-  const { db, provider, config } = deps;
+  const { db, provider, config, budget } = deps;
 
   /**
    * Applies what the provider says of the plan; its status through the state machine. An ended
@@ -166,7 +168,7 @@ export function createSubscriptionService(deps: {
     }
   }
 
-  const subscriber = createSubscriber({ db, provider, config, applyPlan });
+  const subscriber = createSubscriber({ db, provider, config, budget, applyPlan });
 
   async function loadOwn(session: Caller, subscriptionId: string): Promise<SubscriptionRow> {
     const [row] = await db
@@ -459,7 +461,6 @@ export function createSubscriptionService(deps: {
   }
 
   return {
-    keyHolder: subscriber.keyHolder,
     matchWebhook,
     reconcile,
 
