@@ -237,6 +237,20 @@ describe('the hosted checkout page', () => {
     expect((await read(created.payment_session_id)).status).toBe('ACTIVE');
   });
 
+  it("Back after the store cancelled the session shows it cancelled, not the browser's old copy", async () => {
+    const created = await session();
+    await page.goto(created.payment_link_url ?? '');
+    await page.getByRole('link', { name: 'Cancel and return to the merchant' }).click();
+    await page.waitForURL(`${storeUrl}/cancel`);
+    // The store gives up on the session once its customer is back.
+    await client.cancelSession(created.payment_session_id);
+    await page.goBack();
+    await expectPage(
+      page.getByRole('heading', { name: 'This checkout was cancelled' }),
+    ).toBeVisible();
+    await expectPage(page.getByRole('button')).toHaveCount(0);
+  });
+
   it('on a phone the way back is at the top, above every channel, not after them', async () => {
     const created = await session();
     await page.setViewportSize({ width: 390, height: 844 });

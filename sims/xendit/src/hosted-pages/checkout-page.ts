@@ -25,7 +25,7 @@ import {
 import { checkoutPagePath } from '../sessions/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { link, postButton, renderShell, renderSummary } from './checkout-html.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, showPage } from './html.ts';
 
 // The hosted checkout of a PAYMENT_LINK session (its payment_link_url). GET shows where the
 // customer is: the channels to choose from, the step of the channel chosen, or the end in words;
@@ -185,11 +185,8 @@ const ended: Record<string, [string, string]> = {
 };
 
 export function registerCheckoutPages(app: FastifyInstance, ctx: SimContext) {
-  const show = (reply: FastifyReply, statusCode: number, html: string) =>
-    reply.code(statusCode).type('text/html; charset=utf-8').send(html);
-
   const notFound = (reply: FastifyReply, id: string) =>
-    show(
+    showPage(
       reply,
       404,
       renderShell({
@@ -221,7 +218,7 @@ export function registerCheckoutPages(app: FastifyInstance, ctx: SimContext) {
     if (end) {
       const back =
         session.status === 'COMPLETED' ? session.success_return_url : session.cancel_return_url;
-      return show(
+      return showPage(
         reply,
         status,
         renderShell({
@@ -238,7 +235,7 @@ export function registerCheckoutPages(app: FastifyInstance, ctx: SimContext) {
       if (made.status === 'REQUIRES_ACTION' || made.status === 'PENDING') {
         const shown = step(session, made, testMode);
         const body = `${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}${shown.body}`;
-        return show(
+        return showPage(
           reply,
           status,
           renderShell({ ...shell, ...leave, title, body, refreshSeconds: shown.refreshSeconds }),
@@ -249,7 +246,7 @@ export function registerCheckoutPages(app: FastifyInstance, ctx: SimContext) {
         notice ??= `Your ${labelOf(made.channel_code)} attempt did not go through: ${failureWords[code] ?? 'it was not completed.'} (${code}) Choose a way to pay again.`;
       }
     }
-    return show(
+    return showPage(
       reply,
       status,
       renderShell({ ...shell, ...leave, title, body: chooser(session, testMode, notice) }),

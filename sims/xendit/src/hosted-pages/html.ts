@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 const escapes: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -5,6 +7,17 @@ const escapes: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
+
+/**
+ * Sends a hosted page. Never stored: a page reached again by Back shows the object as it is now
+ * (cancelled, paid), not the browser's copy of the form it was before.
+ */
+export const showPage = (reply: FastifyReply, statusCode: number, html: string) =>
+  reply
+    .code(statusCode)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
 
 export const escapeHtml = (value: unknown) =>
   String(value).replace(/[&<>"']/g, (character) => escapes[character] ?? character);

@@ -14,7 +14,7 @@ import {
 } from '../payment-requests/service.ts';
 import { loadToken, moveToken } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
-import { renderPage, type Button } from './html.ts';
+import { renderPage, showPage, type Button } from './html.ts';
 import { formatAmount } from './checkout-html.ts';
 
 /** What the pages show of a payment request or payment token. */
@@ -114,13 +114,10 @@ function backTo(data: Pick<PageObject, 'status' | 'channel_properties'>): string
  * shows the result where there is none.
  */
 export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
-  const show = (reply: FastifyReply, statusCode: number, html: string) =>
-    reply.code(statusCode).type('text/html; charset=utf-8').send(html);
-
   const finish = (reply: FastifyReply, succeeded: boolean, urls: ReturnUrls, title: string) => {
     const target = succeeded ? urls.success : (urls.failure ?? urls.success);
     if (target) return reply.redirect(target, 303);
-    return show(reply, 200, renderPage({ title, lines: [] }));
+    return showPage(reply, 200, renderPage({ title, lines: [] }));
   };
 
   const pageFor = async (
@@ -140,7 +137,8 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
     },
   ) => {
     const found = await loadObjectById<PageObject>(ctx.db, kind, id);
-    if (!found) return show(reply, 404, renderPage({ title: 'Not found', lines: [['Id', id]] }));
+    if (!found)
+      return showPage(reply, 404, renderPage({ title: 'Not found', lines: [['Id', id]] }));
     const page = describe(found.data, found.internal);
     const lines: [string, unknown][] = [
       ['Reference', found.data.reference_id],
@@ -150,7 +148,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       lines.push(['Amount', formatAmount(found.data.request_amount, found.data.currency)]);
     }
     lines.push(['Status', found.data.status]);
-    return show(
+    return showPage(
       reply,
       200,
       renderPage({
@@ -174,14 +172,14 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
   ): Promise<{ result: T } | undefined> => {
     const found = await loadObjectById<PageObject>(ctx.db, kind, id);
     if (!found) {
-      await show(reply, 404, renderPage({ title: 'Not found', lines: [['Id', id]] }));
+      await showPage(reply, 404, renderPage({ title: 'Not found', lines: [['Id', id]] }));
       return undefined;
     }
     try {
       return { result: await ctx.transaction((tx) => work(tx, found.owner)) };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      await show(
+      await showPage(
         reply,
         error.statusCode,
         renderPage({
@@ -347,7 +345,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       );
     });
     if (!done) return reply;
-    return show(
+    return showPage(
       reply,
       200,
       renderPage({
