@@ -81,6 +81,10 @@ describe('Subscriptions list', () => {
     expect(row).toHaveTextContent(
       new RegExp(`Next cycle(November 30|December 1|December 2), 2026, [\\d:]+ [AP]M ${zone}`),
     );
+    // So does when it began, read beside them.
+    expect(row).toHaveTextContent(
+      new RegExp(`Since(October 31|November 1), 2026, [\\d:]+ [AP]M ${zone}`),
+    );
     expect(within(row).getByText('ACTIVE')).toBeInTheDocument();
     expect(within(row).getByRole('listitem', { name: 'Cycle 1' })).toHaveTextContent('SUCCEEDED');
     expect(within(row).getByRole('listitem', { name: 'Cycle 2' })).toHaveTextContent('SCHEDULED');

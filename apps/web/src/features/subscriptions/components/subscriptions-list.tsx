@@ -14,13 +14,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { LoadMore } from '@/components/load-more';
 import { StatusBadge } from '@/components/status-badge';
 import { endsSession } from '@/lib/query-client';
-import {
-  formatDateTime,
-  formatDeadline,
-  formatPerCycle,
-  formatPrice,
-  savedMethodDetail,
-} from '@/utils/format';
+import { formatDeadline, formatPerCycle, formatPrice, savedMethodDetail } from '@/utils/format';
 import { useSubscription } from '../api/get-subscription';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { useCancelSubscription, useRunNextSubscriptionCycle } from '../api/subscription-mutations';
@@ -236,7 +230,8 @@ function SubscriptionCard({
           <Field label="Paid with">
             {[method.channel_name, methodDetail].filter(Boolean).join(' ')}
           </Field>
-          <Field label="Since">{formatDateTime(subscription.created)}</Field>
+          {/* With its zone, as the next cycle beside it: both are read in the same glance. */}
+          <Field label="Since">{formatDeadline(subscription.created)}</Field>
         </Group>
         {ending && <Text fw={500}>{ending}</Text>}
         <Actions
