@@ -92,6 +92,22 @@ test('signs out from an app page to /login', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });
 
+test('a session the store ended sends the customer to sign in, saying why', async ({ page }) => {
+  await signIn(page, { email: uniqueEmail('ended-elsewhere') });
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  // Signed out everywhere from another device: this tab's token is still stored.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const ended = await page.request.post('/api/auth/logout_all', {
+    headers: { authorization: `Bearer ${String(token)}` },
+  });
+  expect(ended.ok()).toBe(true);
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText(
+    'Your session has ended: it expired, or you signed out everywhere from another device. Sign in again to carry on. (TOKEN_EXPIRED_ERROR)',
+  );
+});
+
 test('a Google account whose email is not verified is told so on the sign-in screen', async ({
   page,
 }) => {

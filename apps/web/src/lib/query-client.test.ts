@@ -28,6 +28,7 @@ describe('the end of a session', () => {
       .fetchQuery({ queryKey: ['payments'], queryFn: () => Promise.reject(expired), retry: false })
       .catch(() => undefined);
     expect(onSessionEnd).toHaveBeenCalledTimes(1);
+    expect(onSessionEnd).toHaveBeenLastCalledWith('TOKEN_EXPIRED_ERROR');
     const gone = new ApiError('CUSTOMER_NOT_FOUND', 'Gone', { status: 401 });
     await client
       .getMutationCache()
@@ -35,6 +36,7 @@ describe('the end of a session', () => {
       .execute(undefined)
       .catch(() => undefined);
     expect(onSessionEnd).toHaveBeenCalledTimes(2);
+    expect(onSessionEnd).toHaveBeenLastCalledWith('CUSTOMER_NOT_FOUND');
     const unverifiable = new ApiError('UNAUTHORIZED', 'The session token is not valid', {
       status: 401,
     });
@@ -46,6 +48,7 @@ describe('the end of a session', () => {
       })
       .catch(() => undefined);
     expect(onSessionEnd).toHaveBeenCalledTimes(3);
+    expect(onSessionEnd).toHaveBeenLastCalledWith('UNAUTHORIZED');
     const other = new ApiError('NOT_FOUND', 'No such payment', { status: 404 });
     await client
       .fetchQuery({ queryKey: ['payment'], queryFn: () => Promise.reject(other), retry: false })

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorCodes } from '@store/contract/client';
-import { isApiError } from './api-client';
+import { isApiError, type ApiError } from './api-client';
 import { endSession } from './session';
 
 /**
@@ -9,7 +9,7 @@ import { endSession } from './session';
  * as over as an expired one: kept, it left every screen saying "Please sign in again" with no way
  * to sign in.
  */
-export function endsSession(error: unknown): boolean {
+export function endsSession(error: unknown): error is ApiError {
   return (
     isApiError(error) &&
     (error.error_code === errorCodes.tokenExpired ||
@@ -27,11 +27,11 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /**
  * The app's query client. The end of a session is handled here, once, for every query and
- * mutation: the session is cleared and the guards send the customer to /login.
+ * mutation: the session is cleared and the guards send the customer to /login, which says why.
  */
 export function createQueryClient({ onSessionEnd = endSession } = {}): QueryClient {
   const onError = (error: unknown) => {
-    if (endsSession(error)) onSessionEnd();
+    if (endsSession(error)) onSessionEnd(error.error_code);
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError }),

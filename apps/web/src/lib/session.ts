@@ -77,9 +77,12 @@ function notify() {
  * to /login, as specified; a session ended elsewhere (another tab) lets the guards decide.
  */
 let endedHere = false;
+/** The store's error code when it ended the session here, for the sign-in page to say why. */
+let endedBecause: string | null = null;
 
 export function setToken(token: string): void {
   endedHere = false;
+  endedBecause = null;
   localStorage.setItem(tokenStorageKey, token);
   notify();
 }
@@ -89,13 +92,18 @@ export function clearSession(): void {
   notify();
 }
 
-/** Ends the session in this tab; the guards then send the customer to /login. */
-export function endSession(): void {
+/**
+ * Ends the session in this tab; the guards then send the customer to /login. `because` is the
+ * store's error code when the store ended it (none for Sign Out).
+ */
+export function endSession(because: string | null = null): void {
   endedHere = true;
+  endedBecause = because;
   clearSession();
 }
 
 export const sessionEndedHere = () => endedHere;
+export const sessionEndedBecause = () => endedBecause;
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

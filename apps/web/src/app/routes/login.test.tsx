@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clientConfigGlobalName } from '@store/contract/client';
 import type { RouteObject } from 'react-router';
-import { setToken } from '@/lib/session';
+import { endSession, setToken } from '@/lib/session';
 import { demoClaims, makeToken } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { LoginRoute } from './login';
@@ -49,6 +49,21 @@ describe('Login', () => {
     const { location } = renderRoutes(routes, '/undefined/login');
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(await screen.findByLabelText(/Enter App Id/)).toBeInTheDocument();
+  });
+
+  it('says why the store ended the session, and says nothing after a Sign Out', async () => {
+    setToken(makeToken(demoClaims));
+    endSession('TOKEN_EXPIRED_ERROR');
+    const ended = renderRoutes(routes, '/demo-id/login');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your session has ended: it expired, or you signed out everywhere from another device. Sign in again to carry on. (TOKEN_EXPIRED_ERROR)',
+    );
+    ended.unmount();
+    setToken(makeToken(demoClaims));
+    endSession();
+    renderRoutes(routes, '/demo-id/login');
+    expect(await screen.findByText('Sign In')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('redirects an existing session to /{appId}', async () => {

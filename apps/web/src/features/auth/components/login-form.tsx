@@ -1,8 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isAppId } from '@store/contract/client';
+import { errorCodes, isAppId } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { getClientConfig } from '@/lib/config';
+import { sessionEndedBecause } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { GoogleSignInButton } from './google-sign-in-button';
 
@@ -13,6 +14,14 @@ function readIdentityConfig() {
     return { config: null, error: error instanceof Error ? error : new Error(String(error)) };
   }
 }
+
+/** Why the store ended the session, in words, by the code it answered. */
+const sessionEndWords: Record<string, string> = {
+  [errorCodes.tokenExpired]:
+    'Your session has ended: it expired, or you signed out everywhere from another device.',
+  [errorCodes.customerNotFound]: 'This store no longer has your account.',
+  [errorCodes.unauthorized]: 'Your session could not be verified any more.',
+};
 
 export interface LoginFormProps {
   /** The app id from the route; when absent the customer types it. */
@@ -25,6 +34,7 @@ export function LoginForm({ routeAppId, onSignedIn }: LoginFormProps) {
   const [appIdError, setAppIdError] = useState<string | null>(null);
   const [signInError, setSignInError] = useState<Error | null>(null);
   const [identity] = useState(readIdentityConfig);
+  const [endedBecause] = useState(sessionEndedBecause);
   const login = useLogin({ onSuccess: ({ app_id }) => onSignedIn(app_id) });
 
   /** Whether the app id can be signed in to; if not, says why under the field. */
@@ -63,6 +73,14 @@ export function LoginForm({ routeAppId, onSignedIn }: LoginFormProps) {
     <Card withBorder shadow="sm" padding="lg" maw={420} mx="auto" mt="xl">
       <Stack>
         <Title order={2}>Sign In</Title>
+        {endedBecause && (
+          <Text role="status">
+            {sessionEndWords[endedBecause] ?? 'Your session has ended.'} Sign in again to carry on.{' '}
+            <Text span size="xs" c="dimmed">
+              ({endedBecause})
+            </Text>
+          </Text>
+        )}
         {routeAppId === undefined ? (
           <TextInput
             label="Enter App Id"
