@@ -166,6 +166,7 @@ export async function buildApp({
     provider,
     config,
     limiter,
+    budget,
     saveMethod: paymentMethods.saveFromCheckout,
   });
   app.addHook('onReady', () => payments.orderCatalogue.listen(listen));

@@ -36,9 +36,6 @@ export function createWaitSeconds(
         ) as creates order by at desc limit ${limit}::int) as counted) end`.mapWith(Number);
 }
 
-/** What a create is written with: the database, or the transaction that holds its customer's turn. */
-export type CreateWriter = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /**
  * The budget of creates for the paths that are not the payment create's own checked insert. A
  * count read apart from its insert lets creates racing each other pass it together (200 at once
@@ -68,26 +65,34 @@ export function createCreateBudget(db: Database, limit: number) {
      * Writes a create under the customer's budget: 429 with the wait when it is spent, unless
      * `isReplay` says the request repeats a create already recorded (its Idempotency-Key holds
      * one), which is answered whatever the budget since it costs the provider nothing new.
-     * `write` and `isReplay` run in the transaction and must use the writer they are given.
+     * `write` runs in the transaction and must use the writer it is given; so must `isReplay`,
+     * which also runs on the database before the turn.
      */
     spend<T>(
       caller: { appId: string; customerId: string },
-      write: (tx: CreateWriter) => Promise<T>,
-      isReplay?: (tx: CreateWriter) => Promise<boolean>,
+      write: (tx: Database) => Promise<T>,
+      isReplay?: (reader: Database) => Promise<boolean>,
     ): Promise<T> {
       if (limit === 0) return db.transaction(write);
-      return inTurn(caller.customerId, () =>
-        db.transaction(async (tx) => {
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(hashtextextended(${`create:${caller.customerId}`}, 0))`,
-          );
-          const [row] = await tx
-            .select({ wait: createWaitSeconds(caller.appId, caller.customerId, limit) })
-            .from(sql`(select 1) as one`);
-          const wait = row?.wait ?? 0;
-          if (wait > 0 && !(await isReplay?.(tx))) throw new RateLimitedError(wait);
-          return write(tx);
-        }),
+      const refuseWhenSpent = async (reader: Database) => {
+        const [row] = await reader
+          .select({ wait: createWaitSeconds(caller.appId, caller.customerId, limit) })
+          .from(sql`(select 1) as one`);
+        const wait = row?.wait ?? 0;
+        if (wait > 0 && !(await isReplay?.(reader))) throw new RateLimitedError(wait);
+      };
+      // A budget already spent is told at once, not after the customer's queue: a count only
+      // falls as time passes, so this refuses nothing the turn's own count would let through.
+      return refuseWhenSpent(db).then(() =>
+        inTurn(caller.customerId, () =>
+          db.transaction(async (tx) => {
+            await tx.execute(
+              sql`select pg_advisory_xact_lock(hashtextextended(${`create:${caller.customerId}`}, 0))`,
+            );
+            await refuseWhenSpent(tx);
+            return write(tx);
+          }),
+        ),
       );
     },
   };

@@ -11,7 +11,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import type { CreateBudget, CreateWriter } from '../http/create-budget.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { idempotentCreate } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import { findChannel } from '../payments/payment-service.ts';
@@ -50,7 +50,7 @@ export function createMethodLinker(deps: {
     appId: string,
     customerId: string,
     idempotencyKey: string,
-    reader: CreateWriter | Database = db,
+    reader: Database = db,
   ) {
     const [row] = await reader
       .select()

@@ -17,6 +17,7 @@ import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods, payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { RateLimitedError } from '../http/rate-limits.ts';
 import { idempotentCreate, sameRequest } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
@@ -146,6 +147,7 @@ export function createPaymentCreator(deps: {
   db: Database;
   provider: Provider;
   config: ServerConfig;
+  budget: CreateBudget;
   statements: CreateStatements;
   loadPayment: (paymentId: string) => Promise<PaymentRow | undefined>;
   settleCreating: (payment: PaymentRow) => Promise<unknown>;
@@ -155,7 +157,8 @@ export function createPaymentCreator(deps: {
   checkoutSessions: CheckoutSessions;
   orderCatalogue: OrderCatalogue;
 }) {
-  const { db, provider, config, statements, loadPayment, settleCreating, returnUrls } = deps;
+  const { db, provider, config, budget, statements, loadPayment, settleCreating, returnUrls } =
+    deps;
   const { checkoutSessions, maySettleAgain, orderCatalogue } = deps;
 
   /** The signed-in customer with their app, the ordered products and the voucher, in one read. */
@@ -217,8 +220,8 @@ export function createPaymentCreator(deps: {
   }
 
   /** The payment a customer's Idempotency-Key already recorded, if any. */
-  async function keyHolder(session: Caller, idempotencyKey: string) {
-    const [row] = await db
+  async function keyHolder(session: Caller, idempotencyKey: string, reader: Database = db) {
+    const [row] = await reader
       .select()
       .from(payments)
       .where(
@@ -326,7 +329,14 @@ export function createPaymentCreator(deps: {
     const recorded = await idempotentCreate({
       resource: 'order',
       requestHash,
-      insert: () => recordPayment(statements, values, lines),
+      // Counted again with the insert, in the customer's turn: the read above is a moment old,
+      // and other creates of theirs may have been written since.
+      insert: () =>
+        budget.spend(
+          session,
+          (tx) => recordPayment(statements, values, lines, tx),
+          async (reader) => (await keyHolder(session, values.idempotencyKey, reader)) !== undefined,
+        ),
       holder: () => keyHolder(session, values.idempotencyKey),
     });
     return { app, customer, lines, recorded };

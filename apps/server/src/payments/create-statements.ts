@@ -11,7 +11,7 @@ import {
   exchanges,
   vouchers,
 } from '../db/schema.ts';
-import { createWaitSeconds, type CreateWriter } from '../http/create-budget.ts';
+import { createWaitSeconds } from '../http/create-budget.ts';
 import { newId } from '../lib/ids.ts';
 import { initialLineStatus } from '../statuses/order-line-status.ts';
 import {
@@ -148,7 +148,7 @@ export function prepareCreateStatements(
       );
   const insertedLines = linesOf(inserted);
   /** The insert, on the database or in a transaction that holds its customer's turn. */
-  const insertPaymentOn = (writer: Database | CreateWriter) =>
+  const insertPaymentOn = (writer: Database) =>
     writer.with(inserted, insertedLines).select().from(inserted).prepare('payment_create_insert');
   const insertPayment = insertPaymentOn(db);
 
@@ -694,7 +694,7 @@ export async function recordPayment(
   statements: CreateStatements,
   values: NewPayment,
   lines: NewLine[],
-  writer?: CreateWriter,
+  writer?: Database,
 ): Promise<typeof payments.$inferSelect | null> {
   const insert = writer ? statements.insertPaymentOn(writer) : statements.insertPayment;
   const [row] = await insert.execute(insertParameters(values, lines));

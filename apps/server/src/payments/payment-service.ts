@@ -3,9 +3,9 @@ import { paymentErrorCodes, type Payment } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import type { Caller } from '../auth/tenant.ts';
 import type { Database } from '../db/database.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
-import type { CreateWriter } from '../http/create-budget.ts';
 import { providerCallLimits, providerReadLimits, type RateLimiter } from '../http/rate-limits.ts';
 import { returnUrls } from '../lib/return-urls.ts';
 import type { Provider } from '../provider/adapter.ts';
@@ -60,10 +60,11 @@ export function createPaymentService(deps: {
   provider: Provider;
   config: ServerConfig;
   limiter: RateLimiter;
+  budget: CreateBudget;
   /** Saves the method a pay-and-save on the hosted checkout leaves behind, from its token. */
   saveMethod: (paymentId: string, tokenId: string) => Promise<unknown>;
 }) {
-  const { db, provider, config, limiter, saveMethod } = deps;
+  const { db, provider, config, limiter, budget, saveMethod } = deps;
   const statements = prepareCreateStatements(db, {
     answersTogether: config.database.kind === 'postgres',
   });
@@ -112,7 +113,7 @@ export function createPaymentService(deps: {
    * Records a new payment, CREATING, with its priced lines (in `writer`'s transaction when given);
    * null when the customer already used this idempotency key.
    */
-  const insertPayment = (values: NewPayment, order: PricedOrder, writer?: CreateWriter) =>
+  const insertPayment = (values: NewPayment, order: PricedOrder, writer?: Database) =>
     recordPayment(statements, values, newLines(values.id, order), writer);
 
   const paymentReturnUrls = (paymentId: string, clientId: string) =>
@@ -129,6 +130,7 @@ export function createPaymentService(deps: {
     db,
     provider,
     config,
+    budget,
     statements,
     loadPayment,
     settleCreating,

@@ -11,7 +11,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods, subscriptions } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
-import type { CreateBudget, CreateWriter } from '../http/create-budget.ts';
+import type { CreateBudget } from '../http/create-budget.ts';
 import { idempotentCreate } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import { waitWhileCreating } from '../lib/wait-while-creating.ts';
@@ -52,7 +52,7 @@ export function createSubscriber(deps: {
     appId: string,
     customerId: string,
     idempotencyKey: string,
-    reader: CreateWriter | Database = db,
+    reader: Database = db,
   ) {
     const [row] = await reader
       .select()
