@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoClaims, makeToken } from '@/test/fixtures';
-import { clearSession, decodeSessionToken, getSession, setToken, tokenStorageKey } from './session';
+import {
+  clearSession,
+  decodeSessionToken,
+  endSession,
+  getSession,
+  sessionEndedBecause,
+  setToken,
+  tokenStorageKey,
+} from './session';
 
 describe('session token', () => {
   beforeEach(() => localStorage.clear());
@@ -31,5 +39,22 @@ describe('session token', () => {
     clearSession();
     expect(localStorage.getItem(tokenStorageKey)).toBeNull();
     expect(getSession()).toBeNull();
+  });
+
+  it('keeps why the store ended a session only until another session or a sign-out', () => {
+    setToken(makeToken(demoClaims));
+    getSession();
+    endSession('TOKEN_EXPIRED_ERROR');
+    expect(getSession()).toBeNull();
+    expect(sessionEndedBecause()).toBe('TOKEN_EXPIRED_ERROR');
+    // Signed in again in another tab: this tab reads the new token from storage.
+    localStorage.setItem(tokenStorageKey, makeToken({ ...demoClaims, customer_id: 'cus-2' }));
+    expect(getSession()).not.toBeNull();
+    expect(sessionEndedBecause()).toBeNull();
+
+    endSession('CUSTOMER_NOT_FOUND');
+    expect(sessionEndedBecause()).toBe('CUSTOMER_NOT_FOUND');
+    clearSession();
+    expect(sessionEndedBecause()).toBeNull();
   });
 });

@@ -87,9 +87,14 @@ export function setToken(token: string): void {
   notify();
 }
 
-export function clearSession(): void {
+function removeToken(): void {
   localStorage.removeItem(tokenStorageKey);
   notify();
+}
+
+export function clearSession(): void {
+  endedBecause = null;
+  removeToken();
 }
 
 /**
@@ -99,7 +104,7 @@ export function clearSession(): void {
 export function endSession(because: string | null = null): void {
   endedHere = true;
   endedBecause = because;
-  clearSession();
+  removeToken();
 }
 
 export const sessionEndedHere = () => endedHere;
@@ -126,6 +131,8 @@ export function getSession(): Session | null {
   if (token !== cached.token) {
     const claims = token === null ? null : decodeSessionToken(token);
     cached = { token, session: token !== null && claims !== null ? { token, claims } : null };
+    // A session signed in since (in another tab too) is not the one whose end was explained.
+    if (cached.session !== null) endedBecause = null;
   }
   return cached.session;
 }
