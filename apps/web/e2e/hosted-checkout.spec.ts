@@ -154,3 +154,25 @@ for (const { appId, testMode } of [
     await expect(newestPayment(page)).toContainText('FAILED');
   });
 }
+
+test('paying the cart another way cancels the payment left open on the hosted checkout', async ({
+  page,
+}) => {
+  await signIn(page, { appId: 'demo-id' });
+  await openHostedCheckout(page);
+  await page.getByRole('link', { name: 'Cancel and return to the merchant' }).click();
+  await expectCartKept(page);
+  await page.getByRole('button', { name: 'BCA_VIRTUAL_ACCOUNT ID', exact: true }).click();
+  await expect(page.getByText(/^Please complete payment before/)).toBeVisible();
+
+  // Left open, Continue Payment would have let the same cart be paid twice.
+  await page.goto('/payments');
+  const hosted = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ hasText: 'Reference ID' })
+    .filter({ hasText: 'XENDIT_CHECKOUT' })
+    .first();
+  await expect(hosted).toContainText('CANCELED');
+  await expect(hosted.getByRole('button', { name: 'Continue Payment' })).toHaveCount(0);
+});

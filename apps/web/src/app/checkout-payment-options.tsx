@@ -14,6 +14,7 @@ import {
   type CheckoutOrder,
 } from '@/features/checkout/utils/payment-request';
 import { useActivePaymentMethods } from '@/features/payment-methods/api/get-payment-methods';
+import { cancelPayment } from '@/features/payments/api/payment-mutations';
 
 // The card form (8 KB of JavaScript, gzip) loads when the card channel is opened: most checkouts
 // never show it, and /checkout stays under its budget.
@@ -40,7 +41,11 @@ export function CheckoutPaymentOptions({
   // which the page stays responsive.
   const shownChannels = useDeferredValue(channels.data);
   const shownSaved = useDeferredValue(savedMethods.data);
-  const checkout = useCheckoutPayment({ onPaid });
+  const checkout = useCheckoutPayment({
+    onPaid,
+    // Best effort: one paid meanwhile cannot be cancelled, and Payments shows both.
+    onLeftReplaced: (left) => void cancelPayment(left).catch(() => undefined),
+  });
   const { createPayment, createOnCheckout } = checkout;
   // Every way to pay is disabled while a payment is created, which drops the keyboard on the
   // page's body: the button pressed is kept, and closing Payment failed gives the keyboard back to
@@ -141,7 +146,10 @@ export function CheckoutPaymentOptions({
             }
             renderCardForm={(channel) => (
               <Suspense fallback={<Loader role="status" aria-label="Loading card form" />}>
-                <CardPayment request={cardPaymentRequestOf(order, channel)} onPaid={onPaid} />
+                <CardPayment
+                  request={cardPaymentRequestOf(order, channel)}
+                  onPaid={checkout.paidByCard}
+                />
               </Suspense>
             )}
           />

@@ -155,9 +155,26 @@ describe('Checkout voucher', () => {
     const note = screen.getByRole('alert');
     expect(note).toHaveTextContent('Your payment was not finished');
     expect(note).toHaveTextContent('Payment pay_hosted_1 stays open');
+    expect(note).toHaveTextContent('or choose a way to pay below, which cancels it.');
     expect(screen.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Your payment was not finished')).toBeNull();
+    // Hidden, not forgotten: paying another way still cancels it.
+    expect(hostedPaymentLeft()).toBe('pay_hosted_1');
+  });
+
+  it('cancels the payment left on the hosted checkout once the cart is paid another way', async () => {
+    rememberHostedPayment('pay_hosted_1');
+    fetchStub.mockResolvedValue(Response.json(makePayment({ amount: 150_000, channel: 'DANA' })));
+    openCheckout();
+    await userEvent.click(screen.getByRole('button', { name: /DANA/ }));
+    await screen.findByText('Paid');
+    const calls = fetchStub.mock.calls.map(
+      ([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`,
+    );
+    expect(calls).toContainEqual(
+      expect.stringMatching(/^POST .*\/payments\/pay_hosted_1\/cancel$/),
+    );
     expect(hostedPaymentLeft()).toBeNull();
   });
 

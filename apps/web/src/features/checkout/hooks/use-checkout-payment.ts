@@ -7,17 +7,36 @@ import { ApiError } from '@/lib/api-client';
 import { follow, nextStepAfterPayment } from '@/lib/next-step';
 import { useCreateCheckoutSessionPayment } from '../api/create-checkout-session-payment';
 import { useCreatePayment } from '../api/create-payment';
-import { rememberHostedPayment } from '../utils/hosted-checkout-cart';
+import { hostedPaymentLeft, rememberHostedPayment } from '../utils/hosted-checkout-cart';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 
 /**
  * Pays at checkout: creates the payment once per attempt (one Idempotency-Key for the same order
- * sent again) and takes the browser to the payment's next step.
+ * sent again) and takes the browser to the payment's next step. A payment of this cart left open
+ * on the hosted checkout is handed to `onLeftReplaced` once another is made for the cart: left
+ * open, it could still be paid (Continue Payment), and the cart would be paid twice.
  */
-export function useCheckoutPayment({ onPaid }: { onPaid: () => void }) {
+export function useCheckoutPayment({
+  onPaid,
+  onLeftReplaced,
+}: {
+  onPaid: () => void;
+  onLeftReplaced: (leftPaymentId: string) => void;
+}) {
   const navigate = useNavigate();
   const createPayment = useCreatePayment();
   const idempotencyKey = useIdempotencyKey();
+
+  function replaceLeft(paymentId: string | null) {
+    const left = hostedPaymentLeft();
+    if (left !== null && left !== paymentId) onLeftReplaced(left);
+  }
+
+  /** The card form paid for the cart, through its own create. */
+  function paidByCard() {
+    replaceLeft(null);
+    onPaid();
+  }
 
   function pay(body: CreatePaymentRequest) {
     if (createPayment.isPending) return;
@@ -26,6 +45,7 @@ export function useCheckoutPayment({ onPaid }: { onPaid: () => void }) {
       {
         onSuccess: (payment) => {
           idempotencyKey.reset();
+          replaceLeft(payment.id);
           onPaid();
           follow(nextStepAfterPayment(payment), navigate, { replace: true });
         },
@@ -48,6 +68,7 @@ export function useCheckoutPayment({ onPaid }: { onPaid: () => void }) {
       {
         onSuccess: (payment) => {
           idempotencyKey.reset();
+          replaceLeft(payment.id);
           rememberHostedPayment(payment.id);
           follow(nextStepAfterPayment(payment), navigate);
         },
@@ -58,5 +79,5 @@ export function useCheckoutPayment({ onPaid }: { onPaid: () => void }) {
     );
   }
 
-  return { pay, createPayment, payOnCheckout, createOnCheckout };
+  return { pay, createPayment, payOnCheckout, createOnCheckout, paidByCard };
 }

@@ -15,7 +15,7 @@ export const rememberHostedPayment = (paymentId: string): void => leftPayment.re
  */
 export const hostedPaymentLeft = (): string | null => leftPayment.read();
 
-/** Forgets the hosted payment: paid another way, or the customer has read that it is still open. */
+/** Forgets the hosted payment: the cart was paid another way. */
 export const forgetHostedPayment = (): void => leftPayment.forget();
 
 /** Whether this payment was made from the cart on the hosted checkout; forgets it once told. */
