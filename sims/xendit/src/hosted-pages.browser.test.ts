@@ -10,6 +10,7 @@ import { simulatorUnderTest } from './testing/simulator-under-test.ts';
 const sim = simulatorUnderTest({ keyPrefix: 'browser', receiver: false });
 const { account, key } = sim;
 const client = sim.client();
+const liveClient = sim.client({ secretKey: account.liveSecretKey });
 let browser: Browser;
 let page: Page;
 let store: Server;
@@ -77,8 +78,8 @@ const returnUrls = () => ({
   failure_return_url: `${storeUrl}/failure`,
 });
 
-async function ewalletPayment() {
-  const { body } = await client.createPaymentRequest(
+async function ewalletPayment(live = false) {
+  const { body } = await (live ? liveClient : client).createPaymentRequest(
     {
       reference_id: key(),
       type: 'PAY',
@@ -102,6 +103,14 @@ describe('hosted pages in a browser', () => {
     expect((await client.getPaymentRequest(payment.payment_request_id)).body.status).toBe(
       'SUCCEEDED',
     );
+  });
+
+  it("says test mode on a test key's page only, as the provider's own pages say nothing", async () => {
+    await page.goto((await ewalletPayment()).actions?.[0]?.value ?? '');
+    await expectPage(page.getByText('Payments simulator · test mode')).toBeVisible();
+    await page.goto((await ewalletPayment(true)).actions?.[0]?.value ?? '');
+    await expectPage(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+    await expectPage(page.getByText(/test mode/)).toHaveCount(0);
   });
 
   it('leads back to the store from a page whose decision was already made', async () => {

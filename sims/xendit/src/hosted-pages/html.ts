@@ -36,6 +36,8 @@ export type Button = { value: string; label: string };
 export function renderPage(options: {
   title: string;
   lines: [string, unknown][];
+  /** A test-mode object's page says so; a live one's does not, as the provider's own do not. */
+  testMode?: boolean;
   note?: string;
   buttons?: Button[];
   /** Where the store takes the customer back, when the object names it. */
@@ -77,7 +79,7 @@ button { font-size: 1rem; padding: 0.5rem 1rem; margin-top: 1rem; }
 </style>
 </head>
 <body>
-<p><span class="badge">Payments simulator · test mode</span></p>
+${options.testMode ? '<p><span class="badge">Payments simulator · test mode</span></p>' : ''}
 <h1>${escapeHtml(options.title)}</h1>
 <table>${rows}</table>
 ${options.note ? `<p>${escapeHtml(options.note)}</p>` : ''}

@@ -154,6 +154,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       renderPage({
         title: page.title,
         lines,
+        testMode: found.owner.mode === 'test',
         note: page.awaiting ? page.note : 'Nothing is waiting for a decision here any more.',
         buttons: page.awaiting ? page.buttons : [],
         back: backTo(found.data),
@@ -185,6 +186,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
         renderPage({
           title: 'This cannot be done',
           lines: [['Reason', error.message]],
+          testMode: found.owner.mode === 'test',
           back: backTo(found.data),
         }),
       );
@@ -336,25 +338,28 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
   app.post<PageRequest>('/pages/pay/:id', async (request, reply) => {
     const done = await decide(reply, 'payment_request', request.params.id, async (tx, owner) => {
       const stored = await loadPaymentRequest(tx, owner, request.params.id);
-      return payPresentedCode(
+      const paid = await payPresentedCode(
         ctx,
         tx,
         owner,
         request.params.id,
         stored.data.request_amount ?? enteredAmount(request.body.amount),
       );
+      return { paid, testMode: owner.mode === 'test' };
     });
     if (!done) return reply;
+    const { paid, testMode } = done.result;
     return showPage(
       reply,
       200,
       renderPage({
         title: 'Payment received',
         lines: [
-          ['Reference', done.result.reference_id],
-          ['Status', done.result.status],
+          ['Reference', paid.reference_id],
+          ['Status', paid.status],
         ],
-        back: backTo(done.result),
+        testMode,
+        back: backTo(paid),
       }),
     );
   });
