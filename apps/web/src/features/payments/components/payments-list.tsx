@@ -109,7 +109,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+      {/* Words wrap whole; only an id too long for a phone's line breaks inside. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </div>
