@@ -45,6 +45,13 @@ describe('Login', () => {
     Reflect.deleteProperty(window, 'google');
   });
 
+  it('shows the example app id as an example, not as a value, so an empty field reads empty', async () => {
+    renderRoutes(routes, '/login');
+    const field = await screen.findByLabelText(/Enter App Id/);
+    expect(field).toHaveValue('');
+    expect(field).toHaveAttribute('placeholder', 'for example demo-id');
+  });
+
   it('redirects the literal app id undefined to /login', async () => {
     const { location } = renderRoutes(routes, '/undefined/login');
     await waitFor(() => expect(location().pathname).toBe('/login'));

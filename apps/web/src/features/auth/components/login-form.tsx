@@ -84,7 +84,7 @@ export function LoginForm({ routeAppId, onSignedIn }: LoginFormProps) {
         {routeAppId === undefined ? (
           <TextInput
             label="Enter App Id"
-            placeholder="demo-id"
+            placeholder="for example demo-id"
             value={typedAppId}
             error={appIdError}
             onChange={(event) => {
