@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   channelInputProblem,
+  channelTakes,
   isPartlyRefunded,
   refundedAmount,
   totalFor,
@@ -101,5 +102,19 @@ describe('partial refunds', () => {
     };
     expect(refundedAmount(all)).toBe(50_000);
     expect(isPartlyRefunded(all)).toBe(false);
+  });
+});
+
+describe('channelTakes', () => {
+  const pesonet = { amount_limits: { min: 5_000_001, max: 2_000_000_000 } };
+  it('takes an amount within the limits, their ends included, and any amount without limits', () => {
+    expect(channelTakes(pesonet, 5_000_001)).toBe(true);
+    expect(channelTakes(pesonet, 2_000_000_000)).toBe(true);
+    expect(channelTakes({}, 1)).toBe(true);
+  });
+  it('refuses an amount below or above them', () => {
+    expect(channelTakes(pesonet, 45_000)).toBe(false);
+    expect(channelTakes(pesonet, 5_000_000)).toBe(false);
+    expect(channelTakes(pesonet, 2_000_000_001)).toBe(false);
   });
 });

@@ -126,3 +126,14 @@ export const isPartlyRefunded = (payment: {
 }): boolean =>
   payment.orders.some((line) => line.status === 'REFUND_SUCCEEDED') &&
   payment.orders.some((line) => line.status !== 'REFUND_SUCCEEDED');
+
+/**
+ * Whether a channel takes a payment of this amount (minor units): a channel that cannot is not
+ * offered, rather than refused with AMOUNT_OUT_OF_RANGE once chosen.
+ */
+export const channelTakes = (
+  channel: { amount_limits?: { min: number; max: number } },
+  amount: number,
+): boolean =>
+  channel.amount_limits === undefined ||
+  (amount >= channel.amount_limits.min && amount <= channel.amount_limits.max);

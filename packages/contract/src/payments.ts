@@ -41,6 +41,11 @@ export const channelSchema = z.object({
   /** CARDS_SESSION_JS channels collect card data with the provider's browser script. */
   creation_workflow_type: creationWorkflowTypeSchema,
   properties: z.array(channelPropertySchema),
+  /**
+   * The least and most one payment with the channel may be, in the currency's minor units as
+   * amounts are, as the provider documents them for the market; absent when none is known.
+   */
+  amount_limits: z.optional(z.object({ min: z.number(), max: z.number() })),
 });
 export type Channel = z.infer<typeof channelSchema>;
 

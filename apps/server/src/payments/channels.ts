@@ -1,4 +1,10 @@
-import type { Channel, ChannelProperty, Currency, TransactionType } from '@store/contract';
+import {
+  currencyExponents,
+  type Channel,
+  type ChannelProperty,
+  type Currency,
+  type TransactionType,
+} from '@store/contract';
 import { marketChannels } from '../provider/market-channels.ts';
 
 /** A mobile number is asked for each way the channel is used: paying, and saving the method. */
@@ -26,13 +32,14 @@ function toChannel(
   app: { country: string; currency: string },
   customer: { mobileNumber: string | null },
 ): Channel {
+  const currency = app.currency as Currency;
   return {
     code: channel.code,
     name: channel.name,
     is_saveable: channel.is_saveable,
     creation_workflow_type: channel.creation_workflow_type,
     country: app.country,
-    currency: app.currency as Currency,
+    currency,
     properties: channel.requiredProperties.flatMap((name) =>
       mobileTransactionTypes.map((transactionType): ChannelProperty => ({
         name,
@@ -41,6 +48,10 @@ function toChannel(
         value: name === 'mobile_number' ? customer.mobileNumber : null,
       })),
     ),
+    amount_limits: {
+      min: Math.round(channel.min * 10 ** currencyExponents[currency]),
+      max: Math.round(channel.max * 10 ** currencyExponents[currency]),
+    },
   };
 }
 

@@ -56,6 +56,17 @@ describe('the market apps', () => {
     expect(channels.map((channel) => channel.code)).toEqual(expect.arrayContaining(codes));
   });
 
+  it("names each channel's documented limits in the amounts' own units", async () => {
+    const limitsOf = async (app: string, code: string) =>
+      (
+        (await call(app, 'GET', '/api/config/channels')).body as { channels: Channel[] }
+      ).channels.find((channel) => channel.code === code)?.amount_limits;
+    // GrabPay Malaysia takes MYR 1 to MYR 1,500: sen, as every MYR amount of the API.
+    expect(await limitsOf('demo-my', 'GRABPAY')).toEqual({ min: 100, max: 150_000 });
+    // Dong have no minor unit: VNPT Wallet's VND 1.000 is 1000.
+    expect(await limitsOf('demo-vn', 'VNPTWALLET')).toEqual({ min: 1_000, max: 500_000_000 });
+  });
+
   it('prices Vietnam in whole dong', async () => {
     const products = await catalogue('demo-vn');
     const mug = products.find((product) => product.id === 'vn-ceramic-mug');

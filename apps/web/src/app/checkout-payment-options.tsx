@@ -1,5 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useRef } from 'react';
 import { Box, Button, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
+import { channelTakes, totalFor } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { useChannels } from '@/features/channels/api/get-channels';
 import { ChannelList } from '@/features/channels/components/channel-list';
@@ -41,6 +42,11 @@ export function CheckoutPaymentOptions({
   // which the page stays responsive.
   const shownChannels = useDeferredValue(channels.data);
   const shownSaved = useDeferredValue(savedMethods.data);
+  // A channel that cannot take this order's amount (a bank transfer's floor, a wallet's cap) is
+  // not offered: chosen, it could only be refused with AMOUNT_OUT_OF_RANGE.
+  const offered = (shownChannels?.channels ?? []).filter((channel) =>
+    channelTakes(channel, totalFor(order.orders, order.voucher, channel.code)),
+  );
   const checkout = useCheckoutPayment({
     onPaid,
     // Best effort: one paid meanwhile cannot be cancelled, and Payments shows both.
@@ -131,7 +137,7 @@ export function CheckoutPaymentOptions({
             </Stack>
           )}
           <ChannelList
-            channels={shownChannels?.channels ?? []}
+            channels={offered}
             filter={order.save ? 'saveable' : 'all'}
             transactionTypes={checkoutTransactionTypes(order.save)}
             disabled={creating}

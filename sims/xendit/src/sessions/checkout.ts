@@ -7,7 +7,7 @@ import type {
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, validationError } from '../api-error.ts';
-import { channelsOf, isSaveable, type Channel } from '../channels.ts';
+import { amountLimits, channelsOf, isSaveable, type Channel } from '../channels.ts';
 import type { Database } from '../db/database.ts';
 import { loadObject, saveObject } from '../objects.ts';
 import {
@@ -39,15 +39,25 @@ export type Choice = {
   mobileNumber?: string;
 };
 
-/** The channels the page offers: the session's market, its allowed list, what SAVE can keep. */
+/**
+ * The channels the page offers: the session's market, its allowed list, what SAVE can keep, and
+ * for a payment the channels whose documented limits take its amount (a choice the create would
+ * only refuse with AMOUNT_OUT_OF_RANGE is not offered).
+ */
 export function offeredChannels(session: Session): [string, Channel][] {
   const allowed = session.allowed_payment_channels;
+  const takesAmount = (code: string) => {
+    if (session.session_type !== 'PAY') return true;
+    const limits = amountLimits(code, session.country);
+    return !limits || (session.amount >= limits.min && session.amount <= limits.max);
+  };
   return channelsOf(session.country, session.currency).filter(
     ([code, channel]) =>
       (!allowed || allowed.length === 0 || allowed.includes(code)) &&
       (session.session_type === 'PAY' && session.allow_save_payment_method !== 'FORCED'
         ? true
-        : isSaveable(channel)),
+        : isSaveable(channel)) &&
+      takesAmount(code),
   );
 }
 

@@ -315,6 +315,24 @@ describe('sessions', () => {
     expect((await call('POST', '/sessions', sample('pay', 'COMPONENTS'))).status).toBe(201);
   });
 
+  it("offers on the page only the channels whose limits take the session's amount", async () => {
+    const session = (amount: number) =>
+      paySession({
+        amount,
+        currency: 'PHP',
+        country: 'PH',
+        customer: { ...customer, reference_id: 'cust_sessions_ph' },
+      });
+    const pageOf = async (amount: number) => {
+      const { status, body } = await call('POST', '/sessions', session(amount));
+      expect(status).toBe(201);
+      return (await fetch(String(body.payment_link_url))).text();
+    };
+    // PESONet takes PHP 50,000.01 and more: a PHP 450 checkout does not offer it, a larger one does.
+    expect(await pageOf(450)).not.toContain('PESONET_ONLINE_BANKING');
+    expect(await pageOf(60_000)).toContain('PESONET_ONLINE_BANKING');
+  });
+
   it('turning to another way to pay cancels the request left waiting, so it cannot charge later', async () => {
     const { body } = await call('POST', '/sessions', paySession());
     const page = String(body.payment_link_url);

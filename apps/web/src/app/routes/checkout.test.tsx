@@ -209,6 +209,27 @@ describe('Checkout voucher', () => {
     expect(screen.getByLabelText('Save Payment Method?')).not.toBeChecked();
   });
 
+  it("offers no channel that cannot take the order's amount", async () => {
+    // A bank transfer for IDR 1.000.000 and more, and a wallet up to IDR 100.000: IDR 150.000 is
+    // too little for the one and too much for the other.
+    const bigTransfers: Channel = {
+      ...dana,
+      code: 'BIG_TRANSFERS',
+      name: 'Big transfers',
+      amount_limits: { min: 1_000_000, max: 50_000_000 },
+    };
+    const smallWallet: Channel = {
+      ...dana,
+      code: 'SMALL_WALLET',
+      name: 'Small wallet',
+      amount_limits: { min: 1, max: 100_000 },
+    };
+    openCheckout([], [dana, bigTransfers, smallWallet]);
+    expect(await screen.findByRole('button', { name: /DANA/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /BIG_TRANSFERS/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /SMALL_WALLET/ })).toBeNull();
+  });
+
   it('says nothing of a hosted payment when none was left', () => {
     openCheckout();
     expect(screen.queryByText('Your payment was not finished')).toBeNull();
