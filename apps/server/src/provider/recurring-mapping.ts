@@ -65,6 +65,15 @@ export interface ProviderCycle {
 
 const dateOf = (value: string | null | undefined) => (value ? new Date(value) : null);
 
+/** When the cycle was first tried (its attempts' earliest `created`); null before any. */
+function firstAttemptAt(attempts: readonly { created: string }[]): string | null {
+  let first: string | null = null;
+  for (const { created } of attempts) {
+    if (first === null || Date.parse(created) < Date.parse(first)) first = created;
+  }
+  return first;
+}
+
 export function toProviderCycle(cycle: RecurringCycle, planCurrency: string): ProviderCycle {
   const currency = cycle.currency ?? planCurrency;
   const attempts = cycle.attempt_details ?? [];
@@ -75,7 +84,10 @@ export function toProviderCycle(cycle: RecurringCycle, planCurrency: string): Pr
     providerPlanId: cycle.plan_id,
     cycleNumber: cycle.cycle_number ?? 0,
     status: cycle.status,
-    scheduledAt: dateOf(cycle.scheduled_timestamp),
+    // The provider moves scheduled_timestamp to each retry ("value is updated on each retry", the
+    // description's update of a cycle): a cycle already tried fell due at its first attempt, and
+    // its retry is nextAttemptAt.
+    scheduledAt: dateOf(firstAttemptAt(attempts) ?? cycle.scheduled_timestamp),
     amount: statedMinorUnits(cycle.amount, currency),
     currency,
     attempts: cycle.attempt_count ?? new Set(attempts.map((a) => a.attempt_number)).size,
