@@ -42,15 +42,10 @@ export function CheckoutPaymentOptions({
   // which the page stays responsive.
   const shownChannels = useDeferredValue(channels.data);
   const shownSaved = useDeferredValue(savedMethods.data);
-  // A channel that cannot take this order's amount (a bank transfer's floor, a wallet's cap) is
-  // not offered: chosen, it could only be refused with AMOUNT_OUT_OF_RANGE.
-  const offered = (shownChannels?.channels ?? []).filter((channel) =>
-    channelTakes(channel, totalFor(order.orders, order.voucher, channel.code)),
-  );
   const checkout = useCheckoutPayment({
     onPaid,
     // Best effort: one paid meanwhile cannot be cancelled, and Payments shows both.
-    onLeftReplaced: (left) => void cancelPayment(left).catch(() => undefined),
+    onLeftReplaced: (left) => cancelPayment(left).catch(() => undefined),
   });
   const { createPayment, createOnCheckout } = checkout;
   // Every way to pay is disabled while a payment is created, which drops the keyboard on the
@@ -76,7 +71,14 @@ export function CheckoutPaymentOptions({
   const country = shownChannels?.channels[0]?.country;
   const creating = createPayment.isPending || createOnCheckout.isPending;
 
-  const saved = shownSaved ?? [];
+  // A channel that cannot take this order's amount (a bank transfer's floor, a wallet's cap) is
+  // not offered, nor a saved method of it: chosen, it could only be refused AMOUNT_OUT_OF_RANGE.
+  const takes = (channelCode: string) => {
+    const channel = shownChannels?.channels.find((candidate) => candidate.code === channelCode);
+    return !channel || channelTakes(channel, totalFor(order.orders, order.voucher, channelCode));
+  };
+  const saved = (shownSaved ?? []).filter((method) => takes(method.channel));
+  const offered = (shownChannels?.channels ?? []).filter((channel) => takes(channel.code));
   // The saved methods and the channels appear together, so the page moves once, not twice.
   const listsPending =
     channels.isPending ||

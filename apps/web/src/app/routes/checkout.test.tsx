@@ -151,7 +151,7 @@ describe('Checkout voucher', () => {
 
   it('back from the hosted checkout unpaid, says the payment is still open and where, until dismissed', async () => {
     rememberHostedPayment('pay_hosted_1');
-    openCheckout();
+    const first = openCheckout();
     const note = screen.getByRole('alert');
     expect(note).toHaveTextContent('Your payment was not finished');
     expect(note).toHaveTextContent('Payment pay_hosted_1 stays open');
@@ -159,8 +159,11 @@ describe('Checkout voucher', () => {
     expect(screen.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Your payment was not finished')).toBeNull();
-    // Hidden, not forgotten: paying another way still cancels it.
+    // Hidden for good, not forgotten: paying another way still cancels it.
     expect(hostedPaymentLeft()).toBe('pay_hosted_1');
+    first.unmount();
+    openCheckout();
+    expect(screen.queryByText('Your payment was not finished')).toBeNull();
   });
 
   it('cancels the payment left on the hosted checkout once the cart is paid another way', async () => {
@@ -176,6 +179,21 @@ describe('Checkout voucher', () => {
       expect.stringMatching(/^POST .*\/payments\/pay_hosted_1\/cancel$/),
     );
     expect(hostedPaymentLeft()).toBeNull();
+  });
+
+  it('keeps the payment left on the hosted checkout when the other way failed at once', async () => {
+    rememberHostedPayment('pay_hosted_1');
+    fetchStub.mockResolvedValue(
+      Response.json(makePayment({ amount: 150_000, channel: 'DANA', status: 'FAILED' })),
+    );
+    openCheckout();
+    await userEvent.click(screen.getByRole('button', { name: /DANA/ }));
+    await waitFor(() => expect(fetchStub).toHaveBeenCalled());
+    await waitFor(() => expect(hostedPaymentLeft()).toBeNull());
+    const calls = fetchStub.mock.calls.map(
+      ([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`,
+    );
+    expect(calls.some((call) => call.endsWith('/cancel'))).toBe(false);
   });
 
   it("tells no other customer signing in on this browser of one's hosted payment", () => {

@@ -1,5 +1,5 @@
 import { Loader, Stack } from '@mantine/core';
-import type { CardSession, CreateCardPaymentRequest } from '@store/contract/client';
+import type { CardSession, CreateCardPaymentRequest, Payment } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
 import { createCardPayment } from '../api/create-card-payment';
 import { useCardCompletion } from '../hooks/use-card-completion';
@@ -17,7 +17,8 @@ const sessionRequests = new Map<string, string>();
 export interface CardPaymentProps {
   /** The order, voucher and save choice the card pays for (POST /payments/cards). */
   request: CreateCardPaymentRequest;
-  onPaid: () => void;
+  /** The payment the card made; the browser goes on once what it returns has settled. */
+  onPaid: (payment: Payment) => void | Promise<void>;
 }
 
 /** Paying by card: the card session for the order, the card form, and completing the payment. */
@@ -39,9 +40,9 @@ function CardPaymentForm({ request, onPaid }: CardPaymentProps) {
     },
   });
   const { onCollected, complete } = useCardCompletion({
-    onPaid: () => {
+    onPaid: (payment) => {
       cardSession.forget();
-      onPaid();
+      return onPaid(payment);
     },
   });
 

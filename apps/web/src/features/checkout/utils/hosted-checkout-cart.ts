@@ -6,6 +6,8 @@ import { customerTabValue } from '@/lib/session';
  * store and customer, as the cart is: the next customer on this browser is not told of it.
  */
 const leftPayment = customerTabValue('hosted-checkout-payment');
+/** The left payment whose note the customer dismissed: not shown again for it. */
+const dismissedNote = customerTabValue('hosted-checkout-note-dismissed');
 
 export const rememberHostedPayment = (paymentId: string): void => leftPayment.remember(paymentId);
 
@@ -16,7 +18,20 @@ export const rememberHostedPayment = (paymentId: string): void => leftPayment.re
 export const hostedPaymentLeft = (): string | null => leftPayment.read();
 
 /** Forgets the hosted payment: the cart was paid another way. */
-export const forgetHostedPayment = (): void => leftPayment.forget();
+export const forgetHostedPayment = (): void => {
+  leftPayment.forget();
+  dismissedNote.forget();
+};
+
+/** The left payment to tell the customer of: none once they dismissed its note. */
+export const hostedPaymentToTell = (): string | null => {
+  const left = hostedPaymentLeft();
+  return left !== null && dismissedNote.read() !== left ? left : null;
+};
+
+/** The customer has read that the left payment is still open. */
+export const dismissHostedPaymentNote = (paymentId: string): void =>
+  dismissedNote.remember(paymentId);
 
 /** Whether this payment was made from the cart on the hosted checkout; forgets it once told. */
 export function takeHostedPayment(paymentId: string | null): boolean {
