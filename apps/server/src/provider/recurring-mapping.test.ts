@@ -47,4 +47,18 @@ describe('a recurring cycle as the store records it', () => {
     expect(retrying.scheduledAt?.toISOString()).toBe('2026-12-07T12:00:05.000Z');
     expect(retrying.nextAttemptAt?.toISOString()).toBe('2026-12-08T12:00:05.000Z');
   });
+
+  it('keeps its date when charged early by a forced attempt, not retried', () => {
+    const forced = toProviderCycle(
+      cycle({
+        status: 'SUCCEEDED',
+        attempt_count: 1,
+        attempt_details: [
+          { ...attempt('2026-11-20T08:00:00.000Z'), type: 'FORCED', status: 'SUCCEEDED' },
+        ],
+      }),
+      'IDR',
+    );
+    expect(forced.scheduledAt?.toISOString()).toBe('2026-12-07T12:00:00.000Z');
+  });
 });

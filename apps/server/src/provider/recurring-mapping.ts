@@ -85,9 +85,14 @@ export function toProviderCycle(cycle: RecurringCycle, planCurrency: string): Pr
     cycleNumber: cycle.cycle_number ?? 0,
     status: cycle.status,
     // The provider moves scheduled_timestamp to each retry ("value is updated on each retry", the
-    // description's update of a cycle): a cycle already tried fell due at its first attempt, and
-    // its retry is nextAttemptAt.
-    scheduledAt: dateOf(firstAttemptAt(attempts) ?? cycle.scheduled_timestamp),
+    // description's update of a cycle): a cycle retried fell due at its first attempt, and its
+    // retry is nextAttemptAt. Otherwise the date is the provider's (a forced early charge, or a
+    // date the merchant moved, keeps it).
+    scheduledAt: dateOf(
+      (cycle.status === 'RETRYING' || attempts.some((attempt) => attempt.type === 'RETRY')
+        ? firstAttemptAt(attempts)
+        : null) ?? cycle.scheduled_timestamp,
+    ),
     amount: statedMinorUnits(cycle.amount, currency),
     currency,
     attempts: cycle.attempt_count ?? new Set(attempts.map((a) => a.attempt_number)).size,

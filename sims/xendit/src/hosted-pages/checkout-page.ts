@@ -117,7 +117,7 @@ function chooser(session: Session, testMode: boolean, notice?: string) {
 ${renderSummary(session)}
 <h2>${session.session_type === 'SAVE' ? 'Choose a payment method to save' : 'Choose how to pay'}</h2>
 ${forced}
-${offered.length > 0 ? sections : '<p>No payment channel is available for this currency and country.</p>'}
+${offered.length > 0 ? sections : `<p>${session.session_type === 'PAY' ? 'No payment channel takes this amount in this currency and country.' : 'No payment channel can be saved in this currency and country.'}</p>`}
 ${session.cancel_return_url ? link(session.cancel_return_url, 'Cancel and return to the merchant') : ''}`;
 }
 

@@ -114,10 +114,16 @@ function backTo(data: Pick<PageObject, 'status' | 'channel_properties'>): string
  * shows the result where there is none.
  */
 export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
-  const finish = (reply: FastifyReply, succeeded: boolean, urls: ReturnUrls, title: string) => {
+  const finish = (
+    reply: FastifyReply,
+    succeeded: boolean,
+    urls: ReturnUrls,
+    title: string,
+    testMode: boolean,
+  ) => {
     const target = succeeded ? urls.success : (urls.failure ?? urls.success);
     if (target) return reply.redirect(target, 303);
-    return showPage(reply, 200, renderPage({ title, lines: [] }));
+    return showPage(reply, 200, renderPage({ title, lines: [], testMode }));
   };
 
   const pageFor = async (
@@ -170,14 +176,17 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
     kind: 'payment_request' | 'payment_token',
     id: string,
     work: (tx: Database, owner: Owner) => Promise<T>,
-  ): Promise<{ result: T } | undefined> => {
+  ): Promise<{ result: T; testMode: boolean } | undefined> => {
     const found = await loadObjectById<PageObject>(ctx.db, kind, id);
     if (!found) {
       await showPage(reply, 404, renderPage({ title: 'Not found', lines: [['Id', id]] }));
       return undefined;
     }
     try {
-      return { result: await ctx.transaction((tx) => work(tx, found.owner)) };
+      return {
+        result: await ctx.transaction((tx) => work(tx, found.owner)),
+        testMode: found.owner.mode === 'test',
+      };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       await showPage(
@@ -228,6 +237,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       done.result.status === 'SUCCEEDED',
       returnUrlsOf(done.result.channel_properties),
       done.result.status === 'SUCCEEDED' ? 'Payment approved' : 'Payment declined',
+      done.testMode,
     );
   });
 
@@ -271,6 +281,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
         done.result.status === 'ACTIVE',
         returnUrlsOf(done.result.channel_properties),
         done.result.status === 'ACTIVE' ? 'Card saved' : 'Authentication failed',
+        done.testMode,
       );
     }
     const done = await decide(reply, 'payment_request', id, async (tx, owner) => {
@@ -291,6 +302,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       done.result.status === 'SUCCEEDED',
       returnUrlsOf(done.result.channel_properties),
       done.result.status === 'SUCCEEDED' ? 'Payment authorised' : 'Payment failed',
+      done.testMode,
     );
   });
 
@@ -322,6 +334,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
       done.result.status === 'ACTIVE',
       returnUrlsOf(done.result.channel_properties),
       done.result.status === 'ACTIVE' ? 'Account linked' : 'Linking canceled',
+      done.testMode,
     );
   });
 
@@ -338,17 +351,16 @@ export function registerHostedPages(app: FastifyInstance, ctx: SimContext) {
   app.post<PageRequest>('/pages/pay/:id', async (request, reply) => {
     const done = await decide(reply, 'payment_request', request.params.id, async (tx, owner) => {
       const stored = await loadPaymentRequest(tx, owner, request.params.id);
-      const paid = await payPresentedCode(
+      return payPresentedCode(
         ctx,
         tx,
         owner,
         request.params.id,
         stored.data.request_amount ?? enteredAmount(request.body.amount),
       );
-      return { paid, testMode: owner.mode === 'test' };
     });
     if (!done) return reply;
-    const { paid, testMode } = done.result;
+    const { result: paid, testMode } = done;
     return showPage(
       reply,
       200,
