@@ -26,6 +26,7 @@ import { registerRefundRoutes } from './refunds/routes.ts';
 import { createSubscriptionService } from './subscriptions/subscription-service.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import { clientErrorHandler, rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
+import { createAddressCreateLimit } from './http/address-creates.ts';
 import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
 import { limitConnections } from './http/connection-limits.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   const limiter = createRateLimiter(db);
   const limits = config.rateLimits;
   const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
+  const creates = createAddressCreateLimit(limits.createsPerAddressPerMinute);
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProvider(config, db);
   const subscriptions = createSubscriptionService({ db, provider, config, budget });
@@ -198,11 +200,11 @@ export async function buildApp({
       registerAuthRoutes(api, { db, verifyCredential, sessionTokens, limiter, limits });
       registerCatalogRoutes(api, { db, listen });
       registerStatusEventRoutes(api, { feed: statusFeed, limits: config.connections });
-      registerPaymentRoutes(api, { payments, limiter, limits });
-      registerCardRoutes(api, { cards, limiter, limits });
-      registerRefundRoutes(api, { refunds });
-      registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits });
-      registerSubscriptionRoutes(api, { subscriptions, limiter, limits });
+      registerPaymentRoutes(api, { payments, limiter, limits, creates });
+      registerCardRoutes(api, { cards, limiter, limits, creates });
+      registerRefundRoutes(api, { refunds, creates });
+      registerPaymentMethodRoutes(api, { paymentMethods, cards, limiter, limits, creates });
+      registerSubscriptionRoutes(api, { subscriptions, limiter, limits, creates });
       registerWebhookRoute(api, {
         provider,
         payments,

@@ -195,3 +195,47 @@ describe('creates racing each other', () => {
     expect(answers.filter((status) => status === 429)).toHaveLength(creates.length - budget);
   });
 });
+
+describe('creates from one address, whoever is signed in', () => {
+  const perAddress = 5;
+  let behindProxy: TestServer;
+  beforeAll(async () => {
+    behindProxy = await startTestServer({
+      CREATES_PER_ADDRESS_PER_MINUTE: String(perAddress),
+      // The balancer names each client (X-Forwarded-For), as a deployment behind one must.
+      TRUST_PROXY: '127.0.0.1',
+    });
+  });
+  afterAll(() => behindProxy?.close());
+
+  const createFrom = async (address: string, token: string, i: number) => {
+    const response = await fetch(`${behindProxy.url}/api/payment_methods`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': randomUUID(),
+        'x-forwarded-for': address,
+      },
+      body: JSON.stringify({ ...dana, reference_id: `a-${i}` }),
+    });
+    return { status: response.status, retryAfter: response.headers.get('retry-after') };
+  };
+
+  it("stop one address's many customers at its limit, and not another address's", async () => {
+    // Each customer is far under their own budget; together they are over the address's.
+    const tokens = await Promise.all(
+      [1, 2, 3].map((n) => behindProxy.signIn(`sybil-${n}@example.com`)),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createFrom('203.0.113.7', tokens[i % 3] ?? '', i)),
+    );
+    expect(answers.filter((answer) => answer.status < 300)).toHaveLength(perAddress);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(12 - perAddress);
+    expect(Number(refused[0]?.retryAfter)).toBeGreaterThan(0);
+    // A customer at another address still creates.
+    const other = await behindProxy.signIn('elsewhere@example.com');
+    expect((await createFrom('198.51.100.20', other, 99)).status).toBeLessThan(300);
+  });
+});

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import { providerCallLimits, type RateLimiter } from '../http/rate-limits.ts';
+import type { AddressCreateLimit } from '../http/address-creates.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
 import type { CardLinker, PaymentMethodService } from './payment-method-service.ts';
@@ -13,14 +14,17 @@ export function registerPaymentMethodRoutes(
     cards,
     limiter,
     limits,
+    creates,
   }: {
     paymentMethods: PaymentMethodService;
     cards: { linkCard: CardLinker };
     limiter: RateLimiter;
     limits: ServerConfig['rateLimits'];
+    creates: AddressCreateLimit;
   },
 ): void {
   registerEndpoint(app, api.createPaymentMethod, async ({ session, body, request }) => {
+    creates.take(request.ip);
     const options = { idempotencyKey: idempotencyKeyOf(request), clientId: clientIdOf(request) };
     // A link is a provider create, under the customer's budget (recorded under it, link-method.ts).
     return paymentMethods.create(session, body, {
@@ -33,6 +37,7 @@ export function registerPaymentMethodRoutes(
     app,
     api.createCheckoutSessionPaymentMethod,
     async ({ session, body, request }) => {
+      creates.take(request.ip);
       const options = { idempotencyKey: idempotencyKeyOf(request), clientId: clientIdOf(request) };
       return paymentMethods.linkOnCheckout(session, body, options);
     },

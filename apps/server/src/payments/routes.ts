@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import { providerCallLimits, type Limit, type RateLimiter } from '../http/rate-limits.ts';
+import type { AddressCreateLimit } from '../http/address-creates.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { clientIdOf, idempotencyKeyOf } from '../http/request-headers.ts';
 import { channelsFor } from './channels.ts';
@@ -14,7 +15,13 @@ export function registerPaymentRoutes(
     payments,
     limiter,
     limits,
-  }: { payments: PaymentService; limiter: RateLimiter; limits: ServerConfig['rateLimits'] },
+    creates,
+  }: {
+    payments: PaymentService;
+    limiter: RateLimiter;
+    limits: ServerConfig['rateLimits'];
+    creates: AddressCreateLimit;
+  },
 ): void {
   /**
    * OTP tries count per verified customer and, on their own payment, per payment, whatever client
@@ -40,23 +47,27 @@ export function registerPaymentRoutes(
     return { channels: channelsFor(tenant, customer) };
   });
 
-  // Creates per customer are limited inside the create, on the payments it already read.
+  // Creates per customer are limited inside the create, on the payments it already read; per
+  // address, before it.
   registerEndpoint(
     app,
     api.createPayment,
-    async ({ session, body, request }) =>
-      payments.create(session, body, {
+    async ({ session, body, request }) => {
+      creates.take(request.ip);
+      return payments.create(session, body, {
         idempotencyKey: idempotencyKeyOf(request),
         clientId: clientIdOf(request),
-      }),
+      });
+    },
     { encode: encodePayment },
   );
-  registerEndpoint(app, api.createCheckoutSessionPayment, async ({ session, body, request }) =>
-    payments.createOnCheckout(session, body, {
+  registerEndpoint(app, api.createCheckoutSessionPayment, async ({ session, body, request }) => {
+    creates.take(request.ip);
+    return payments.createOnCheckout(session, body, {
       idempotencyKey: idempotencyKeyOf(request),
       clientId: clientIdOf(request),
-    }),
-  );
+    });
+  });
   registerEndpoint(
     app,
     api.listPayments,

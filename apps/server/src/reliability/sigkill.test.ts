@@ -60,6 +60,8 @@ beforeAll(async () => {
     SESSION_SECRET: 'sigkill-test-session-secret-of-enough-length',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    // Its load's 500 creates come from one address.
+    CREATES_PER_ADDRESS_PER_MINUTE: '0',
     XENDIT_TIMEOUT_MS: '1000',
     RECONCILE_INTERVAL_SECONDS: '0',
     ...(database ? { DATABASE_URL: database.url } : {}),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@store/contract';
 import type { ServerConfig } from '../config.ts';
 import { providerCallLimits, subscriptionRunLimit, type RateLimiter } from '../http/rate-limits.ts';
+import type { AddressCreateLimit } from '../http/address-creates.ts';
 import { registerEndpoint } from '../http/register-endpoint.ts';
 import { idempotencyKeyOf } from '../http/request-headers.ts';
 import type { SubscriptionService } from './subscription-service.ts';
@@ -12,8 +13,10 @@ export function registerSubscriptionRoutes(
     subscriptions,
     limiter,
     limits,
+    creates,
   }: {
     subscriptions: SubscriptionService;
+    creates: AddressCreateLimit;
     limiter: RateLimiter;
     limits: ServerConfig['rateLimits'];
   },
@@ -23,6 +26,7 @@ export function registerSubscriptionRoutes(
     limiter.enforce(providerCallLimits(limits, session));
 
   registerEndpoint(app, api.createSubscription, async ({ session, body, request }) => {
+    creates.take(request.ip);
     // A plan is a provider create, recorded under the customer's budget (create-subscription.ts).
     return subscriptions.create(session, body, idempotencyKeyOf(request));
   });

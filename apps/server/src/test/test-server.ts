@@ -112,6 +112,8 @@ export async function startTestServer(
     LOGIN_APP_RATE_LIMIT_PER_MINUTE: '10000',
     OTP_RESEND_LIMIT_PER_10_MINUTES: '10000',
     PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: '10000',
+    // Every test's requests come from one address: a test of the limit sets its own.
+    CREATES_PER_ADDRESS_PER_MINUTE: '0',
     // Tests run reconciliation themselves (app.reconciler.reconcileNow()).
     RECONCILE_INTERVAL_SECONDS: '0',
     ...env,
