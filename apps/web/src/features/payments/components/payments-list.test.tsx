@@ -45,6 +45,12 @@ describe('PaymentsList', () => {
     expect(fetchStub).not.toHaveBeenCalled();
   });
 
+  it('says when each payment was made, beside the fields the specification names', () => {
+    renderPayments();
+    // The fixture's moment, in whichever time zone the test runs: December 5 or 6, 2026.
+    expect(row('pay_3')).toHaveTextContent(/CreatedDecember [56], 2026, \d{1,2}:\d{2}:\d{2} [AP]M/);
+  });
+
   it('brings a named payment already listed into view with the keyboard on it', async () => {
     renderPayments('pay_2');
     await waitFor(() => expect(row('pay_2')).toHaveFocus());

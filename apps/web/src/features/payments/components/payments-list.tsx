@@ -6,6 +6,7 @@ import { focusIsLost } from '@/components/focus-return';
 import { LoadMore } from '@/components/load-more';
 import { Price } from '@/components/price';
 import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/utils/format';
 import { usePayment } from '../api/get-payment';
 import { usePayments } from '../api/get-payments';
 import { endsSession } from '@/lib/query-client';
@@ -167,6 +168,8 @@ function PaymentRow({
           </Field>
           <Field label="Channel">{payment.channel}</Field>
           <Field label="Reference ID">{payment.reference_id}</Field>
+          {/* Beside the specification's fields: which of a day's payments a row is. */}
+          <Field label="Created">{formatDateTime(payment.created)}</Field>
           <StatusFields payment={payment} />
           <Field label="Order Lines">
             {payment.orders
