@@ -68,9 +68,3 @@ export function findChannel(app: { country: string; currency: string }, code: st
   const channel = marketChannels(app.country).find((candidate) => candidate.code === code);
   return channel && toChannel(channel, app, { mobileNumber: null });
 }
-
-/** A channel's amount limits in the app's market (major units), for refusing before the provider. */
-export function channelLimits(country: string, code: string) {
-  const channel = marketChannels(country).find((candidate) => candidate.code === code);
-  return channel && { min: channel.min, max: channel.max };
-}

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   channelInputProblem,
+  channelTakes,
   checkoutChannelCode,
-  currencyExponents,
   formatMoney,
-  toMajorUnits,
-  type Currency,
   transactionTypesFor,
+  type Channel,
   type CreateCheckoutSessionPaymentRequest,
   type CreatePaymentRequest,
   type Payment,
@@ -34,7 +33,7 @@ import {
   paymentStatusesFrom,
   type StoredPaymentStatus,
 } from '../statuses/payment-status.ts';
-import { channelLimits, findChannel } from './channels.ts';
+import { findChannel } from './channels.ts';
 import type { CheckoutSessions } from './checkout-session.ts';
 import {
   newLines,
@@ -59,18 +58,11 @@ const requestFingerprint = (request: CreatePaymentRequest, checkout: boolean) =>
  * save choice decides which), each required.
  */
 function channelPropertiesFor(
-  channelCode: string,
+  channel: Channel,
   app: AppRow,
   request: CreatePaymentRequest,
   savedMethod: boolean,
 ): Record<string, string> {
-  const channel = findChannel(app, channelCode);
-  if (!channel)
-    throw new AppError(
-      400,
-      'CHANNEL_NOT_AVAILABLE',
-      `Channel ${channelCode} is not offered by this store`,
-    );
   if (channel.creation_workflow_type === 'CARDS_SESSION_JS' && !savedMethod) {
     throw new AppError(400, 'USE_CARDS_SESSION', 'Card payments start with POST /payments/cards');
   }
@@ -98,21 +90,32 @@ function channelPropertiesFor(
   return properties;
 }
 
+/** The app's channel of this code; 400 CHANNEL_NOT_AVAILABLE when the store does not offer it. */
+function offeredChannel(app: AppRow, channelCode: string): Channel {
+  const channel = findChannel(app, channelCode);
+  if (!channel)
+    throw new AppError(
+      400,
+      'CHANNEL_NOT_AVAILABLE',
+      `Channel ${channelCode} is not offered by this store`,
+    );
+  return channel;
+}
+
 /**
  * The channel's amount limits in the app's market, as the provider documents them: an amount
- * outside them is refused here, before anything is recorded, in the market's own money.
+ * outside them is refused here, before anything is recorded, in the market's own money, by the
+ * rule checkout offers channels by (channelTakes).
  */
-function refuseOutsideLimits(app: AppRow, channelCode: string, amount: number) {
-  const limits = channelLimits(app.country, channelCode);
-  const currency = app.currency as Currency;
-  const major = toMajorUnits(amount, currency);
-  if (!limits || (major >= limits.min && major <= limits.max)) return;
-  const written = (majorAmount: number) =>
-    `${currency} ${formatMoney(Math.round(majorAmount * 10 ** currencyExponents[currency]), currency)}`;
+function refuseOutsideLimits(channel: Channel, amount: number) {
+  const limits = channel.amount_limits;
+  if (!limits || channelTakes(channel, amount)) return;
+  const written = (minorAmount: number) =>
+    `${channel.currency} ${formatMoney(minorAmount, channel.currency)}`;
   throw new AppError(
     400,
     'AMOUNT_OUT_OF_RANGE',
-    `${channelCode} takes ${written(limits.min)} to ${written(limits.max)} a payment; this one is ${written(major)}`,
+    `${channel.code} takes ${written(limits.min)} to ${written(limits.max)} a payment; this one is ${written(amount)}`,
   );
 }
 
@@ -251,11 +254,12 @@ export function createPaymentCreator(deps: {
       : (savedMethod?.channelCode ?? request.channel);
     if (!channelCode) throw new AppError(400, 'API_VALIDATION_ERROR', 'channel is required');
     // On the hosted checkout the customer gives the channel's inputs to the provider's page.
-    const properties = checkout
-      ? {}
-      : channelPropertiesFor(channelCode, app, request, savedMethod !== null);
+    const channel = checkout ? null : offeredChannel(app, channelCode);
+    const properties = channel
+      ? channelPropertiesFor(channel, app, request, savedMethod !== null)
+      : {};
     const order = priceFrom(app, request, channelCode, context.products, context.voucher);
-    if (!checkout) refuseOutsideLimits(app, channelCode, order.amount);
+    if (channel) refuseOutsideLimits(channel, order.amount);
     return { savedMethod, channelCode, properties, order };
   }
 
