@@ -128,3 +128,9 @@ export function amountLimits(
   const channel = marketChannel(country, channelCode);
   return channel && { min: channel.min, max: channel.max };
 }
+
+/** Whether a channel's documented limits take this amount (major units); any, when none is known. */
+export function takesAmount(channelCode: string, country: string, amount: number): boolean {
+  const limits = amountLimits(channelCode, country);
+  return !limits || (amount >= limits.min && amount <= limits.max);
+}

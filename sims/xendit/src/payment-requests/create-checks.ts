@@ -9,6 +9,7 @@ import type { Owner } from '../accounts.ts';
 import { ApiError, validationError } from '../api-error.ts';
 import {
   amountLimits,
+  takesAmount,
   channelIn,
   CHANNELS,
   isEwallet,
@@ -134,7 +135,7 @@ export async function checkCreateCall(
   if (body.request_amount !== undefined) refuseExcessDecimals(body.request_amount, body.currency);
   const limits = amountLimits(channelCode, body.country);
   const amount = body.type === 'REUSABLE_PAYMENT_CODE' ? undefined : requestedAmount(body);
-  if (limits && amount !== undefined && (amount < limits.min || amount > limits.max)) {
+  if (limits && amount !== undefined && !takesAmount(channelCode, body.country, amount)) {
     throw validationError([
       {
         path: 'request_amount',

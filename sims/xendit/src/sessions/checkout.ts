@@ -7,7 +7,7 @@ import type {
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, validationError } from '../api-error.ts';
-import { amountLimits, channelsOf, isSaveable, type Channel } from '../channels.ts';
+import { channelsOf, isSaveable, takesAmount, type Channel } from '../channels.ts';
 import type { Database } from '../db/database.ts';
 import { loadObject, saveObject } from '../objects.ts';
 import {
@@ -41,23 +41,18 @@ export type Choice = {
 
 /**
  * The channels the page offers: the session's market, its allowed list, what SAVE can keep, and
- * for a payment the channels whose documented limits take its amount (a choice the create would
- * only refuse with AMOUNT_OUT_OF_RANGE is not offered).
+ * for a payment the channels whose documented limits take its amount (a choice whose payment
+ * request the create would only refuse is not offered).
  */
 export function offeredChannels(session: Session): [string, Channel][] {
   const allowed = session.allowed_payment_channels;
-  const takesAmount = (code: string) => {
-    if (session.session_type !== 'PAY') return true;
-    const limits = amountLimits(code, session.country);
-    return !limits || (session.amount >= limits.min && session.amount <= limits.max);
-  };
   return channelsOf(session.country, session.currency).filter(
     ([code, channel]) =>
       (!allowed || allowed.length === 0 || allowed.includes(code)) &&
       (session.session_type === 'PAY' && session.allow_save_payment_method !== 'FORCED'
         ? true
         : isSaveable(channel)) &&
-      takesAmount(code),
+      (session.session_type !== 'PAY' || takesAmount(code, session.country, session.amount)),
   );
 }
 
