@@ -18,8 +18,18 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A call over real HTTP, as a browser or a script makes it. */
-async function post(token: string, path: string, body: object, key = randomUUID()) {
-  const response = await fetch(`${server.url}${path}`, {
+function post(token: string, path: string, body: object, key = randomUUID()) {
+  return postTo(server, token, path, body, key);
+}
+
+async function postTo(
+  instance: TestServer,
+  token: string,
+  path: string,
+  body: object,
+  key = randomUUID(),
+) {
+  const response = await fetch(`${instance.url}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -159,7 +169,11 @@ describe('creates racing each other', () => {
   afterAll(() => other?.close());
 
   it('pass the budget no more than one at a time would, on every create path and both instances', async () => {
-    const token = await server.signIn('racing@example.com');
+    // Each instance prices payments from its copy of the catalogue once it has read one.
+    for (const instance of [server, other]) {
+      const warm = await instance.signIn(`warm-${randomUUID()}@example.com`);
+      expect((await postTo(instance, warm, '/api/payments', vaOrder())).status).toBe(201);
+    }
     const kopi = { ...mug, product_id: 'id-kopi-beans', price: 125_000 };
     const cardOrders = [[mug], [tote], [kopi], [mug, tote], [tote, kopi], [mug, kopi]];
     const creates = Array.from({ length: 12 }, (_, i) => [
@@ -168,6 +182,8 @@ describe('creates racing each other', () => {
         body: { country: 'ID', reference_id: `r-${i}` },
       },
       { path: '/api/payment_methods', body: { ...dana, reference_id: `d-${i}` } },
+      // Priced from each instance's copy of the catalogue and checked in its insert's statement.
+      { path: '/api/payments', body: vaOrder() },
       ...(i < cardOrders.length
         ? [
             {
@@ -177,22 +193,23 @@ describe('creates racing each other', () => {
           ]
         : []),
     ]).flat();
-    const answers = await Promise.all(
-      creates.map(({ path, body }, i) => {
-        const instance = i % 2 === 0 ? server : other;
-        return fetch(`${instance.url}${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${token}`,
-            'idempotency-key': randomUUID(),
-          },
-          body: JSON.stringify(body),
-        }).then((response) => response.status);
-      }),
+    // Three customers at once, so that one statement may write several customers' creates.
+    const tokens = await Promise.all(
+      ['racing-1', 'racing-2', 'racing-3'].map((name) => server.signIn(`${name}@example.com`)),
     );
-    expect(answers.filter((status) => status < 300)).toHaveLength(budget);
-    expect(answers.filter((status) => status === 429)).toHaveLength(creates.length - budget);
+    const answers = await Promise.all(
+      tokens.map((token) =>
+        Promise.all(
+          creates.map(({ path, body }, i) =>
+            postTo(i % 2 === 0 ? server : other, token, path, body).then(({ status }) => status),
+          ),
+        ),
+      ),
+    );
+    for (const statuses of answers) {
+      expect(statuses.filter((status) => status < 300)).toHaveLength(budget);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(creates.length - budget);
+    }
   });
 });
 

@@ -76,19 +76,22 @@ export function prepareCreateStatements(
 ) {
   const param = sql.placeholder;
   // The customer's budget of creates, read on the tables' own indexes: the limit holds across
-  // instances and costs no write (0: no limit).
-  const createWait = createWaitSeconds(
-    sql`${param('appId')}`,
-    sql`${param('customerId')}`,
-    sql`${param('createLimit')}`,
-  );
+  // instances and costs no write (0: no limit). The insert counts in the customer's turn, the
+  // context read (which only refuses early) not.
+  const createWait = (inTurn: boolean) =>
+    createWaitSeconds(
+      sql`${param('appId')}`,
+      sql`${param('customerId')}`,
+      sql`${param('createLimit')}`,
+      { inTurn },
+    );
   const orderContext = db
     .select({
       app: apps,
       customer: customers,
       product: products,
       voucher: vouchers,
-      createWait,
+      createWait: createWait(false),
     })
     .from(customers)
     .innerJoin(apps, eq(apps.id, customers.appId))
@@ -164,7 +167,9 @@ export function prepareCreateStatements(
   );
   const budget = db
     .$with('budget')
-    .as(db.select({ wait: sql<number>`${createWait}`.as('wait') }).from(sql`(select 1) as one`));
+    .as(
+      db.select({ wait: sql<number>`${createWait(true)}`.as('wait') }).from(sql`(select 1) as one`),
+    );
   // Whether the copy the order was priced from is still the catalogue: no statement has changed
   // apps, products or vouchers since it was read (migration 0016). A change commits a few
   // milliseconds before its announcement drops the copies.
@@ -555,6 +560,16 @@ function prepareCheckedBatch(db: Database, lineColumns: SQL) {
       sql`, `,
     )}, lines jsonb, create_limit int, catalogue_generation bigint)`,
   );
+  // Each customer's budget, counted in their turn, the turns taken in the order of their ids: a
+  // volatile function of the output is evaluated after the sort (PostgreSQL 9.6 and later), so two
+  // instances' batches lock the same customers in the same order and cannot deadlock. One row a
+  // customer: under a budget, their creates are never in one batch (`apart`).
+  const budgets = db.$with('budgets', {}).as(
+    sql`select app_id, customer_id, create_limit,
+        ${createWaitSeconds(sql`app_id`, sql`customer_id`, sql`create_limit`, { inTurn: true })} as wait
+      from (select distinct app_id, customer_id, create_limit from given) as creators
+      order by customer_id, app_id`,
+  );
   // The customers by their ids as an array, so that the key's index finds them: PostgreSQL
   // takes a set-returning function for 100 rows, and joined it with a scan of every customer.
   const checked = db.$with('checked', {}).as(
@@ -565,7 +580,9 @@ function prepareCheckedBatch(db: Database, lineColumns: SQL) {
       join ${customers} as customer
         on customer.id = given.customer_id and customer.app_id = given.app_id
           and customer.id = any(array(select given.customer_id from given))
-      cross join lateral (select ${createWaitSeconds(sql`given.app_id`, sql`given.customer_id`, sql`given.create_limit`)} as wait) as budget
+      join budgets as budget
+        on budget.app_id = given.app_id and budget.customer_id = given.customer_id
+          and budget.create_limit = given.create_limit
       cross join ${catalogueGeneration} as generation`,
   );
   const values = paymentValuesOf(
@@ -603,7 +620,7 @@ function prepareCheckedBatch(db: Database, lineColumns: SQL) {
         jsonb_populate_recordset(null::${paymentLines}, checked.lines) as line`,
   );
   return db
-    .with(given, checked, inserted, insertedLines)
+    .with(given, budgets, checked, inserted, insertedLines)
     .select({
       n: sql<number>`checked.n`,
       customer: {
