@@ -109,6 +109,7 @@ const envSchema = z.object({
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   OTP_RESEND_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(3),
   PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  SUBSCRIPTIONS_PER_CUSTOMER: z.coerce.number().int().min(0).default(10),
   CREATES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   PROVIDER_READS_PER_CUSTOMER_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   PROVIDER_READS_PER_APP_PER_MINUTE: z.coerce.number().int().min(0).default(600),
@@ -212,6 +213,8 @@ export interface ServerConfig {
     otpPerMinute: number;
     otpResendsPer10Minutes: number;
     paymentCreatesPerMinute: number;
+    /** Subscriptions not ended one customer may hold at once (0: no limit). */
+    openSubscriptionsPerCustomer: number;
     /** Creates of every kind from one client address, whoever is signed in (0: no limit). */
     createsPerAddressPerMinute: number;
     /** Reads of news from the provider that customers trigger: per customer, and per app. */
@@ -370,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE,
       otpResendsPer10Minutes: e.OTP_RESEND_LIMIT_PER_10_MINUTES,
       paymentCreatesPerMinute: e.PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE,
+      openSubscriptionsPerCustomer: e.SUBSCRIPTIONS_PER_CUSTOMER,
       createsPerAddressPerMinute: e.CREATES_PER_ADDRESS_PER_MINUTE,
       providerReadsPerCustomerPerMinute: e.PROVIDER_READS_PER_CUSTOMER_PER_MINUTE,
       providerReadsPerAppPerMinute: e.PROVIDER_READS_PER_APP_PER_MINUTE,

@@ -247,3 +247,37 @@ test('unlinking the method a subscription charges says so beforehand and cancels
   await expect(subscription.getByText('CANCELED', { exact: true }).first()).toBeVisible();
   await expect(subscription.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 });
+
+test('a customer with as many plans as the store allows is told why a subscribe is refused', async ({
+  page,
+}) => {
+  const product = 'Sandbox: Daily Subscription';
+  await signIn(page);
+  await linkEwallet(page, 'DANA ID');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const authorization = `Bearer ${token}`;
+  const methods = (await (
+    await page.request.get('/api/payment_methods', { headers: { authorization } })
+  ).json()) as { payment_methods: { id: string }[] };
+  const methodId = methods.payment_methods[0]?.id ?? '';
+  // The store's default: 10 subscriptions not ended at once.
+  for (let i = 0; i < 10; i += 1) {
+    const subscribed = await page.request.post('/api/subscriptions', {
+      headers: { authorization, 'idempotency-key': `e2e-plans-${i}-${Date.now()}` },
+      data: { product_id: 'id-sandbox-daily-subscription', payment_method_id: methodId },
+    });
+    expect(subscribed.status(), await subscribed.text()).toBe(201);
+  }
+
+  await openProduct(page, product);
+  await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click();
+  const dialog = page.getByRole('dialog', { name: `Subscribe to ${product}` });
+  await dialog.getByRole('radio', { name: /^DANA ID/ }).check();
+  await dialog.getByRole('button', { name: 'Confirm subscription' }).click();
+  const panel = dialog.getByRole('alert');
+  await expect(panel).toContainText('SUBSCRIPTION_LIMIT_REACHED');
+  await expect(panel).toContainText(
+    'You have as many subscriptions as this store allows. Cancel one on the Subscriptions page before starting another.',
+  );
+  await expect(page).not.toHaveURL(/\/subscriptions$/);
+});

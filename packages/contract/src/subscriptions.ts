@@ -102,4 +102,6 @@ export const subscriptionErrorCodes = {
   simulationNotAllowed: 'SIMULATION_NOT_ALLOWED',
   /** Run next cycle when no cycle is scheduled yet (the provider has not scheduled it). */
   noScheduledCycle: 'NO_SCHEDULED_CYCLE',
+  /** Subscribe while the customer has as many open subscriptions as the store allows. */
+  limitReached: 'SUBSCRIPTION_LIMIT_REACHED',
 } as const;

@@ -41,7 +41,7 @@ export const canCancelSubscription = (status: string) =>
  * Subscriptions not yet ended, each with a move left in the table: a plan that charges, or may yet
  * charge, the token it names (CREATING too: the provider may have made the plan already).
  */
-const openSubscriptionStatuses: readonly StoredSubscriptionStatus[] = (
+export const openSubscriptionStatuses: readonly StoredSubscriptionStatus[] = (
   Object.keys(transitions) as StoredSubscriptionStatus[]
 ).filter((status) => transitions[status].length > 0);
 

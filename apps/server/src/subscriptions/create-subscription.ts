@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import {
   canBackSubscription,
   subscriptionErrorCodes,
@@ -28,6 +28,7 @@ import {
   initialSubscriptionStatus,
   isSubscriptionCreating,
   moveSubscription,
+  openSubscriptionStatuses,
 } from '../statuses/subscription-status.ts';
 import type { SubscriptionRow } from './subscription-view.ts';
 
@@ -65,6 +66,41 @@ export function createSubscriber(deps: {
         ),
       );
     return row;
+  }
+
+  /**
+   * At most `openSubscriptionsPerCustomer` not ended at once (0: no limit): each open plan charges
+   * on its own schedule for as long as it runs, at the provider's cost and the store's, and the
+   * budget of creates a minute alone let one customer gather 60 more every minute. Counted in the
+   * budget's transaction, which holds the customer's turn, so subscribes racing each other pass it
+   * no more than one at a time would; a retry of a subscribe already recorded is answered whatever
+   * the count, as the budget answers it.
+   */
+  async function refuseWhenTooManyOpen(
+    tx: Database,
+    appId: string,
+    customerId: string,
+    idempotencyKey: string,
+  ) {
+    const limit = config.rateLimits.openSubscriptionsPerCustomer;
+    if (limit === 0) return;
+    const [row] = await tx
+      .select({ open: count() })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.appId, appId),
+          eq(subscriptions.customerId, customerId),
+          inArray(subscriptions.status, openSubscriptionStatuses),
+        ),
+      );
+    if ((row?.open ?? 0) < limit) return;
+    if (await keyHolder(appId, customerId, idempotencyKey, tx)) return;
+    throw new AppError(
+      409,
+      subscriptionErrorCodes.limitReached,
+      `The customer has ${limit} subscriptions not ended, the most this store allows: cancel one before starting another`,
+    );
   }
 
   /**
@@ -156,6 +192,7 @@ export function createSubscriber(deps: {
         budget.spend(
           { appId: app.id, customerId: customer.id },
           async (tx) => {
+            await refuseWhenTooManyOpen(tx, app.id, customer.id, key);
             const [still] = await tx
               .select({ id: paymentMethods.id })
               .from(paymentMethods)

@@ -26,6 +26,8 @@ const words: Record<string, string> = {
   REFUND_NOT_SUPPORTED:
     'This payment channel does not take refunds through the store. Please contact our support team to have it refunded.',
   SIMULATION_NOT_ALLOWED: 'Running a cycle early is for development stores only.',
+  SUBSCRIPTION_LIMIT_REACHED:
+    'You have as many subscriptions as this store allows. Cancel one on the Subscriptions page before starting another.',
 };
 
 /**
