@@ -98,7 +98,9 @@ export function registerStatusEventRoutes(
       }
       reply.hijack();
       const stream = reply.raw;
+      // Written to Node's response, which has none of the headers the reply was given.
       stream.writeHead(200, {
+        ...app.apiSecurityHeaders,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',

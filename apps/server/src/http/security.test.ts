@@ -14,6 +14,17 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** The live status stream's status and headers, over real HTTP: the stream itself never ends. */
+async function liveStatusStreamHead() {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/api/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  controller.abort();
+  return { statusCode: response.status, headers: Object.fromEntries(response.headers) };
+}
+
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {
   return new Map(
     String(header)
@@ -46,8 +57,14 @@ describe('security headers', () => {
         headers: { authorization: `Bearer ${token}` },
       }),
       await server.app.inject({ url: '/api/no-such-route' }),
+      // Written ahead of time, outside Fastify's reply.
+      await server.app.inject({
+        url: '/api/products',
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      await liveStatusStreamHead(),
     ];
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 404]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 404, 200, 200]);
     for (const answer of answers) {
       expect(directives(answer.headers['content-security-policy'])).toEqual(
         new Map([
