@@ -128,6 +128,23 @@ describe('one budget of creates per customer, whatever they create', () => {
     expect(statuses).toEqual([...Array<number>(budget).fill(201), 429, 429]);
   });
 
+  it('refuses the keys the store gives cycle charges, which the budget does not count', async () => {
+    const token = await server.signIn('cycle-keys@example.com');
+    const answers = await Promise.all(
+      Array.from({ length: budget + 2 }, (_, i) =>
+        post(token, '/api/payments', vaOrder(), `cycle:pr-${randomUUID()}-${i}`),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error_code).toBe('API_VALIDATION_ERROR');
+    }
+    // The budget is whole: nothing was created.
+    for (let i = 0; i < budget; i++) {
+      expect((await post(token, '/api/payments', vaOrder())).status).toBe(201);
+    }
+  });
+
   it('counts payments, methods and refunds against one budget', async () => {
     const token = await server.signIn('mixed@example.com');
     const paid = await post(token, '/api/payments', {

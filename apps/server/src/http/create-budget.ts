@@ -24,6 +24,19 @@ export function createWaitSeconds(
 }
 
 /**
+ * Takes the customer's turn to create, to the end of the transaction, whatever their budget: the
+ * lock `store_create_wait_seconds` takes under a budget (migration 0020), for a rule of creates
+ * other than the budget (the open subscriptions a customer may hold) that must hold however many
+ * creates race each other. Taken again in a transaction that holds it already, it waits for
+ * nothing.
+ */
+export function takeCreateTurn(tx: Database, customerId: string) {
+  return tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`create:${customerId}`}, 0))`,
+  );
+}
+
+/**
  * The budget of creates for the paths that are not the payment create's own checked insert (which
  * counts in its statement, under the same lock). A count read apart from its insert lets creates
  * racing each other pass it together (200 at once gave 90 of 60), so each create is counted and

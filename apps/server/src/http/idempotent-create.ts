@@ -1,4 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import type { paymentMethods, payments, subscriptions } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
+
+/** The tables whose rows a customer's Idempotency-Key names, unique per app and customer. */
+type KeyedTable = typeof payments | typeof paymentMethods | typeof subscriptions;
+
+/** The row of `table` a customer's Idempotency-Key made, if any. */
+export async function keyHolder<Table extends KeyedTable>(
+  reader: Database,
+  table: Table,
+  owner: { appId: string; customerId: string },
+  idempotencyKey: string,
+): Promise<Table['$inferSelect'] | undefined> {
+  const keyed = table as KeyedTable;
+  const [row] = await reader
+    .select()
+    .from(keyed)
+    .where(
+      and(
+        eq(keyed.appId, owner.appId),
+        eq(keyed.customerId, owner.customerId),
+        eq(keyed.idempotencyKey, idempotencyKey),
+      ),
+    );
+  return row as Table['$inferSelect'] | undefined;
+}
 
 /**
  * A create under an Idempotency-Key, the same way for every resource: an insert that does nothing

@@ -6,6 +6,14 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * The keys the store gives the payments it records for a subscription cycle's charges: the
+ * provider's doing, not a customer's create, so the budget of creates does not count them
+ * (migration 0020). A customer's key may not begin so: it would make a payment the budget never
+ * counts, or take the key a cycle's charge will need.
+ */
+export const cycleChargeKeyPrefix = 'cycle:';
+
 /** The create calls' Idempotency-Key header, if the client sent one. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const key = headerValue(request, 'idempotency-key');
@@ -14,6 +22,13 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
       400,
       'API_VALIDATION_ERROR',
       'Idempotency-Key must be 8 to 128 letters, digits or _.:-',
+    );
+  }
+  if (key?.startsWith(cycleChargeKeyPrefix)) {
+    throw new AppError(
+      400,
+      'API_VALIDATION_ERROR',
+      `Idempotency-Key may not begin with ${cycleChargeKeyPrefix}, which the store keeps for the charges of subscription cycles`,
     );
   }
   return key;

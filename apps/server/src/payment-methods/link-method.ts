@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   channelInputProblem,
   transactionTypesFor,
@@ -12,7 +12,7 @@ import type { Database } from '../db/database.ts';
 import { paymentMethods } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CreateBudget } from '../http/create-budget.ts';
-import { idempotentCreate } from '../http/idempotent-create.ts';
+import { idempotentCreate, keyHolder } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import { findChannel } from '../payments/payment-service.ts';
 import type { Provider } from '../provider/adapter.ts';
@@ -46,24 +46,12 @@ export function createMethodLinker(deps: {
   const { db, provider, config, budget, fail, applyToken, returnUrls } = deps;
 
   /** The method a customer's Idempotency-Key made, if any. */
-  async function keyHolder(
+  const methodKeyHolder = (
     appId: string,
     customerId: string,
     idempotencyKey: string,
     reader: Database = db,
-  ) {
-    const [row] = await reader
-      .select()
-      .from(paymentMethods)
-      .where(
-        and(
-          eq(paymentMethods.appId, appId),
-          eq(paymentMethods.customerId, customerId),
-          eq(paymentMethods.idempotencyKey, idempotencyKey),
-        ),
-      );
-    return row;
-  }
+  ) => keyHolder(reader, paymentMethods, { appId, customerId }, idempotencyKey);
 
   /**
    * Records a new method, CREATING, under the customer's Idempotency-Key and their budget of
@@ -92,9 +80,10 @@ export function createMethodLinker(deps: {
               .returning();
             return row;
           },
-          async (tx) => (await keyHolder(appId, customerId, idempotencyKey, tx)) !== undefined,
+          async (tx) =>
+            (await methodKeyHolder(appId, customerId, idempotencyKey, tx)) !== undefined,
         ),
-      holder: () => keyHolder(values.appId, values.customerId, values.idempotencyKey),
+      holder: () => methodKeyHolder(values.appId, values.customerId, values.idempotencyKey),
     });
   }
 
@@ -194,6 +183,6 @@ export function createMethodLinker(deps: {
     return toApi(app, updated ?? inserted);
   }
 
-  return { create, keyHolder, record, answerAgain };
+  return { create, keyHolder: methodKeyHolder, record, answerAgain };
 }
 export type MethodLinker = ReturnType<typeof createMethodLinker>;

@@ -18,7 +18,7 @@ import { paymentMethods, payments } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import type { CreateBudget } from '../http/create-budget.ts';
 import { RateLimitedError } from '../http/rate-limits.ts';
-import { idempotentCreate, sameRequest } from '../http/idempotent-create.ts';
+import { idempotentCreate, keyHolder, sameRequest } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import type { Provider } from '../provider/adapter.ts';
 import { decisiveCall, type AppRow } from '../provider/provider.ts';
@@ -223,19 +223,8 @@ export function createPaymentCreator(deps: {
   }
 
   /** The payment a customer's Idempotency-Key already recorded, if any. */
-  async function keyHolder(session: Caller, idempotencyKey: string, reader: Database = db) {
-    const [row] = await reader
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.appId, session.appId),
-          eq(payments.customerId, session.customerId),
-          eq(payments.idempotencyKey, idempotencyKey),
-        ),
-      );
-    return row;
-  }
+  const paymentKeyHolder = (session: Caller, idempotencyKey: string, reader: Database = db) =>
+    keyHolder(reader, payments, session, idempotencyKey);
 
   /** What the order asks of the provider, priced and checked from the app's rows. */
   async function planOrder(
@@ -318,7 +307,7 @@ export function createPaymentCreator(deps: {
       // A retry of a create already recorded is answered whatever the limit: its answer was lost,
       // and it costs the provider nothing new. Only a new create is over the limit.
       const earlier = options.idempotencyKey
-        ? await keyHolder(session, options.idempotencyKey)
+        ? await paymentKeyHolder(session, options.idempotencyKey)
         : undefined;
       if (!earlier) throw new RateLimitedError(context.createWait);
       return {
@@ -339,9 +328,10 @@ export function createPaymentCreator(deps: {
         budget.spend(
           session,
           (tx) => recordPayment(statements, values, lines, tx),
-          async (reader) => (await keyHolder(session, values.idempotencyKey, reader)) !== undefined,
+          async (reader) =>
+            (await paymentKeyHolder(session, values.idempotencyKey, reader)) !== undefined,
         ),
-      holder: () => keyHolder(session, values.idempotencyKey),
+      holder: () => paymentKeyHolder(session, values.idempotencyKey),
     });
     return { app, customer, lines, recorded };
   }
@@ -398,7 +388,7 @@ export function createPaymentCreator(deps: {
     }
     const { customer } = recorded;
     if (recorded.created) return { app, customer, lines, recorded: { created: recorded.created } };
-    const earlier = await keyHolder(session, values.idempotencyKey);
+    const earlier = await paymentKeyHolder(session, values.idempotencyKey);
     if (recorded.createWait > 0 && !earlier) throw new RateLimitedError(recorded.createWait);
     // The insert conflicted on the key, so a row holds it: its absence is a broken database.
     if (!earlier) throw new Error('idempotency conflict without a row');

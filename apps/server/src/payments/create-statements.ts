@@ -91,7 +91,9 @@ export function prepareCreateStatements(
       customer: customers,
       product: products,
       voucher: vouchers,
-      createWait: createWait(false),
+      // A subquery, so that it runs once, not for each product row: the count is a volatile
+      // function, evaluated wherever it stands.
+      createWait: sql<number>`(select ${createWait(false)})`.mapWith(Number),
     })
     .from(customers)
     .innerJoin(apps, eq(apps.id, customers.appId))

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { paymentLines, payments } from '../db/schema.ts';
+import { cycleChargeKeyPrefix } from '../http/request-headers.ts';
 import { initialLineStatus } from '../statuses/order-line-status.ts';
 import { initialPaymentStatus, movePayment } from '../statuses/payment-status.ts';
 
@@ -42,7 +43,7 @@ export async function recordCyclePayment(db: Database, charge: CycleCharge): Pro
         id,
         appId: charge.appId,
         customerId: charge.customerId,
-        idempotencyKey: `cycle:${charge.providerRequestId}`,
+        idempotencyKey: `${cycleChargeKeyPrefix}${charge.providerRequestId}`,
         requestHash: charge.providerRequestId,
         type: 'PAY',
         channelCode: charge.channelCode,

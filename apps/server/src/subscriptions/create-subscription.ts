@@ -11,8 +11,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { paymentMethods, subscriptions } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
-import type { CreateBudget } from '../http/create-budget.ts';
-import { idempotentCreate } from '../http/idempotent-create.ts';
+import { takeCreateTurn, type CreateBudget } from '../http/create-budget.ts';
+import { idempotentCreate, keyHolder } from '../http/idempotent-create.ts';
 import { newId } from '../lib/ids.ts';
 import { waitWhileCreating } from '../lib/wait-while-creating.ts';
 import type { Provider } from '../provider/adapter.ts';
@@ -49,32 +49,21 @@ export function createSubscriber(deps: {
 }) {
   const { db, provider, config, budget, applyPlan } = deps;
 
-  async function keyHolder(
+  /** The subscription a customer's Idempotency-Key made, if any. */
+  const subscriptionKeyHolder = (
     appId: string,
     customerId: string,
     idempotencyKey: string,
     reader: Database = db,
-  ) {
-    const [row] = await reader
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.appId, appId),
-          eq(subscriptions.customerId, customerId),
-          eq(subscriptions.idempotencyKey, idempotencyKey),
-        ),
-      );
-    return row;
-  }
+  ) => keyHolder(reader, subscriptions, { appId, customerId }, idempotencyKey);
 
   /**
    * At most `openSubscriptionsPerCustomer` not ended at once (0: no limit): each open plan charges
    * on its own schedule for as long as it runs, at the provider's cost and the store's, and the
    * budget of creates a minute alone let one customer gather 60 more every minute. Counted in the
-   * budget's transaction, which holds the customer's turn, so subscribes racing each other pass it
-   * no more than one at a time would; a retry of a subscribe already recorded is answered whatever
-   * the count, as the budget answers it.
+   * customer's turn, taken here since the budget takes it only when it has a limit, so subscribes
+   * racing each other pass it no more than one at a time would; a retry of a subscribe already
+   * recorded is answered whatever the count, as the budget answers it.
    */
   async function refuseWhenTooManyOpen(
     tx: Database,
@@ -84,6 +73,7 @@ export function createSubscriber(deps: {
   ) {
     const limit = config.rateLimits.openSubscriptionsPerCustomer;
     if (limit === 0) return;
+    await takeCreateTurn(tx, customerId);
     const [row] = await tx
       .select({ open: count() })
       .from(subscriptions)
@@ -94,12 +84,13 @@ export function createSubscriber(deps: {
           inArray(subscriptions.status, openSubscriptionStatuses),
         ),
       );
-    if ((row?.open ?? 0) < limit) return;
-    if (await keyHolder(appId, customerId, idempotencyKey, tx)) return;
+    const open = row?.open ?? 0;
+    if (open < limit) return;
+    if (await subscriptionKeyHolder(appId, customerId, idempotencyKey, tx)) return;
     throw new AppError(
       409,
       subscriptionErrorCodes.limitReached,
-      `The customer has ${limit} subscriptions not ended, the most this store allows: cancel one before starting another`,
+      `The customer has ${open} subscriptions not ended, and this store allows ${limit}: cancel one before starting another`,
     );
   }
 
@@ -242,9 +233,9 @@ export function createSubscriber(deps: {
               .returning();
             return row;
           },
-          async (tx) => (await keyHolder(app.id, customer.id, key, tx)) !== undefined,
+          async (tx) => (await subscriptionKeyHolder(app.id, customer.id, key, tx)) !== undefined,
         ),
-      holder: () => keyHolder(app.id, customer.id, key),
+      holder: () => subscriptionKeyHolder(app.id, customer.id, key),
     });
     if (recorded.earlier) {
       const earlier = recorded.earlier;
