@@ -67,6 +67,41 @@ describe('authentication and errors', () => {
     expect([response.status, response.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
   });
 
+  it('a /recurring body that is not JSON is 415 UNSUPPORTED_CONTENT_TYPE, as the description says', async () => {
+    const authorization = `Basic ${Buffer.from(`${account.testSecretKey}:`).toString('base64')}`;
+    const send = (path: string, contentType: string | undefined, body: string) =>
+      fetch(`${sim.simulator.url}${path}`, {
+        method: 'POST',
+        headers: { authorization, ...(contentType ? { 'content-type': contentType } : {}) },
+        body,
+      }).then(async (response) => [
+        response.status,
+        ((await response.json()) as { error_code?: string }).error_code,
+      ]);
+    const unsupported = [415, 'UNSUPPORTED_CONTENT_TYPE'];
+    expect(await send('/recurring/plans', 'text/plain', 'x')).toEqual(unsupported);
+    expect(await send('/recurring/plans', 'application/x-www-form-urlencoded', 'a=1')).toEqual(
+      unsupported,
+    );
+    expect(await send('/recurring/plans', 'application/xml', '<plan/>')).toEqual(unsupported);
+    expect(await send('/recurring/plans/repl-x/deactivate', undefined, 'x')).toEqual(unsupported);
+    // JSON, with a charset too, is read; a bodiless call needs no type.
+    expect(await send('/recurring/plans', 'application/json; charset=utf-8', '{}')).toEqual([
+      400,
+      'API_VALIDATION_ERROR',
+    ]);
+    const bodiless = await fetch(`${sim.simulator.url}/recurring/plans/repl-x/deactivate`, {
+      method: 'POST',
+      headers: { authorization },
+    });
+    expect(bodiless.status).toBe(404);
+    // The Payments API v3 describes no 415: its malformed bodies stay 400.
+    expect(await send('/v3/payment_requests', 'text/plain', 'x')).toEqual([
+      400,
+      'API_VALIDATION_ERROR',
+    ]);
+  });
+
   it('text PostgreSQL cannot store (a NUL, half a surrogate pair) is 400 on its field, not a 500', async () => {
     const body = paymentRequest('unstorable');
     for (const [raw, path] of [
