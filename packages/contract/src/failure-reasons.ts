@@ -16,6 +16,7 @@ const reasons: Record<string, string> = {
   PAYMENT_AMOUNT_LIMITS_EXCEEDED: 'The amount is over the limit of this payment method.',
   ACCOUNT_ACCESS_BLOCKED: 'The account or wallet is blocked and cannot pay.',
   INVALID_CVV: 'The card security code (CVV) was not right.',
+  CARD_EXPIRED: 'The card has expired. Check its expiry date, or pay with another card.',
   AUTHENTICATION_FAILED: 'The card could not be verified with its bank (3-D Secure).',
   EXPIRED_OTP: 'The one-time password expired before it was entered.',
   INVALID_OTP: 'The one-time password was not right.',

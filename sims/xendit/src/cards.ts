@@ -7,7 +7,7 @@ import {
   type CardDetails,
   type MaskedCardDetails,
 } from '@store/xendit';
-import { validationError } from './api-error.ts';
+import { ApiError, validationError } from './api-error.ts';
 
 /** The 3DS step a card needs, if any: what the 3DS page offers (see TEST_CARD_TABLE). */
 export type Challenge = Exclude<CardAuthentication, 'frictionless'>;
@@ -37,6 +37,7 @@ export function checkCard(
   if (!row && !passesLuhn(card.card_number)) {
     throw validationError([{ path: `${path}.card_number`, message: 'is not a valid card number' }]);
   }
+  refuseExpired(card);
   const frictionless =
     !row ||
     row.authentication === 'frictionless' ||
@@ -63,6 +64,24 @@ export function checkCard(
       issuer: 'SIMULATED BANK',
     },
   };
+}
+
+/**
+ * A card valid through a month before this one is refused, as the description's 400 answers of
+ * payment requests and payment tokens list it: CARD_EXPIRED, "Card expiry specified in the request
+ * should not be earlier than current month" (Payments_API_Http400CardExpired; its body names no
+ * field, so none is added). The month is UTC's.
+ */
+function refuseExpired(card: Pick<CardDetails, 'expiry_month' | 'expiry_year'>, now = new Date()) {
+  const validThrough = Number(card.expiry_year) * 12 + Number(card.expiry_month);
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  if (validThrough < thisMonth) {
+    throw new ApiError(
+      400,
+      'CARD_EXPIRED',
+      'Card expiry specified in the request should not be earlier than current month.',
+    );
+  }
 }
 
 const masked = (number: string) => `${number.slice(0, 6)}XXXXXX${number.slice(-4)}`;

@@ -134,6 +134,27 @@ async function realIds() {
   } as Record<string, Json>;
 }
 
+/**
+ * The example's card, when its expiry month has passed: the description's card examples are
+ * valid through 2025 to 2028, and the provider refuses a card that expired (CARD_EXPIRED), so
+ * such an example is sent with the same month of a year to come, and as written separately.
+ */
+function expiredCard(request: Json): Json | undefined {
+  const properties = request.channel_properties as Json | undefined;
+  const card = properties?.card_details as Json | undefined;
+  if (!card) return undefined;
+  const now = new Date();
+  const validThrough = Number(card.expiry_year) * 12 + Number(card.expiry_month);
+  if (validThrough >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return undefined;
+  return {
+    ...request,
+    channel_properties: {
+      ...properties,
+      card_details: { ...card, expiry_year: String(now.getUTCFullYear() + 2) },
+    },
+  };
+}
+
 const actionShapes = (body: Json | undefined) =>
   ((body?.actions ?? []) as Json[]).map(
     (action) => `${String(action.type)} ${String(action.descriptor)}`,
@@ -144,18 +165,30 @@ describe.skipIf(!descriptionPresent)(
   () => {
     const all = descriptionPresent ? examples() : [];
     let answers: Map<string, Awaited<ReturnType<typeof call>>>;
+    /** The answers to the examples whose card has expired, sent as written. */
+    let asWritten: Map<string, Awaited<ReturnType<typeof call>>>;
 
     beforeAll(async () => {
       const ids = await realIds();
       answers = new Map();
+      asWritten = new Map();
       for (const example of all) {
         const path = example.operation.replace('POST ', '');
-        answers.set(
-          example.name,
-          await call('POST', path, { ...example.request, ...ids[example.name] }),
-        );
+        const request = { ...example.request, ...ids[example.name] };
+        const inDate = expiredCard(request);
+        if (inDate) asWritten.set(example.name, await call('POST', path, request));
+        answers.set(example.name, await call('POST', path, inDate ?? request));
       }
     }, 60_000);
+
+    it('refuses an example whose card has expired as written, CARD_EXPIRED as described', () => {
+      for (const [name, answer] of asWritten) {
+        expect([answer.status, answer.body.error_code], name).toEqual([400, 'CARD_EXPIRED']);
+        expect(answer.violations, name).toEqual([]);
+      }
+      // One card example is valid through 12/2025: it has expired whatever the day the tests run.
+      expect(asWritten.size).toBeGreaterThan(0);
+    });
 
     it('finds them all: payment requests, tokens, refunds and sessions', () => {
       expect(all.length).toBe(17);

@@ -92,3 +92,48 @@ describe("a payment request's currency against its channel (markets.ts)", () => 
     }
   });
 });
+
+describe('a card whose expiry month has passed (cards.ts)', () => {
+  const now = new Date();
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const expired = {
+    ...card,
+    expiry_month: String(lastMonth.getUTCMonth() + 1).padStart(2, '0'),
+    expiry_year: String(lastMonth.getUTCFullYear()),
+  };
+  const thisMonth = {
+    ...card,
+    expiry_month: String(now.getUTCMonth() + 1).padStart(2, '0'),
+    expiry_year: String(now.getUTCFullYear()),
+  };
+  const cardPayment = (details: Json) =>
+    payment({ channel_code: 'CARDS', channel_properties: { card_details: details } });
+  const cardToken = (details: Json) => ({
+    reference_id: key(),
+    country: 'ID',
+    currency: 'IDR',
+    channel_code: 'CARDS',
+    customer: {
+      type: 'INDIVIDUAL',
+      reference_id: key(),
+      individual_detail: { given_names: 'Ana' },
+    },
+    channel_properties: { card_details: details },
+  });
+
+  it('is refused 400 CARD_EXPIRED by a payment request and a payment token, as described', async () => {
+    for (const [path, body] of [
+      ['/v3/payment_requests', cardPayment(expired)],
+      ['/v3/payment_tokens', cardToken(expired)],
+    ] as const) {
+      const refused = await call(path, body);
+      expect([refused.status, refused.body.error_code], path).toEqual([400, 'CARD_EXPIRED']);
+      expect(refused.violations, path).toEqual([]);
+    }
+  });
+
+  it('is taken through the end of its month', async () => {
+    expect((await call('/v3/payment_requests', cardPayment(thisMonth))).status).toBe(201);
+    expect((await call('/v3/payment_tokens', cardToken(thisMonth))).status).toBe(201);
+  });
+});
