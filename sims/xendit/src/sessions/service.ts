@@ -7,7 +7,13 @@ import type {
 import type { Owner } from '../accounts.ts';
 import { randomBytes } from 'node:crypto';
 import { ApiError, ineligible, validationError } from '../api-error.ts';
-import { channelsOf, isSaveable } from '../channels.ts';
+import {
+  CHANNELS,
+  channelIn,
+  channelsOf,
+  isSaveable,
+  refuseCurrencyOutsideChannel,
+} from '../channels.ts';
 import { requireCustomer, resolveCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
 import { writeTogether } from '../db/write-together.ts';
@@ -53,6 +59,7 @@ export async function createSession(
   if (body.session_type === 'PAY' && body.amount <= 0) {
     throw validationError([{ path: 'amount', message: 'must be more than 0 for a PAY session' }]);
   }
+  refuseChannelsOutsideMarket(body);
   // The description's 404 for POST /sessions (Payment_Session_ErrorStatusCode404Response).
   if (body.customer_id !== undefined) await requireCustomer(tx, owner, body.customer_id);
   const id = newSessionId();
@@ -71,7 +78,10 @@ export async function createSession(
     mode: body.mode,
     capture_method: body.capture_method ?? 'AUTOMATIC',
     channel_properties: body.channel_properties ?? {},
-    allowed_payment_channels: body.allowed_payment_channels ?? offeredChannels(body),
+    // An empty list is the field left empty: every channel the session can use.
+    allowed_payment_channels: body.allowed_payment_channels?.length
+      ? body.allowed_payment_channels
+      : offeredChannels(body),
     cards_session_js: body.cards_session_js,
     components_configuration: body.components_configuration,
     components_sdk_key:
@@ -97,6 +107,25 @@ export async function createSession(
     jobInsert(tx, owner, 'session.expire', id, Date.parse(expiresAt) - now.getTime()),
   ]);
   return session;
+}
+
+/**
+ * A session offers only what a payment request of its market would take: its channels named in
+ * `allowed_payment_channels` are checked as a payment request checks its `channel_code` (a channel
+ * the provider has, in the session's country, in its currency but for cards). A session naming a
+ * channel of another country was made, and its hosted page had no way to pay.
+ */
+function refuseChannelsOutsideMarket(body: CreateSessionBody) {
+  body.allowed_payment_channels?.forEach((code, index) => {
+    const path = `allowed_payment_channels[${index}]`;
+    if (!CHANNELS[code]) {
+      throw validationError([{ path, message: `${code} is not a supported channel` }]);
+    }
+    if (!channelIn(code, body.country)) {
+      throw validationError([{ path, message: `${code} is not available in ${body.country}` }]);
+    }
+    refuseCurrencyOutsideChannel(code, body.country, body.currency);
+  });
 }
 
 /**

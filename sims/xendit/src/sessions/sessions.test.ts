@@ -142,6 +142,37 @@ describe('sessions', () => {
     });
   });
 
+  it('refuses allowed channels a payment request of its market would refuse', async () => {
+    for (const [allowed, says] of [
+      [['DANA', 'GCASH'], 'GCASH is not available in ID'],
+      [['NO_SUCH_WALLET'], 'NO_SUCH_WALLET is not a supported channel'],
+    ] as const) {
+      const refused = await call(
+        'POST',
+        '/sessions',
+        paySession({ allowed_payment_channels: allowed }),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error_code: 'API_VALIDATION_ERROR',
+        errors: [{ path: `allowed_payment_channels[${allowed.length - 1}]`, message: says }],
+      });
+    }
+    const inPesos = await call(
+      'POST',
+      '/sessions',
+      paySession({ currency: 'PHP', amount: 500, allowed_payment_channels: ['DANA'] }),
+    );
+    expect(inPesos.status).toBe(400);
+    expect(inPesos.body).toMatchObject({
+      error_code: 'INVALID_VALUE_ERROR',
+      errors: [{ path: 'currency', message: 'DANA in ID takes IDR, not PHP' }],
+    });
+    // Left empty, the field offers every channel the session can use.
+    const empty = await call('POST', '/sessions', paySession({ allowed_payment_channels: [] }));
+    expect(empty.body.allowed_payment_channels).toContain('DANA');
+  });
+
   it("refuses a currency outside the description's Payment_Session_Currency", async () => {
     for (const currency of ['MXN', 'HKD']) {
       const refused = await call('POST', '/sessions', paySession({ currency, amount: 500 }));
