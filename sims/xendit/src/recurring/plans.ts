@@ -35,17 +35,20 @@ const invalidMethod = (reason: string) =>
   );
 
 /**
- * The plan's methods must be the owner's ACTIVE payment tokens in the plan's currency, of its
- * customer, on a channel charged without the customer present: a direct debit in the simulator
- * asks an OTP for each payment, so it cannot pay a cycle.
+ * The plan's customer and methods: each method one of the owner's payment tokens (404
+ * PAYMENT_METHOD_ID_NOT_FOUND), the customer one the simulator knows, made by a payment request or
+ * a token's (404 CUSTOMER_NOT_FOUND, the description's example, before any question of whose the
+ * tokens are), then each token ACTIVE, in the plan's currency, of that customer, on a channel
+ * charged without the customer present: a direct debit in the simulator asks an OTP for each
+ * payment, so it cannot pay a cycle.
  */
-async function checkPaymentMethods(
+async function checkPlanParties(
   db: Database,
   owner: Owner,
   methods: readonly { payment_method_id: string }[],
   currency: string,
   customerId: string,
-): Promise<PaymentToken[]> {
+): Promise<void> {
   const tokens: PaymentToken[] = [];
   for (const method of methods) {
     const token = await loadObject<PaymentToken>(
@@ -61,7 +64,12 @@ async function checkPaymentMethods(
         'The payment_method_id provided is not found. Please retry with a valid payment_method_id.',
       );
     }
-    const { data } = token;
+    tokens.push(token.data);
+  }
+  if (!tokens.some((token) => token.customer_id === customerId)) {
+    await requireCustomer(db, owner, customerId);
+  }
+  for (const data of tokens) {
     if (data.status !== 'ACTIVE') throw invalidMethod(`${data.payment_token_id} is ${data.status}`);
     if (data.currency !== currency)
       throw invalidMethod(`${data.payment_token_id} is in ${data.currency}`);
@@ -71,20 +79,7 @@ async function checkPaymentMethods(
     if (CHANNELS[data.channel_code]?.kind === 'DIRECT_DEBIT') {
       throw invalidMethod(`${data.channel_code} asks the customer for an OTP on every payment`);
     }
-    tokens.push(data);
   }
-  return tokens;
-}
-
-/** The customer must be one the simulator knows: made by a payment request, or a token's. */
-async function checkCustomer(
-  db: Database,
-  owner: Owner,
-  customerId: string,
-  tokens: PaymentToken[],
-) {
-  if (tokens.some((token) => token.customer_id === customerId)) return;
-  await requireCustomer(db, owner, customerId);
 }
 
 export async function createPlan(
@@ -103,14 +98,7 @@ export async function createPlan(
     );
   }
   checkSchedule(body.schedule, 'schedule.');
-  const tokens = await checkPaymentMethods(
-    tx,
-    owner,
-    body.payment_methods,
-    body.currency,
-    body.customer_id,
-  );
-  await checkCustomer(tx, owner, body.customer_id, tokens);
+  await checkPlanParties(tx, owner, body.payment_methods, body.currency, body.customer_id);
   const now = new Date();
   const id = newRecurringPlanId();
   const schedule: RecurringSchedule = {
@@ -199,14 +187,7 @@ export async function updatePlan(
     updated: new Date().toISOString(),
   };
   if (body.payment_methods || body.currency || body.customer_id) {
-    const tokens = await checkPaymentMethods(
-      tx,
-      owner,
-      next.payment_methods ?? [],
-      next.currency,
-      next.customer_id,
-    );
-    await checkCustomer(tx, owner, next.customer_id, tokens);
+    await checkPlanParties(tx, owner, next.payment_methods ?? [], next.currency, next.customer_id);
     next.payment_methods = [...(next.payment_methods ?? [])].sort((a, b) => a.rank - b.rank);
   }
   await saveObject(tx, id, next);

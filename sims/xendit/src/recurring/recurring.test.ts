@@ -356,6 +356,18 @@ describe.each(storages)('subscriptions on $name', ({ make }) => {
       ),
     );
     expect([unknown.status, unknown.errorCode]).toEqual([404, 'PAYMENT_METHOD_ID_NOT_FOUND']);
+    // A customer the simulator never made is the description's 404, before whose the token is.
+    const noCustomer = await refused(
+      slowClient.createRecurringPlan(
+        {
+          ...body,
+          customer_id: 'cust-00000000-0000-0000-0000-000000000000',
+          payment_methods: [{ payment_method_id: other.payment_token_id, rank: 1 }],
+        },
+        { idempotencyKey: key() },
+      ),
+    );
+    expect([noCustomer.status, noCustomer.errorCode]).toEqual([404, 'CUSTOMER_NOT_FOUND']);
   });
 
   describe('on schedule', () => {
