@@ -42,6 +42,7 @@ const reasons: Record<string, string> = {
   DATA_NOT_FOUND: 'The payment provider has no record of this payment or payment method.',
   DUPLICATE_ERROR: 'This payment was already submitted.',
   INELIGIBLE_TRANSACTION_STATUS: 'The payment can no longer be changed.',
+  INACTIVE_PAYMENT_REQUEST: 'The payment has already ended, so it can no longer be changed.',
   ACCOUNT_ALREADY_LINKED: 'This account is already linked as a payment method.',
   REFUND_AMOUNT_EXCEEDED: 'The refund is more than what is left of the payment.',
   REFUND_IN_PROGRESS: 'A refund of this payment is already in progress.',

@@ -220,7 +220,7 @@ describe('virtual accounts, retail codes and QR', () => {
       'CANCELED',
     );
     const error = await providerError(client.cancelPaymentRequest(body.payment_request_id));
-    expect([error.status, error.errorCode]).toEqual([400, 'INELIGIBLE_TRANSACTION_STATUS']);
+    expect([error.status, error.errorCode]).toEqual([400, 'INACTIVE_PAYMENT_REQUEST']);
     const simulate = await providerError(
       client.simulatePaymentRequest(body.payment_request_id, { amount: 150_000 }),
     );

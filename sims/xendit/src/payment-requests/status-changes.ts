@@ -43,6 +43,15 @@ export async function cancelPaymentRequest(tx: Database, owner: Owner, id: strin
       `The payment request is AUTHORIZED: cancel its payment with POST /v3/payments/${String(stored.data.latest_payment_id)}/cancel`,
     );
   }
+  // The provider's error scenarios (docsv2.xendit.co/docs/error-scenarios) and the cancel's first
+  // 400 in the description: a request that has ended is inactive, not ineligible.
+  if (TRANSITIONS[stored.data.status].length === 0) {
+    throw new ApiError(
+      400,
+      'INACTIVE_PAYMENT_REQUEST',
+      `Payment request is already in its terminal state (${stored.data.status}). Changes are no longer allowed.`,
+    );
+  }
   if (!TRANSITIONS[stored.data.status].includes('CANCELED')) {
     throw ineligible('payment request', stored.data.status, 'canceled');
   }
