@@ -53,6 +53,13 @@ describe('the end of a session', () => {
     await client
       .fetchQuery({ queryKey: ['payment'], queryFn: () => Promise.reject(other), retry: false })
       .catch(() => undefined);
+    // The provider's own code for a customer it does not hold, passed on with its 404.
+    const providers = new ApiError('CUSTOMER_NOT_FOUND', 'customer_id is invalid', { status: 404 });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(providers) })
+      .execute(undefined)
+      .catch(() => undefined);
     expect(onSessionEnd).toHaveBeenCalledTimes(3);
   });
 });

@@ -7,11 +7,13 @@ import { endSession } from './session';
  * Answers that mean the session is over, whichever call got them (specification section 8). A token
  * the server can no longer verify (UNAUTHORIZED: signed with a secret since replaced, or altered) is
  * as over as an expired one: kept, it left every screen saying "Please sign in again" with no way
- * to sign in.
+ * to sign in. Only as the store's 401: the provider has a CUSTOMER_NOT_FOUND of its own (a 404 for
+ * a customer it does not hold), which the store passes on and which says nothing of the session.
  */
 export function endsSession(error: unknown): error is ApiError {
   return (
     isApiError(error) &&
+    error.status === 401 &&
     (error.error_code === errorCodes.tokenExpired ||
       error.error_code === errorCodes.customerNotFound ||
       error.error_code === errorCodes.unauthorized)
