@@ -81,7 +81,7 @@ export async function buildApp({
       headersTimeout: Math.floor((config.connections.requestTimeoutMs * 2) / 3),
       connectionsCheckingInterval: 1_000,
     },
-    routerOptions: rawRouterErrors,
+    routerOptions: rawRouterErrors(apiSecurityHeaders(config)),
     clientErrorHandler: clientErrorHandler(apiSecurityHeaders(config)),
     // Behind the configured proxies only, a client's address is read from X-Forwarded-For.
     ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),

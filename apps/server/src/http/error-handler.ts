@@ -17,20 +17,26 @@ function describeValidation(error: FastifyError): string {
   return where ? `${where}: ${first.message ?? 'is invalid'}` : (first.message ?? error.message);
 }
 
-function sendRaw(res: ServerResponse, status: number, body: ApiErrorBody): void {
-  res.statusCode = status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.end(JSON.stringify(body));
+/**
+ * The router answers these before any handler runs, written to Node's response (no hook has run):
+ * they get the one error shape, and the API's security headers as every answer does.
+ */
+export function rawRouterErrors(securityHeaders: Readonly<Record<string, string>>) {
+  const sendRaw = (res: ServerResponse, status: number, body: ApiErrorBody) => {
+    res.writeHead(status, {
+      ...securityHeaders,
+      'content-type': 'application/json; charset=utf-8',
+    });
+    res.end(JSON.stringify(body));
+  };
+  return {
+    maxParamLength: 200,
+    onMaxParamLength: (_path: string, _req: unknown, res: ServerResponse) =>
+      sendRaw(res, 414, { error_code: 'URI_TOO_LONG', message: 'A path parameter is too long' }),
+    onBadUrl: (_path: string, _req: unknown, res: ServerResponse) =>
+      sendRaw(res, 400, { error_code: errorCodes.validation, message: 'The URL is malformed' }),
+  };
 }
-
-/** The router answers these before any handler runs; they get the one error shape too. */
-export const rawRouterErrors = {
-  maxParamLength: 200,
-  onMaxParamLength: (_path: string, _req: unknown, res: ServerResponse) =>
-    sendRaw(res, 414, { error_code: 'URI_TOO_LONG', message: 'A path parameter is too long' }),
-  onBadUrl: (_path: string, _req: unknown, res: ServerResponse) =>
-    sendRaw(res, 400, { error_code: errorCodes.validation, message: 'The URL is malformed' }),
-};
 
 /** What Node's parser refused, by its error's code: the status, and the answer's code and words. */
 function clientErrorAnswer(code: string | undefined): [number, string, ApiErrorBody] {

@@ -63,8 +63,13 @@ describe('security headers', () => {
         headers: { authorization: `Bearer ${token}` },
       }),
       await liveStatusStreamHead(),
+      // Refused by the router, before any hook.
+      await server.app.inject({ url: `/api/payments/${'x'.repeat(300)}` }),
+      await server.app.inject({ url: '/api/payments/%E0%A4%A' }),
     ];
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 404, 200, 200]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([
+      200, 401, 200, 404, 200, 200, 414, 400,
+    ]);
     for (const answer of answers) {
       expect(directives(answer.headers['content-security-policy'])).toEqual(
         new Map([
