@@ -70,11 +70,13 @@ export function checkCard(
  * A card valid through a month before this one is refused, as the description's 400 answers of
  * payment requests and payment tokens list it: CARD_EXPIRED, "Card expiry specified in the request
  * should not be earlier than current month" (Payments_API_Http400CardExpired; its body names no
- * field, so none is added). The month is UTC's.
+ * field, so none is added). Once the month has ended everywhere (UTC-12): a card form that checks
+ * the expiry in its customer's time, as the store's does, is then never stricter than this.
  */
-function refuseExpired(card: Pick<CardDetails, 'expiry_month' | 'expiry_year'>, now = new Date()) {
+function refuseExpired(card: Pick<CardDetails, 'expiry_month' | 'expiry_year'>) {
+  const latest = new Date(Date.now() - 12 * 60 * 60 * 1000);
   const validThrough = Number(card.expiry_year) * 12 + Number(card.expiry_month);
-  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  const thisMonth = latest.getUTCFullYear() * 12 + latest.getUTCMonth() + 1;
   if (validThrough < thisMonth) {
     throw new ApiError(
       400,

@@ -143,7 +143,8 @@ function expiredCard(request: Json): Json | undefined {
   const properties = request.channel_properties as Json | undefined;
   const card = properties?.card_details as Json | undefined;
   if (!card) return undefined;
-  const now = new Date();
+  // Ended everywhere (UTC-12), the simulator's rule: a month just ended in UTC may not have yet.
+  const now = new Date(Date.now() - 12 * 60 * 60 * 1000);
   const validThrough = Number(card.expiry_year) * 12 + Number(card.expiry_month);
   if (validThrough >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return undefined;
   return {

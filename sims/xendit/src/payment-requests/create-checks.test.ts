@@ -95,11 +95,12 @@ describe("a payment request's currency against its channel (markets.ts)", () => 
 
 describe('a card whose expiry month has passed (cards.ts)', () => {
   const now = new Date();
-  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  // Two months back: the month before this one may not have ended yet everywhere (UTC-12).
+  const ended = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
   const expired = {
     ...card,
-    expiry_month: String(lastMonth.getUTCMonth() + 1).padStart(2, '0'),
-    expiry_year: String(lastMonth.getUTCFullYear()),
+    expiry_month: String(ended.getUTCMonth() + 1).padStart(2, '0'),
+    expiry_year: String(ended.getUTCFullYear()),
   };
   const thisMonth = {
     ...card,
