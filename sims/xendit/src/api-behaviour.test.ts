@@ -85,6 +85,13 @@ describe('authentication and errors', () => {
     );
     expect(await send('/recurring/plans', 'application/xml', '<plan/>')).toEqual(unsupported);
     expect(await send('/recurring/plans/repl-x/deactivate', undefined, 'x')).toEqual(unsupported);
+    // Without a key, the key's 401 comes first.
+    const anonymous = await fetch(`${sim.simulator.url}/recurring/plans`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(anonymous.status).toBe(401);
     // JSON, with a charset too, is read; a bodiless call needs no type.
     expect(await send('/recurring/plans', 'application/json; charset=utf-8', '{}')).toEqual([
       400,

@@ -34,25 +34,30 @@ type CycleParams = { Params: { plan_id: string; id: string } };
  * JSON with 415 UNSUPPORTED_CONTENT_TYPE ("The content type requested is not supported.", e.g.
  * POST /recurring/plans), where the Payments API v3 answers 400: a form-encoded or text body was
  * read here as a body of the wrong shape, 400 API_VALIDATION_ERROR. A request with no body (a
- * deactivate, a cancel) needs no type.
+ * deactivate, a cancel) needs no type. The key is checked first, as for every other answer: a
+ * caller without one learns nothing but its 401.
  */
-async function jsonBodyOnly(request: FastifyRequest) {
-  const length = request.headers['content-length'];
-  const hasBody =
-    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
-  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (hasBody && type !== 'application/json') {
-    throw new ApiError(
-      415,
-      'UNSUPPORTED_CONTENT_TYPE',
-      'The content type requested is not supported.',
-    );
-  }
+function jsonBodyOnly(ctx: SimContext) {
+  return async (request: FastifyRequest) => {
+    authenticate(ctx, request);
+    const length = request.headers['content-length'];
+    const hasBody =
+      (length !== undefined && length !== '0') ||
+      request.headers['transfer-encoding'] !== undefined;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (hasBody && type !== 'application/json') {
+      throw new ApiError(
+        415,
+        'UNSUPPORTED_CONTENT_TYPE',
+        'The content type requested is not supported.',
+      );
+    }
+  };
 }
-/** The route options of every /recurring operation that may carry a body. */
-const takesJson = { onRequest: jsonBodyOnly };
 
 export function registerRecurringRoutes(app: FastifyInstance, ctx: SimContext) {
+  /** The route options of every /recurring operation that may carry a body. */
+  const takesJson = { onRequest: jsonBodyOnly(ctx) };
   app.post('/recurring/plans', takesJson, async (request, reply) => {
     const principal = authenticate(ctx, request);
     const body = parseBody(createRecurringPlanBodySchema, request.body);
