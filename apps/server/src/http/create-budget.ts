@@ -73,7 +73,10 @@ export function createCreateBudget(db: Database, limit: number) {
       write: (tx: Database) => Promise<T>,
       isReplay?: (reader: Database) => Promise<boolean>,
     ): Promise<T> {
-      if (limit === 0) return db.transaction(write);
+      // No budget to count, but still one at a time per customer here: a write may take the
+      // customer's lock itself (the open subscriptions' limit), and a flood then waits in memory,
+      // not on the pool's connections.
+      if (limit === 0) return inTurn(caller.customerId, () => db.transaction(write));
       const refuseWhenSpent = async (reader: Database, inTurn: boolean) => {
         const [row] = await reader
           .select({ wait: createWaitSeconds(caller.appId, caller.customerId, limit, { inTurn }) })

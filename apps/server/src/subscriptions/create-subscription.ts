@@ -61,9 +61,9 @@ export function createSubscriber(deps: {
    * At most `openSubscriptionsPerCustomer` not ended at once (0: no limit): each open plan charges
    * on its own schedule for as long as it runs, at the provider's cost and the store's, and the
    * budget of creates a minute alone let one customer gather 60 more every minute. Counted in the
-   * customer's turn, taken here since the budget takes it only when it has a limit, so subscribes
-   * racing each other pass it no more than one at a time would; a retry of a subscribe already
-   * recorded is answered whatever the count, as the budget answers it.
+   * customer's turn (in the database, taken here since the budget's count takes it only when it
+   * has a limit), so subscribes racing each other pass it no more than one at a time would; a
+   * retry of a subscribe already recorded is answered whatever the count, as the budget answers it.
    */
   async function refuseWhenTooManyOpen(
     tx: Database,
