@@ -7,7 +7,7 @@ import {
   type MarketChannel,
   type Currency,
 } from '@store/xendit';
-import { invalidValueError } from './api-error.ts';
+import { invalidValueError, validationError } from './api-error.ts';
 
 export type { ChannelKind };
 
@@ -67,6 +67,29 @@ export function channelIn(channelCode: string, country: string): Channel | undef
   const listed = marketChannel(country, channelCode);
   const known = CHANNELS[channelCode];
   return listed && known && channelView(listed, known.countries);
+}
+
+/**
+ * The channel a call names, as the country's market lists it (its limits and whether it saves are
+ * the market's), or 400 API_VALIDATION_ERROR on `paths.code` for a channel the provider does not
+ * have and on `paths.country` for one not offered in the country: a payment request's
+ * `channel_code`, a session's `allowed_payment_channels` alike.
+ */
+export function requireChannelIn(
+  code: string,
+  country: string,
+  paths: { code: string; country: string } = { code: 'channel_code', country: 'country' },
+): Channel {
+  if (!CHANNELS[code]) {
+    throw validationError([{ path: paths.code, message: `${code} is not a supported channel` }]);
+  }
+  const channel = channelIn(code, country);
+  if (!channel) {
+    throw validationError([
+      { path: paths.country, message: `${code} is not available in ${country}` },
+    ]);
+  }
+  return channel;
 }
 
 /** The channels a customer of this country and currency can choose, in the market's order. */

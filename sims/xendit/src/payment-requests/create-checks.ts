@@ -10,12 +10,11 @@ import { ApiError, validationError } from '../api-error.ts';
 import {
   amountLimits,
   takesAmount,
-  channelIn,
-  CHANNELS,
   isEwallet,
   isPresentToCustomer,
   isSaveable,
   refuseCurrencyOutsideChannel,
+  requireChannelIn,
   type Channel,
 } from '../channels.ts';
 import { planCustomerId, type NewCustomer } from '../customers.ts';
@@ -37,20 +36,6 @@ export type CheckedCreate = {
   newCustomer: NewCustomer | undefined;
   token: PaymentToken | undefined;
 };
-
-/** The channel as the country's market lists it: its limits and whether it saves are the market's. */
-function channelOf(code: string, country: string): Channel {
-  if (!CHANNELS[code]) {
-    throw validationError([
-      { path: 'channel_code', message: `${code} is not a supported channel` },
-    ]);
-  }
-  const channel = channelIn(code, country);
-  if (!channel) {
-    throw validationError([{ path: 'country', message: `${code} is not available in ${country}` }]);
-  }
-  return channel;
-}
 
 /** E-wallet test amounts that the provider refuses before any payment request exists. */
 function refuseEwalletTestAmount(amount: number) {
@@ -110,7 +95,7 @@ export async function checkCreateCall(
   if (channelCode === undefined) {
     throw validationError([{ path: 'channel_code', message: 'is required' }]);
   }
-  const channel = channelOf(channelCode, body.country);
+  const channel = requireChannelIn(channelCode, body.country);
   refuseCurrencyOutsideChannel(channelCode, body.country, body.currency);
   if (body.type === 'PAY_AND_SAVE') {
     if (!isSaveable(channel)) {

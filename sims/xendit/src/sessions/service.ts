@@ -8,11 +8,10 @@ import type { Owner } from '../accounts.ts';
 import { randomBytes } from 'node:crypto';
 import { ApiError, ineligible, validationError } from '../api-error.ts';
 import {
-  CHANNELS,
-  channelIn,
   channelsOf,
   isSaveable,
   refuseCurrencyOutsideChannel,
+  requireChannelIn,
 } from '../channels.ts';
 import { requireCustomer, resolveCustomerId } from '../customers.ts';
 import type { Database } from '../db/database.ts';
@@ -118,12 +117,7 @@ export async function createSession(
 function refuseChannelsOutsideMarket(body: CreateSessionBody) {
   body.allowed_payment_channels?.forEach((code, index) => {
     const path = `allowed_payment_channels[${index}]`;
-    if (!CHANNELS[code]) {
-      throw validationError([{ path, message: `${code} is not a supported channel` }]);
-    }
-    if (!channelIn(code, body.country)) {
-      throw validationError([{ path, message: `${code} is not available in ${body.country}` }]);
-    }
+    requireChannelIn(code, body.country, { code: path, country: path });
     refuseCurrencyOutsideChannel(code, body.country, body.currency);
   });
 }
