@@ -63,6 +63,8 @@ export async function buildApp({
   verifyCredential = createIdentityVerifier(config.identity),
   logger = { level: config.logLevel },
 }: AppDependencies): Promise<FastifyInstance> {
+  // The API's security headers for the answers Node writes before any hook runs.
+  const apiHeaders = apiSecurityHeaders(config);
   const app = Fastify({
     logger: logger && {
       ...(typeof logger === 'object' ? logger : {}),
@@ -81,8 +83,8 @@ export async function buildApp({
       headersTimeout: Math.floor((config.connections.requestTimeoutMs * 2) / 3),
       connectionsCheckingInterval: 1_000,
     },
-    routerOptions: rawRouterErrors(apiSecurityHeaders(config)),
-    clientErrorHandler: clientErrorHandler(apiSecurityHeaders(config)),
+    routerOptions: rawRouterErrors(apiHeaders),
+    clientErrorHandler: clientErrorHandler(apiHeaders),
     // Behind the configured proxies only, a client's address is read from X-Forwarded-For.
     ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
   });
