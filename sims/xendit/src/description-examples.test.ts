@@ -9,6 +9,7 @@ import {
   type PublishedDescription,
 } from './testing/published-description.ts';
 import { simulatorUnderTest, type Method } from './testing/simulator-under-test.ts';
+import { cardExpiryEnded } from './testing/card-requests.ts';
 import { webhookOf } from './testing/webhook-receiver.ts';
 
 // Every request example of the published description, sent to the simulator as it is (only the
@@ -142,16 +143,14 @@ async function realIds() {
 function expiredCard(request: Json): Json | undefined {
   const properties = request.channel_properties as Json | undefined;
   const card = properties?.card_details as Json | undefined;
-  if (!card) return undefined;
-  // Ended everywhere (UTC-12), the simulator's rule: a month just ended in UTC may not have yet.
-  const now = new Date(Date.now() - 12 * 60 * 60 * 1000);
-  const validThrough = Number(card.expiry_year) * 12 + Number(card.expiry_month);
-  if (validThrough >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return undefined;
+  if (!card || !cardExpiryEnded(Number(card.expiry_month), Number(card.expiry_year))) {
+    return undefined;
+  }
   return {
     ...request,
     channel_properties: {
       ...properties,
-      card_details: { ...card, expiry_year: String(now.getUTCFullYear() + 2) },
+      card_details: { ...card, expiry_year: String(new Date().getUTCFullYear() + 2) },
     },
   };
 }

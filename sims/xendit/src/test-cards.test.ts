@@ -1,6 +1,7 @@
 import { CARD_EXPIRY_OUTCOMES, TEST_CARD_TABLE } from '@store/xendit';
 import { describe, expect, it } from 'vitest';
 import { simulatorUnderTest } from './testing/simulator-under-test.ts';
+import { cardExpiryEnded } from './testing/card-requests.ts';
 
 // Every card of the provider's two test-card tables behaves as its row says (TEST_CARD_TABLE).
 
@@ -131,10 +132,7 @@ describe('the provider test-card tables', () => {
     async (number) => {
       for (const [expiry, { failureCode }] of Object.entries(CARD_EXPIRY_OUTCOMES)) {
         const [month, year] = expiry.split('/').map(Number);
-        // Ended everywhere (UTC-12), the simulator's rule for an expired card.
-        const latest = new Date(Date.now() - 12 * 60 * 60 * 1000);
-        const thisMonth = latest.getUTCFullYear() * 12 + latest.getUTCMonth() + 1;
-        if ((2000 + (year ?? 0)) * 12 + (month ?? 0) < thisMonth) {
+        if (cardExpiryEnded(month ?? 0, 2000 + (year ?? 0))) {
           // Once its month has passed, a date is refused before any outcome, as the provider
           // refuses an expired card.
           await expect(pay(number, { expiry }), expiry).rejects.toMatchObject({

@@ -19,3 +19,13 @@ export const authorisedCardRequest = (referenceId: string) => ({
   channel_code: 'CARDS',
   channel_properties: { card_details: frictionlessCard },
 });
+
+/**
+ * Whether a card valid through this month (1 to 12) of this four-digit year has expired by the
+ * simulator's rule: once the month has ended everywhere (UTC-12). The tests that expect
+ * CARD_EXPIRED decide with this, so that none depends on the first hours of a month.
+ */
+export function cardExpiryEnded(month: number, year: number): boolean {
+  const latest = new Date(Date.now() - 12 * 60 * 60 * 1000);
+  return year * 12 + month < latest.getUTCFullYear() * 12 + latest.getUTCMonth() + 1;
+}
