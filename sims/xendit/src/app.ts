@@ -47,6 +47,9 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
     loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
     logger: typeof options.logger === 'boolean' ? options.logger : undefined,
     genReqId: newRequestId,
+    // The provider's own Node SDK (xendit/xendit-node, src/recurring/manage_plans.js) creates a
+    // plan by POST /recurring/plans/: a path with a trailing slash is the same path.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   await app.register(formbody);
   // Many HTTP clients send Content-Type: application/json on every call, a bodiless cancel or

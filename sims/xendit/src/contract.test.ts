@@ -503,6 +503,33 @@ describe('cards through sessions', () => {
     });
     expect(JSON.stringify(token)).not.toContain(TEST_CARDS.frictionless[1]);
     await sim.receiver.waitFor(webhookOf('payment_token.activation', token.payment_token_id));
+
+    // A merchant-initiated charge as PayWithToken lists its fields and the description's
+    // PAY_WithToken_Cards example tags it: the channel named, card_on_file_type beside it.
+    const charged = await client.createPaymentRequest(
+      {
+        ...virtualAccount({
+          channel_code: 'CARDS',
+          channel_properties: { card_on_file_type: 'RECURRING' },
+        }),
+        payment_token_id: token.payment_token_id,
+      },
+      { idempotencyKey: key() },
+    );
+    expect([charged.body.status, charged.body.channel_code]).toEqual(['SUCCEEDED', 'CARDS']);
+  });
+
+  it('a token the provider never made is 400 INVALID_TOKEN, the answer the file gives a create', async () => {
+    const error = await providerError(
+      client.createPaymentRequest(
+        {
+          ...virtualAccount({ channel_code: 'CARDS', channel_properties: undefined }),
+          payment_token_id: 'pt-00000000-0000-4000-8000-000000000000',
+        },
+        { idempotencyKey: key() },
+      ),
+    );
+    expect([error.status, error.errorCode]).toEqual([400, 'INVALID_TOKEN']);
   });
 
   it('the cards script needs the public key, and a bad card number is 400 with errors[]', async () => {
@@ -877,20 +904,14 @@ describe('a strict provider', () => {
     expect(JSON.stringify(error.exchange.response?.data)).toContain('items.0.category');
   });
 
-  it('refuses a payment without channel_properties, and a token payment with them', async () => {
+  it('refuses a payment without channel_properties, unless it pays with a token', async () => {
     const missing = await providerError(
       client.createPaymentRequest(virtualAccount({ channel_properties: undefined }), {
         idempotencyKey: key(),
       }),
     );
+    expect([missing.status, missing.errorCode]).toEqual([400, 'API_VALIDATION_ERROR']);
     expect(JSON.stringify(missing.exchange.response?.data)).toContain('channel_properties');
-    const both = await providerError(
-      client.createPaymentRequest(
-        { ...virtualAccount({ channel_code: 'DANA' }), payment_token_id: 'pt-1' },
-        { idempotencyKey: key() },
-      ),
-    );
-    expect([both.status, both.errorCode]).toEqual([400, 'API_VALIDATION_ERROR']);
   });
 
   it('refuses an unknown api-version, naming the header', async () => {

@@ -111,8 +111,10 @@ export const createPaymentRequestBodySchema = z
   // The published body is one of four shapes. Without a token both channel_code and
   // channel_properties are required (Pay, PayAndSave, ReusablePaymentCode). With a token
   // (PayWithToken) the channel comes from the token, as the provider's "Pay with tokens" guide and
-  // the description's own PAY_WithToken_* examples have it; a token body with both channel_code and
-  // channel_properties would also fit Pay, which oneOf refuses.
+  // the description's own PAY_WithToken_* examples have it, and the body may still name it and
+  // carry channel_properties: PayWithToken lists both, and its PAY_WithToken_Cards example sends
+  // card_on_file_type there. Such a body also fits the open Pay shape, which a strict reading of
+  // oneOf would refuse; the provider tells the shapes apart by payment_token_id, as this does.
   // PayWithToken is the only shape with a payment_token_id, and its type is PAY alone:
   // PAY_AND_SAVE saves a new method and REUSABLE_PAYMENT_CODE issues a code, neither from a token.
   .refine((body) => body.payment_token_id === undefined || body.type === 'PAY', {
@@ -130,17 +132,10 @@ export const createPaymentRequestBodySchema = z
     path: ['channel_code'],
     message: 'channel_code is required without payment_token_id',
   })
-  .refine(
-    (body) =>
-      body.payment_token_id === undefined
-        ? body.channel_properties !== undefined
-        : body.channel_code === undefined || body.channel_properties === undefined,
-    {
-      path: ['channel_properties'],
-      message:
-        'channel_properties is required without payment_token_id; with one, send channel_code or channel_properties, not both',
-    },
-  );
+  .refine((body) => body.payment_token_id !== undefined || body.channel_properties !== undefined, {
+    path: ['channel_properties'],
+    message: 'channel_properties is required without payment_token_id',
+  });
 export type CreatePaymentRequestBody = z.infer<typeof createPaymentRequestBodySchema>;
 
 export const paymentRequestSchema = z.looseObject({

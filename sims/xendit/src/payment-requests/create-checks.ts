@@ -19,7 +19,7 @@ import {
 } from '../channels.ts';
 import { planCustomerId, type NewCustomer } from '../customers.ts';
 import type { Database } from '../db/database.ts';
-import { loadToken } from '../payment-tokens/service.ts';
+import { findToken } from '../payment-tokens/service.ts';
 import { requestedAmount } from './stored.ts';
 
 // The published rules a create call must meet before any payment request exists: the channel
@@ -69,6 +69,16 @@ export function refuseExcessDecimals(amount: number, currency: string, path = 'r
   }
 }
 
+/**
+ * The token a create pays with. One the provider never made is 400 INVALID_TOKEN: the file gives
+ * a create no 404, and INVALID_TOKEN is its answer for a token that cannot pay.
+ */
+async function usableToken(db: Database, owner: Owner, id: string): Promise<PaymentToken> {
+  const stored = await findToken(db, owner, id);
+  if (!stored) throw new ApiError(400, 'INVALID_TOKEN', `No payment token ${id} was found`);
+  return stored.data;
+}
+
 export async function checkCreateCall(
   db: Database,
   owner: Owner,
@@ -78,7 +88,7 @@ export async function checkCreateCall(
   const customer = await planCustomerId(db, owner, body);
   let customerId = customer.customerId;
   const token = body.payment_token_id
-    ? (await loadToken(db, owner, body.payment_token_id)).data
+    ? await usableToken(db, owner, body.payment_token_id)
     : undefined;
   if (token) {
     if (token.status !== 'ACTIVE') {

@@ -48,13 +48,22 @@ const TOKEN_TRANSITIONS: Record<PaymentTokenStatus, readonly PaymentTokenStatus[
   CANCELED: [],
 };
 
+export async function findToken(
+  db: Database,
+  owner: Owner,
+  id: string,
+  forUpdate = false,
+): Promise<StoredToken | undefined> {
+  return loadObject<PaymentToken>(db, owner, 'payment_token', id, { forUpdate });
+}
+
 export async function loadToken(
   db: Database,
   owner: Owner,
   id: string,
   forUpdate = false,
 ): Promise<StoredToken> {
-  const stored = await loadObject<PaymentToken>(db, owner, 'payment_token', id, { forUpdate });
+  const stored = await findToken(db, owner, id, forUpdate);
   if (!stored) throw notFound('payment token', id);
   return stored;
 }
