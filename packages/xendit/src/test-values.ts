@@ -203,6 +203,22 @@ export const EWALLET_TEST_AMOUNTS = {
   declinedLater: 20105,
 } as const;
 
+/**
+ * E-wallet amounts accepted, then failed by payment.failure with this failure_code: the provider's
+ * e-wallet test scenarios (https://docs.xendit.co/ewallet/integrations/test-scenarios, 20103 to
+ * 20107), each under its name among the Payments API's failure codes
+ * (Payments_API_PaymentFailureCodes), which a webhook must carry: 20104's
+ * INVALID_MERCHANT_CREDENTIALS is INVALID_MERCHANT_SETTINGS there, and 20107's limit reached
+ * PAYMENT_AMOUNT_LIMITS_EXCEEDED.
+ */
+export const EWALLET_FAILING_AMOUNTS: Readonly<Record<number, string>> = {
+  20103: 'ACCOUNT_ACCESS_BLOCKED',
+  20104: 'INVALID_MERCHANT_SETTINGS',
+  [EWALLET_TEST_AMOUNTS.declinedLater]: 'USER_DECLINED_PAYMENT',
+  20106: 'INVALID_ACCOUNT_DETAILS',
+  20107: 'PAYMENT_AMOUNT_LIMITS_EXCEEDED',
+};
+
 /** Refund amounts with a set outcome (a choice of the simulator: PROVIDER.md names none). */
 export const REFUND_TEST_AMOUNTS = {
   /** Accepted PENDING, then refund.failed with INSUFFICIENT_BALANCE (the merchant's balance). */

@@ -292,18 +292,21 @@ describe('e-wallets', () => {
     expect(error.exchange.response?.headers['request-id']).toBeTruthy();
   });
 
-  it('amount 20105 fails later by webhook with USER_DECLINED_PAYMENT', async () => {
-    const { body } = await client.createPaymentRequest(
-      ewallet(EWALLET_TEST_AMOUNTS.declinedLater),
-      {
-        idempotencyKey: key(),
-      },
-    );
+  it.each([
+    [20103, 'ACCOUNT_ACCESS_BLOCKED'],
+    [20104, 'INVALID_MERCHANT_SETTINGS'],
+    [EWALLET_TEST_AMOUNTS.declinedLater, 'USER_DECLINED_PAYMENT'],
+    [20106, 'INVALID_ACCOUNT_DETAILS'],
+    [20107, 'PAYMENT_AMOUNT_LIMITS_EXCEEDED'],
+  ])('amount %i fails later by webhook with %s', async (amount, failureCode) => {
+    const { body } = await client.createPaymentRequest(ewallet(amount), {
+      idempotencyKey: key(),
+    });
     expect(body.status).toBe('REQUIRES_ACTION');
     const webhook = await sim.receiver.waitFor(
       webhookOf('payment.failure', body.payment_request_id),
     );
-    expect(webhook.body.data).toMatchObject({ failure_code: 'USER_DECLINED_PAYMENT' });
+    expect(webhook.body.data).toMatchObject({ failure_code: failureCode });
   });
 
   it('OVO answers REQUIRES_ACTION without an action (no PENDING: the published statuses) and succeeds by webhook (push approval)', async () => {

@@ -1,5 +1,5 @@
 import {
-  EWALLET_TEST_AMOUNTS,
+  EWALLET_FAILING_AMOUNTS,
   type Action,
   type CardDetails,
   type CreatePaymentRequestBody,
@@ -130,12 +130,16 @@ export function firstStep(
     channelProperties.expires_at ??= new Date(Date.now() + CODE_LIFETIME_MS).toISOString();
     if (channel.kind === 'VIRTUAL_ACCOUNT') channelProperties.display_name ??= 'Simulated Merchant';
   } else if (isEwallet(channel.kind) || isRedirect(channel.kind)) {
-    const declinedLater = body.request_amount === EWALLET_TEST_AMOUNTS.declinedLater;
+    const failureCode =
+      body.request_amount === undefined ? undefined : EWALLET_FAILING_AMOUNTS[body.request_amount];
+    const failsLater: Outcome | undefined = failureCode
+      ? { status: 'FAILED', failureCode }
+      : undefined;
     // A saved wallet pays at once, unless the channel asks its customer each time (Touch 'n Go).
     if ((token && !channel.savedPaymentsRedirect) || channel.kind === 'EWALLET_PUSH') {
       // The published statuses have no PENDING for a payment request: a push approval or a saved
       // wallet awaits the customer in REQUIRES_ACTION, with no action for the merchant.
-      if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
+      if (failsLater) later = failsLater;
       else if (token) immediate = authorisationOutcome(requestedAmount(body));
       else later = 'decide-later';
     } else {
@@ -151,7 +155,7 @@ export function firstStep(
           value: `${ctx.publicUrl}/pages/ewallet/${id}`,
         },
       ];
-      if (declinedLater) later = { status: 'FAILED', failureCode: 'USER_DECLINED_PAYMENT' };
+      if (failsLater) later = failsLater;
     }
   } else if (channel.kind === 'DIRECT_DEBIT') {
     actions = directDebitActions(ctx, channelCode, id);
