@@ -1,4 +1,5 @@
 export * from './wire/common.ts';
+export * from './wire/customers.ts';
 export * from './wire/payment-requests.ts';
 export * from './wire/payment-tokens.ts';
 export * from './wire/recurring.ts';

@@ -6,6 +6,7 @@ import { ApiError, validationError } from './api-error.ts';
 import { registerCheckoutPages } from './hosted-pages/checkout-page.ts';
 import { registerHostedPages } from './hosted-pages/routes.ts';
 import { newRequestId } from './ids.ts';
+import { registerCustomerRoutes } from './customers/routes.ts';
 import { registerPaymentRequestRoutes } from './payment-requests/routes.ts';
 import { registerPaymentTokenRoutes } from './payment-tokens/routes.ts';
 import { registerPaymentRoutes } from './payments/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
   registerRefundRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerRecurringRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx);
   registerHostedPages(app, ctx);
   registerCheckoutPages(app, ctx);
   registerSimRoutes(app, ctx, { expireLiveSessions: options.expireLiveSessions ?? false });

@@ -17,7 +17,7 @@ import {
   requireChannelIn,
   type Channel,
 } from '../channels.ts';
-import { planCustomerId, type NewCustomer } from '../customers.ts';
+import { planCustomerId, type NewCustomer } from '../customers/service.ts';
 import type { Database } from '../db/database.ts';
 import { findToken } from '../payment-tokens/service.ts';
 import { requestedAmount } from './stored.ts';

@@ -9,7 +9,7 @@ import type { Outcome } from '../cards.ts';
 import type { Database } from '../db/database.ts';
 import { writeTogether } from '../db/write-together.ts';
 import { newPaymentRequestId } from '../ids.ts';
-import { customerInsert, type NewCustomer } from '../customers.ts';
+import { customerInsert, type NewCustomer } from '../customers/service.ts';
 import { jobInsert, type JobKind } from '../jobs.ts';
 import { objectInsert } from '../objects.ts';
 import type { SimContext } from '../sim-context.ts';

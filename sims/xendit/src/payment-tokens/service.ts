@@ -19,7 +19,7 @@ import {
   isSaveable,
   refuseCurrencyOutsideChannel,
 } from '../channels.ts';
-import { customerName, resolveCustomerId } from '../customers.ts';
+import { customerName, resolveCustomerId } from '../customers/service.ts';
 import type { Database } from '../db/database.ts';
 import { newPaymentTokenId, randomDigits } from '../ids.ts';
 import { insertObject, loadObject, saveObject, type StoredObject } from '../objects.ts';

@@ -10,7 +10,7 @@ import type {
 import type { Owner } from '../accounts.ts';
 import { ApiError, notFound } from '../api-error.ts';
 import { CHANNELS } from '../channels.ts';
-import { requireCustomer } from '../customers.ts';
+import { requireCustomer } from '../customers/service.ts';
 import type { Database } from '../db/database.ts';
 import { providerObjects } from '../db/schema.ts';
 import { newRecurringPlanId, newRecurringScheduleId } from '../ids.ts';

@@ -13,7 +13,7 @@ import {
   refuseCurrencyOutsideChannel,
   requireChannelIn,
 } from '../channels.ts';
-import { requireCustomer, resolveCustomerId } from '../customers.ts';
+import { requireCustomer, resolveCustomerId } from '../customers/service.ts';
 import type { Database } from '../db/database.ts';
 import { writeTogether } from '../db/write-together.ts';
 import { newSessionId } from '../ids.ts';
