@@ -69,6 +69,9 @@ const commonEnv = {
   PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: '0',
   // Nor per address (its loads come from one): that limit is counted in memory, no statement.
   CREATES_PER_ADDRESS_PER_MINUTE: '0',
+  // Nor requests in flight: its loads keep 20 of one customer's requests in flight at once.
+  REQUESTS_IN_FLIGHT_PER_ADDRESS: '0',
+  REQUESTS_IN_FLIGHT_PER_CUSTOMER: '0',
   // The provider's limit (6,000 a minute) would cap the payment loads rather than the store.
   XENDIT_SIM_RATE_LIMIT_PER_MINUTE: '1000000',
 };

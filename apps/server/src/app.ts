@@ -27,6 +27,7 @@ import { createSubscriptionService } from './subscriptions/subscription-service.
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import { clientErrorHandler, rawRouterErrors, registerErrorHandler } from './http/error-handler.ts';
 import { createAddressCreateLimit } from './http/address-creates.ts';
+import { createRequestsInFlight } from './http/requests-in-flight.ts';
 import { createCreateBudget } from './http/create-budget.ts';
 import { createRateLimiter } from './http/rate-limits.ts';
 import { limitConnections } from './http/connection-limits.ts';
@@ -153,6 +154,7 @@ export async function buildApp({
   const limits = config.rateLimits;
   const budget = createCreateBudget(db, limits.paymentCreatesPerMinute);
   const creates = createAddressCreateLimit(limits.createsPerAddressPerMinute);
+  app.decorate('requestsInFlight', createRequestsInFlight(limits.requestsInFlight));
   const sessionTokens = createSessionTokens(config.sessionSecret, config.sessionTtlSeconds);
   const provider = createProvider(config, db);
   const subscriptions = createSubscriptionService({ db, provider, config, budget });

@@ -111,6 +111,8 @@ const envSchema = z.object({
   PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   SUBSCRIPTIONS_PER_CUSTOMER: z.coerce.number().int().min(0).default(10),
   CREATES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  REQUESTS_IN_FLIGHT_PER_CUSTOMER: z.coerce.number().int().min(0).default(12),
+  REQUESTS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(0).default(32),
   PROVIDER_READS_PER_CUSTOMER_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   PROVIDER_READS_PER_APP_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   EVENT_STREAMS_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(5),
@@ -217,6 +219,8 @@ export interface ServerConfig {
     openSubscriptionsPerCustomer: number;
     /** Creates of every kind from one client address, whoever is signed in (0: no limit). */
     createsPerAddressPerMinute: number;
+    /** Requests one customer, and one address, may have this instance answer at once (0: none). */
+    requestsInFlight: { perCustomer: number; perAddress: number };
     /** Reads of news from the provider that customers trigger: per customer, and per app. */
     providerReadsPerCustomerPerMinute: number;
     providerReadsPerAppPerMinute: number;
@@ -375,6 +379,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       paymentCreatesPerMinute: e.PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE,
       openSubscriptionsPerCustomer: e.SUBSCRIPTIONS_PER_CUSTOMER,
       createsPerAddressPerMinute: e.CREATES_PER_ADDRESS_PER_MINUTE,
+      requestsInFlight: {
+        perCustomer: e.REQUESTS_IN_FLIGHT_PER_CUSTOMER,
+        perAddress: e.REQUESTS_IN_FLIGHT_PER_ADDRESS,
+      },
       providerReadsPerCustomerPerMinute: e.PROVIDER_READS_PER_CUSTOMER_PER_MINUTE,
       providerReadsPerAppPerMinute: e.PROVIDER_READS_PER_APP_PER_MINUTE,
     },

@@ -1,4 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What each customer and address has this instance answering at once (buildApp's). */
+    requestsInFlight: RequestsInFlight;
+  }
+}
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -10,6 +17,7 @@ import {
   type ResponseOf,
 } from '@store/contract';
 import { PreparedAnswers } from './prepared-answer.ts';
+import type { RequestsInFlight } from './requests-in-flight.ts';
 import { serializerCompiler } from './response-serializer.ts';
 import { SerializedResponse } from './serialized-response.ts';
 
@@ -47,6 +55,11 @@ export interface EndpointOptions<E extends Endpoint> {
    * writes beside the headers instead of joining a string to them first.
    */
   encode?: (answer: ResponseOf<E>) => Buffer | string | undefined;
+  /**
+   * The answer comes from memory, with no wait on the database or the provider (the catalogue's):
+   * not counted among the requests in flight, which bound what waits.
+   */
+  answeredFromMemory?: boolean;
 }
 
 /**
@@ -57,10 +70,11 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  { encode }: EndpointOptions<E> = {},
+  { encode, answeredFromMemory = false }: EndpointOptions<E> = {},
 ): void {
   const status = endpoint.successStatus ?? 200;
   const preparedAnswers = new PreparedAnswers(app.apiSecurityHeaders, status);
+  const inFlight = answeredFromMemory ? undefined : app.requestsInFlight;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -95,12 +109,20 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         session: request.session,
       } as AuthenticatedInput<E>;
-      const answer = (handler as (i: AuthenticatedInput<E>) => Returned<E>)(input);
+      const leave = inFlight?.take(request, endpoint.auth ? request.session.customerId : undefined);
+      let answer: Returned<E>;
+      try {
+        answer = (handler as (i: AuthenticatedInput<E>) => Returned<E>)(input);
+      } catch (error) {
+        leave?.();
+        throw error;
+      }
       if (answer instanceof SerializedResponse) {
+        leave?.();
         preparedAnswers.send(request, reply, answer);
         return;
       }
-      return answer.then((result) => {
+      return (leave ? answer.finally(leave) : answer).then((result) => {
         if (result instanceof SerializedResponse) preparedAnswers.send(request, reply, result);
         else void reply.status(status).send(result);
         return reply;

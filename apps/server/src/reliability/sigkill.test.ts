@@ -60,8 +60,9 @@ beforeAll(async () => {
     SESSION_SECRET: 'sigkill-test-session-secret-of-enough-length',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-    // Its load's 500 creates come from one address.
+    // Its load's 500 creates come from one address, the retries of lost answers all at once.
     CREATES_PER_ADDRESS_PER_MINUTE: '0',
+    REQUESTS_IN_FLIGHT_PER_ADDRESS: '0',
     XENDIT_TIMEOUT_MS: '1000',
     RECONCILE_INTERVAL_SECONDS: '0',
     ...(database ? { DATABASE_URL: database.url } : {}),

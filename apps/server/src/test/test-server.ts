@@ -114,6 +114,8 @@ export async function startTestServer(
     PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: '10000',
     // Every test's requests come from one address: a test of the limit sets its own.
     CREATES_PER_ADDRESS_PER_MINUTE: '0',
+    REQUESTS_IN_FLIGHT_PER_ADDRESS: '0',
+    REQUESTS_IN_FLIGHT_PER_CUSTOMER: '0',
     // Tests run reconciliation themselves (app.reconciler.reconcileNow()).
     RECONCILE_INTERVAL_SECONDS: '0',
     ...env,
