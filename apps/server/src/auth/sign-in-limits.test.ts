@@ -53,6 +53,37 @@ describe('one address flooding the sign-in', () => {
   });
 });
 
+describe('many addresses flooding the sign-in', () => {
+  it('with junk credentials spend only their own limits, not the app’s', async () => {
+    // More junk than the app's limit, each address within its own.
+    const junk = await Promise.all(
+      Array.from({ length: perApp + perAddress }, (_, index) =>
+        signInFrom(`192.0.2.${index + 1}`, 'junk'),
+      ),
+    );
+    expect(junk.filter((answer) => answer.status === 401)).toHaveLength(perApp + perAddress);
+    const credential = await server.identity.issueCredential({
+      email: 'after-the-junk@example.com',
+      audience: server.config.identity.clientId,
+    });
+    expect((await signInFrom('198.51.100.44', credential)).status).toBe(200);
+  });
+
+  it('with real credentials are held to the app’s limit', async () => {
+    const answers = [];
+    for (let index = 0; index < perApp + 1; index += 1) {
+      const credential = await server.identity.issueCredential({
+        email: `real-${index}@example.com`,
+        audience: server.config.identity.clientId,
+      });
+      answers.push(await signInFrom(`100.64.0.${index + 1}`, credential, 'demo-ph'));
+    }
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(perApp);
+    expect(answers.at(-1)?.status).toBe(429);
+    expect(answers.at(-1)?.body.error_code).toBe('RATE_LIMIT_EXCEEDED');
+  });
+});
+
 describe('the sign-in window', () => {
   it('never lets more than the limit through in any window, across what a fixed window would reset', async () => {
     const limiter = createRateLimiter(server.db);
@@ -93,6 +124,41 @@ describe('the sign-in window', () => {
     }
     // The refusals by the narrow limit took nothing from the wide one.
     await expect(limiter.enforce([wide])).resolves.toBeUndefined();
+  });
+});
+
+describe('a full window', () => {
+  it('refuses from memory until its oldest hit leaves it: no transaction a refusal', async () => {
+    let transactions = 0;
+    const counted = new Proxy(server.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
+        return (...args: Parameters<typeof target.transaction>) => {
+          transactions += 1;
+          return target.transaction(...args);
+        };
+      },
+    });
+    const limiter = createRateLimiter(counted);
+    const limit = { key: `memory-test:${Date.now()}`, max: 2, windowSeconds: 2 };
+    await limiter.enforce([limit]);
+    await limiter.enforce([limit]);
+    await expect(limiter.enforce([limit])).rejects.toBeInstanceOf(RateLimitedError);
+    const afterFirstRefusal = transactions;
+    for (let i = 0; i < 20; i += 1) {
+      const refusal = await limiter.enforce([limit]).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(RateLimitedError);
+      expect((refusal as RateLimitedError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect((refusal as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(2);
+    }
+    expect(transactions).toBe(afterFirstRefusal);
+    // Once the first hit has left the window, the database is asked again, and takes the hit.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await expect(limiter.enforce([limit])).resolves.toBeUndefined();
+    expect(transactions).toBe(afterFirstRefusal + 1);
   });
 });
 
