@@ -37,7 +37,8 @@ const isApiPath = (url: string) =>
   url.startsWith('/v3/') ||
   url.startsWith('/refunds') ||
   url.startsWith('/sessions') ||
-  url.startsWith('/recurring/');
+  url.startsWith('/recurring/') ||
+  url.startsWith('/customers');
 
 /** Paths the customer's browser calls from the store's origin. */
 const isBrowserPath = (url: string) =>

@@ -520,6 +520,17 @@ describe('cards through sessions', () => {
       { idempotencyKey: key() },
     );
     expect([charged.body.status, charged.body.channel_code]).toEqual(['SUCCEEDED', 'CARDS']);
+    // A channel named must be the token's.
+    const otherChannel = await providerError(
+      client.createPaymentRequest(
+        {
+          ...virtualAccount({ channel_code: 'DANA', channel_properties: undefined }),
+          payment_token_id: token.payment_token_id,
+        },
+        { idempotencyKey: key() },
+      ),
+    );
+    expect([otherChannel.status, otherChannel.errorCode]).toEqual([400, 'API_VALIDATION_ERROR']);
   });
 
   it('a token the provider never made is 400 INVALID_TOKEN, the answer the file gives a create', async () => {

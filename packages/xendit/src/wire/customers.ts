@@ -55,11 +55,20 @@ const customerFields = {
 };
 
 export const customerTypeSchema = z.enum(['INDIVIDUAL', 'BUSINESS']);
+export type CustomerType = z.infer<typeof customerTypeSchema>;
+
+/**
+ * A customer's type: the one named, else the detail given says which (the SDK's CustomerRequest
+ * leaves type optional).
+ */
+export const customerTypeOf = (customer: Readonly<Record<string, unknown>>): CustomerType =>
+  customer.type === 'BUSINESS' || (customer.type === undefined && customer.business_detail != null)
+    ? 'BUSINESS'
+    : 'INDIVIDUAL';
 
 export const createCustomerBodySchema = z
   .object({
     reference_id: z.string().min(1).max(255),
-    // The SDK's CustomerRequest leaves type optional: without it, the detail given says which.
     type: customerTypeSchema.optional(),
     individual_detail: individualDetailSchema.nullish(),
     business_detail: businessDetailSchema.nullish(),
@@ -67,7 +76,7 @@ export const createCustomerBodySchema = z
   })
   .refine(
     (body) =>
-      (body.type ?? (body.business_detail ? 'BUSINESS' : 'INDIVIDUAL')) === 'BUSINESS'
+      customerTypeOf(body) === 'BUSINESS'
         ? body.business_detail != null
         : body.individual_detail != null,
     {
@@ -79,7 +88,7 @@ export const createCustomerBodySchema = z
 export type CreateCustomerBody = z.infer<typeof createCustomerBodySchema>;
 
 export const updateCustomerBodySchema = z.object({
-  reference_id: z.string().min(1).max(255).optional(),
+  reference_id: z.string().min(1).max(255).nullish(),
   individual_detail: individualDetailSchema.nullish(),
   business_detail: businessDetailSchema.nullish(),
   ...customerFields,

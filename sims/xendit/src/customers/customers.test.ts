@@ -59,9 +59,16 @@ describe('customers', () => {
     });
     expect([updated.email, updated.referenceId]).toEqual(['ana.santos@example.com', referenceId]);
     expect((await sdk.Customer.getCustomer({ id: made.id })).email).toBe('ana.santos@example.com');
+
+    // An INDIVIDUAL keeps its individual_detail: a PATCH clearing it is refused, and changes nothing.
+    const cleared = await call('PATCH', `/customers/${made.id}`, { individual_detail: null });
+    expect([cleared.status, cleared.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+    expect((await sdk.Customer.getCustomer({ id: made.id })).individualDetail?.givenNames).toBe(
+      'Ana',
+    );
   });
 
-  it('a customer made so is one a session or a plan may name; the same key gives the same customer', async () => {
+  it('a customer made so is one a session may name; the same key gives the same customer', async () => {
     const body = {
       reference_id: key(),
       type: 'BUSINESS',
@@ -109,6 +116,18 @@ describe('customers', () => {
       sdk.Customer.getCustomer({ id: 'cust-00000000-0000-4000-8000-000000000000' }),
     );
     expect([Number(unknown.status), unknown.errorCode]).toEqual([404, 'DATA_NOT_FOUND']);
+
+    // Made at once with one reference_id, under other keys: one is made.
+    const racing = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call('POST', '/customers', {
+          reference_id: `racing-${referenceId}`,
+          type: 'INDIVIDUAL',
+          individual_detail: { given_names: 'Dewi' },
+        }),
+      ),
+    );
+    expect(racing.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
 
     const noReference = await call('GET', '/customers');
     expect([noReference.status, noReference.body.error_code]).toEqual([

@@ -1,5 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import type { CreateCustomerBody, Customer, UpdateCustomerBody } from '@store/xendit';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  customerTypeOf,
+  type CreateCustomerBody,
+  type Customer,
+  type UpdateCustomerBody,
+} from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, notFound, validationError } from '../api-error.ts';
 import type { Database } from '../db/database.ts';
@@ -116,7 +121,7 @@ function shown(customer: StoredCustomer) {
   return {
     id: customer.id,
     reference_id: customer.reference_id,
-    type: customer.type ?? (customer.business_detail ? 'BUSINESS' : 'INDIVIDUAL'),
+    type: customerTypeOf(customer),
     individual_detail: field('individual_detail'),
     business_detail: field('business_detail'),
     description: field('description'),
@@ -132,8 +137,14 @@ function shown(customer: StoredCustomer) {
   };
 }
 
-/** A reference_id names one customer: another with it is the SDK's DUPLICATE_END_CUSTOMER_ERROR. */
+/**
+ * A reference_id names one customer: another with it is the SDK's DUPLICATE_END_CUSTOMER_ERROR.
+ * Checked under a lock on the reference to the end of the transaction, so two creates racing
+ * with one reference (read committed, or two simulators on one database) cannot both pass.
+ */
 async function refuseTakenReference(db: Database, owner: Owner, referenceId: string, id?: string) {
+  const lockKey = `customer:${owner.businessId}:${owner.mode}:${referenceId}`;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
   const holder = await customerIdByReference(db, owner, referenceId);
   if (holder !== undefined && holder !== id) {
     throw new ApiError(
@@ -151,7 +162,7 @@ export async function createCustomer(db: Database, owner: Owner, body: CreateCus
   const customer: StoredCustomer = {
     ...body,
     id,
-    type: body.type ?? (body.business_detail ? 'BUSINESS' : 'INDIVIDUAL'),
+    type: customerTypeOf(body),
     created: now,
     updated: now,
   };
@@ -178,7 +189,11 @@ export async function customersByReference(db: Database, owner: Owner, reference
   return { data: id ? [await getCustomer(db, owner, id)] : [], has_more: false };
 }
 
-/** PATCH /customers/{id}: the fields sent replace the customer's; a null clears one. */
+/**
+ * PATCH /customers/{id}: each field sent replaces the customer's whole (a detail object too, not
+ * merged); a null clears one, but not the detail its type needs, nor the reference_id (a null
+ * one, which the SDK's PatchCustomer allows, leaves it as it is). The type itself stays.
+ */
 export async function updateCustomer(
   db: Database,
   owner: Owner,
@@ -186,18 +201,26 @@ export async function updateCustomer(
   body: UpdateCustomerBody,
 ) {
   const customer = await loadCustomer(db, owner, id, true);
-  if (body.reference_id !== undefined) await refuseTakenReference(db, owner, body.reference_id, id);
+  const referenceId = body.reference_id ?? undefined;
+  if (referenceId !== undefined) await refuseTakenReference(db, owner, referenceId, id);
   const updated: StoredCustomer = {
     ...customer,
     ...body,
-    reference_id: body.reference_id ?? customer.reference_id,
+    type: customerTypeOf(customer),
+    reference_id: referenceId ?? customer.reference_id,
     updated: new Date().toISOString(),
   };
+  const needed = updated.type === 'BUSINESS' ? 'business_detail' : 'individual_detail';
+  if (updated[needed] == null) {
+    throw validationError([
+      { path: needed, message: `is required for a ${updated.type} customer` },
+    ]);
+  }
   await saveObject(db, id, updated);
-  if (body.reference_id !== undefined) {
+  if (referenceId !== undefined) {
     await db
       .update(providerObjects)
-      .set({ parentId: body.reference_id })
+      .set({ parentId: referenceId })
       .where(eq(providerObjects.id, id));
   }
   return shown(updated);
