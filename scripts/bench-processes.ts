@@ -63,6 +63,7 @@ const commonEnv = {
   XENDIT_SIM_PORT: String(ports.xendit),
   LOG_LEVEL: 'warn',
   LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+  LOGIN_IDENTITY_RATE_LIMIT_PER_MINUTE: '100000',
   // One bench customer makes every payment, hundreds a second: no per-customer limit (0) could
   // hold it. For a real customer the limit costs an index range of at most 61 rows in the read
   // the create makes anyway.

@@ -56,6 +56,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      LOGIN_IDENTITY_RATE_LIMIT_PER_MINUTE: '1000',
       // The hosted-checkout spec expires the live app's sessions on demand (hosted-checkout.spec.ts).
       XENDIT_SIM_EXPIRE_LIVE_SESSIONS: '1',
     },

@@ -106,12 +106,13 @@ const envSchema = z.object({
   XENDIT_LIVE_CALLBACK_TOKEN: z.string().min(8).default(simulatorCallbackTokens.live),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOGIN_APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  LOGIN_IDENTITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   OTP_RESEND_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(3),
   PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   SUBSCRIPTIONS_PER_CUSTOMER: z.coerce.number().int().min(0).default(10),
   CREATES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
-  REQUESTS_IN_FLIGHT_PER_CUSTOMER: z.coerce.number().int().min(0).default(12),
+  REQUESTS_IN_FLIGHT_PER_CUSTOMER: z.coerce.number().int().min(0).default(8),
   REQUESTS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(0).default(32),
   PROVIDER_READS_PER_CUSTOMER_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   PROVIDER_READS_PER_APP_PER_MINUTE: z.coerce.number().int().min(0).default(600),
@@ -212,6 +213,8 @@ export interface ServerConfig {
   rateLimits: {
     loginPerMinute: number;
     loginPerAppPerMinute: number;
+    /** Verified sign-ins of one identity a minute, from any address. */
+    loginPerIdentityPerMinute: number;
     otpPerMinute: number;
     otpResendsPer10Minutes: number;
     paymentCreatesPerMinute: number;
@@ -374,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits: {
       loginPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginPerAppPerMinute: e.LOGIN_APP_RATE_LIMIT_PER_MINUTE,
+      loginPerIdentityPerMinute: e.LOGIN_IDENTITY_RATE_LIMIT_PER_MINUTE,
       otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE,
       otpResendsPer10Minutes: e.OTP_RESEND_LIMIT_PER_10_MINUTES,
       paymentCreatesPerMinute: e.PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE,

@@ -43,8 +43,15 @@ export function registerAuthRoutes(
     const identity = await verifyCredential(body.credential);
     // Per app, only sign-ins whose credential the identity provider signed: counted before, 30 junk
     // credentials from each of 21 addresses spent an app's 600 a minute, and no customer of the
-    // app could sign in for the rest of the minute.
+    // app could sign in for the rest of the minute. And per identity first, in the same
+    // transaction: a credential stays valid for up to an hour, and one replayed from many
+    // addresses would spend the app's minute as well.
     await limiter.enforce([
+      {
+        key: `login:identity:${identity.issuer}:${identity.subject}`,
+        max: limits.loginPerIdentityPerMinute,
+        windowSeconds: 60,
+      },
       { key: `login:app:${tenant.id}`, max: limits.loginPerAppPerMinute, windowSeconds: 60 },
     ]);
     const [customer] = await db

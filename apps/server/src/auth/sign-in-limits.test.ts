@@ -4,12 +4,14 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 const perAddress = 5;
 const perApp = 20;
+const perIdentity = 5;
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     LOGIN_RATE_LIMIT_PER_MINUTE: String(perAddress),
     LOGIN_APP_RATE_LIMIT_PER_MINUTE: String(perApp),
+    LOGIN_IDENTITY_RATE_LIMIT_PER_MINUTE: String(perIdentity),
     // The test stands in for a reverse proxy, so each request may come from its own address.
     TRUST_PROXY: '127.0.0.1',
   });
@@ -67,6 +69,24 @@ describe('many addresses flooding the sign-in', () => {
       audience: server.config.identity.clientId,
     });
     expect((await signInFrom('198.51.100.44', credential)).status).toBe(200);
+  });
+
+  it('replaying one real credential spend only that identity’s sign-ins', async () => {
+    const credential = await server.identity.issueCredential({
+      email: 'replayed@example.com',
+      audience: server.config.identity.clientId,
+    });
+    const replays = [];
+    for (let index = 0; index < perApp; index += 1) {
+      replays.push(await signInFrom(`172.16.0.${index + 1}`, credential, 'demo-my'));
+    }
+    expect(replays.filter((answer) => answer.status === 200)).toHaveLength(perIdentity);
+    expect(replays.filter((answer) => answer.status === 429)).toHaveLength(perApp - perIdentity);
+    const other = await server.identity.issueCredential({
+      email: 'not-replayed@example.com',
+      audience: server.config.identity.clientId,
+    });
+    expect((await signInFrom('172.16.1.1', other, 'demo-my')).status).toBe(200);
   });
 
   it('with real credentials are held to the app’s limit', async () => {

@@ -56,8 +56,9 @@ export interface EndpointOptions<E extends Endpoint> {
    */
   encode?: (answer: ResponseOf<E>) => Buffer | string | undefined;
   /**
-   * The answer comes from memory, with no wait on the database or the provider (the catalogue's):
-   * not counted among the requests in flight, which bound what waits.
+   * The answer almost always comes from memory (the catalogue's: one read per app and interval):
+   * not counted among the requests in flight, which bound what waits on the database or the
+   * provider.
    */
   answeredFromMemory?: boolean;
 }

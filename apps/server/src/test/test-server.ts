@@ -110,6 +110,7 @@ export async function startTestServer(
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     OTP_RATE_LIMIT_PER_MINUTE: '10000',
     LOGIN_APP_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_IDENTITY_RATE_LIMIT_PER_MINUTE: '10000',
     OTP_RESEND_LIMIT_PER_10_MINUTES: '10000',
     PAYMENT_CREATE_RATE_LIMIT_PER_MINUTE: '10000',
     // Every test's requests come from one address: a test of the limit sets its own.

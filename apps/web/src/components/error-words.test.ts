@@ -22,6 +22,12 @@ describe('customer words for an error code', () => {
     );
   });
 
+  it('says "a moment" for a refusal of too many requests at once (Retry-After: 1)', () => {
+    expect(customerWords('RATE_LIMIT_EXCEEDED', 1)).toBe(
+      'Too many requests at once from your account or network. Wait a moment, then try again.',
+    );
+  });
+
   it('adds nothing for a code it has no words for', () => {
     expect(customerWords('SOMETHING_ELSE')).toBeNull();
   });

@@ -32,14 +32,20 @@ const words: Record<string, string> = {
 
 /**
  * The words for `errorCode`; a 429 whose Retry-After is longer than a minute (a limit counted over
- * most of an hour, as a subscription's runs are) says how long, rather than "a minute".
+ * most of an hour, as a subscription's runs are) says how long, rather than "a minute", and one of
+ * a few seconds (too many requests of the account or the network at once) says "a moment".
  */
 export function customerWords(
   errorCode: string,
   retryAfterSeconds: number | null = null,
 ): string | null {
-  if (errorCode === 'RATE_LIMIT_EXCEEDED' && retryAfterSeconds !== null && retryAfterSeconds > 90) {
-    return `Too many tries in a short time. Try again in about ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+  if (errorCode === 'RATE_LIMIT_EXCEEDED' && retryAfterSeconds !== null) {
+    if (retryAfterSeconds > 90) {
+      return `Too many tries in a short time. Try again in about ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+    }
+    if (retryAfterSeconds <= 5) {
+      return 'Too many requests at once from your account or network. Wait a moment, then try again.';
+    }
   }
   return words[errorCode] ?? null;
 }
