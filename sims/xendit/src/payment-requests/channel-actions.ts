@@ -28,6 +28,18 @@ import { requestedAmount } from './stored.ts';
 /** How long a virtual account, retail code or QR code stays payable when the merchant sets no expires_at. */
 const CODE_LIFETIME_MS = 24 * 3600 * 1000;
 
+/**
+ * How long an e-wallet's page waits for its customer before the payment request expires, as the
+ * provider's e-wallet rules give them (docs.xendit.co/ewallet/rules-and-limitation: DANA and
+ * ShopeePay links 30 minutes, LinkAja 5, AstraPay 15); 30 minutes for the wallets it names no
+ * time for (a choice).
+ */
+const WALLET_PAGE_LIFETIME_MS: Readonly<Record<string, number>> = {
+  LINKAJA: 5 * 60 * 1000,
+  ASTRAPAY: 15 * 60 * 1000,
+};
+const DEFAULT_WALLET_PAGE_LIFETIME_MS = 30 * 60 * 1000;
+
 /** Where a new payment request starts. */
 export type FirstStep = {
   status: PaymentRequestStatus;
@@ -38,6 +50,8 @@ export type FirstStep = {
   later?: Outcome | 'decide-later';
   /** What the 3DS page offers the card, when it must go there. */
   challenge?: Challenge;
+  /** When an e-wallet's page left unanswered ends the request, EXPIRED (ms from now). */
+  expiresInMs?: number;
 };
 
 function presentAction(channel: Channel, channelCode: string): Action {
@@ -117,6 +131,7 @@ export function firstStep(
   let immediate: Outcome | undefined;
   let later: Outcome | 'decide-later' | undefined;
   let challenge: Challenge | undefined;
+  let expiresInMs: number | undefined;
 
   if (isPresentToCustomer(channel.kind)) {
     status =
@@ -156,6 +171,9 @@ export function firstStep(
         },
       ];
       if (failsLater) later = failsLater;
+      else if (channel.kind === 'EWALLET_REDIRECT') {
+        expiresInMs = WALLET_PAGE_LIFETIME_MS[channelCode] ?? DEFAULT_WALLET_PAGE_LIFETIME_MS;
+      }
     }
   } else if (channel.kind === 'DIRECT_DEBIT') {
     actions = directDebitActions(ctx, channelCode, id);
@@ -186,5 +204,5 @@ export function firstStep(
       immediate = cardOutcome(requestedAmount(body), check.masked);
     }
   }
-  return { status, actions, immediate, later, challenge };
+  return { status, actions, immediate, later, challenge, expiresInMs };
 }

@@ -110,6 +110,8 @@ export async function planPaymentRequest(
   if (typeof channelProperties.expires_at === 'string' && status === 'REQUIRES_ACTION') {
     const expiresInMs = Math.max(0, Date.parse(channelProperties.expires_at) - Date.now());
     jobs.push({ kind: 'payment_request.expire', delayMs: expiresInMs });
+  } else if (step.expiresInMs !== undefined && status === 'REQUIRES_ACTION' && !immediate) {
+    jobs.push({ kind: 'payment_request.expire', delayMs: step.expiresInMs });
   }
   if (later !== undefined) {
     jobs.push({
