@@ -60,9 +60,11 @@ beforeAll(async () => {
     SESSION_SECRET: 'sigkill-test-session-secret-of-enough-length',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-    // Its load's 500 creates come from one address, the retries of lost answers all at once.
+    // Its load's 500 creates come from one address, and it sends the retries of every lost answer
+    // at once, a few customers' each, where a browser would send one customer's one at a time.
     CREATES_PER_ADDRESS_PER_MINUTE: '0',
     REQUESTS_IN_FLIGHT_PER_ADDRESS: '0',
+    REQUESTS_IN_FLIGHT_PER_CUSTOMER: '0',
     XENDIT_TIMEOUT_MS: '1000',
     RECONCILE_INTERVAL_SECONDS: '0',
     ...(database ? { DATABASE_URL: database.url } : {}),
