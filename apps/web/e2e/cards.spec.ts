@@ -114,6 +114,20 @@ test('shows the failure page with the reason when 3DS authentication fails', asy
   await tryAnotherMethodWith(page, productName);
 });
 
+test('a card paid with Save Payment Method? ticked is saved: listed ACTIVE under Payment Methods', async ({
+  page,
+}) => {
+  await checkoutFirstProduct(page);
+  await page.getByRole('main').getByRole('checkbox', { name: 'Save Payment Method?' }).check();
+  await payByCard(page, '4000000000001000');
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  await page.goto('/payment_methods');
+  const saved = page.getByRole('main').getByRole('listitem').filter({ hasText: 'CARDS' });
+  await expect(saved.first()).toContainText('ACTIVE');
+  await expect(saved.first()).toContainText('1000');
+});
+
 test('shows each card-form validation message under its field, cleared when edited', async ({
   page,
 }) => {

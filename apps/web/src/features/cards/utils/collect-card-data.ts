@@ -25,6 +25,12 @@ export interface CardData {
   cardholder_phone_number: string;
   payment_session_id: string;
   save_card_payment_token: boolean;
+  /**
+   * The provider's own name for the customer's choice to keep the card (PROVIDER.md: the script's
+   * data takes confirm_save); the specification's name is sent too. Without it a session opened
+   * with allow_save_payment_method OPTIONAL paid and saved nothing.
+   */
+  confirm_save: boolean;
 }
 
 interface XenditGlobal {
@@ -66,6 +72,7 @@ export function toCardData(
     cardholder_phone_number: phone,
     payment_session_id: sessionId,
     save_card_payment_token: saveCardPaymentToken,
+    confirm_save: saveCardPaymentToken,
   };
 }
 
