@@ -296,3 +296,22 @@ test('the live app offers no voucher, where the specification shows no voucher e
   await checkoutFirstProduct(page);
   await expect(page.getByText('Enter voucher code')).toHaveCount(0);
 });
+
+test('back from the wallet’s page without approving, Payment Pending says the payment still waits there', async ({
+  page,
+}) => {
+  await signIn(page);
+  await checkoutFirstProduct(page);
+  await channelButton(page, 'DANA').click();
+  await expect(page).toHaveURL(/\/pages\/ewallet\//);
+  await page.getByRole('link', { name: 'Return to the store' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Payment Pending' })).toBeVisible();
+  const note = page.getByRole('alert').filter({ hasText: 'Still waiting for you' });
+  await expect(note).toContainText('is still waiting for you on the payment provider');
+  await expectAccessibleAtBothWidths(page);
+  await note.getByRole('button', { name: 'Continue Payment' }).click();
+  await expect(page).toHaveURL(/\/pages\/ewallet\//);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+});
