@@ -113,6 +113,29 @@ describe('Checkout voucher', () => {
     expect(total()).toHaveTextContent('150.000');
   });
 
+  it('refuses, in words, a voucher worth the whole order or leaving its channel an amount it does not take', async () => {
+    const ovo: Channel = {
+      ...dana,
+      code: 'OVO',
+      name: 'OVO',
+      amount_limits: { min: 100, max: 20_000_000 },
+    };
+    const almostAll = { ...ovo25, code: 'OVO149', id: 'v-ovo149', fixed_amount: 149_950 };
+    const whole = { ...hemat10, code: 'ALL150', id: 'v-all150', fixed_amount: 150_000 };
+    for (const [voucher, words] of [
+      [almostAll, 'OVO149 leaves an amount OVO does not take for this order.'],
+      [whole, 'ALL150 is worth the whole order: a voucher must leave something to pay.'],
+    ] as const) {
+      const view = openCheckout([voucher], [dana, ovo]);
+      await applyVoucher(voucher.code);
+      expect(await screen.findByRole('alert')).toHaveTextContent(words);
+      expect(screen.queryByRole('button', { name: /Remove voucher/ })).not.toBeInTheDocument();
+      expect(total()).toHaveTextContent('150.000');
+      view.unmount();
+      sessionStorage.clear();
+    }
+  });
+
   it('drops a voucher the store no longer lists or that no longer applies', async () => {
     for (const [chosen, vouchers] of [
       // No longer listed.

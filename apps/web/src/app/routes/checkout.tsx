@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import {
+  channelTakes,
   screenPaths,
   totalFor,
   voucherAppliesTo,
@@ -36,21 +37,30 @@ import { CheckoutPaymentOptions } from '../checkout-payment-options';
 const stackedQuery = '(max-width: 61.99em)';
 
 /**
- * Whether a voucher chosen earlier can still be used on this cart: it must leave something to pay
- * (the store refuses a voucher worth the whole order) and, when limited to one channel, that
- * channel must still be offered. The store prices the payment itself whatever is shown here.
+ * Why a voucher cannot be used on this cart, in words; null when it can. It must leave something
+ * to pay (the store refuses a voucher worth the whole order) and, when limited to one channel,
+ * that channel must be offered and take what is left: an OVO voucher leaving IDR 0 was shown as
+ * "Total with OVO: IDR 0" while OVO, which takes IDR 100 or more, left the channel list. The store
+ * prices the payment itself whatever is shown here.
  */
-function stillApplies(
+function whyVoucherCannotApply(
   voucher: Voucher,
   lines: readonly CartLine[],
   channels: readonly Channel[],
-): boolean {
+): string | null {
   const subtotal = totalFor(lines, null, null);
-  return (
-    subtotal - voucher.fixed_amount > 0 &&
-    (voucher.payment_method_type === null ||
-      channels.some((channel) => voucherAppliesTo(voucher, channel.code)))
-  );
+  if (subtotal - voucher.fixed_amount <= 0) {
+    return `${voucher.code} is worth the whole order: a voucher must leave something to pay.`;
+  }
+  if (voucher.payment_method_type === null) return null;
+  const usable = channels.filter((channel) => voucherAppliesTo(voucher, channel.code));
+  if (usable.length === 0) {
+    return `${voucher.code} is for ${voucher.payment_method_type}, which this store does not offer now.`;
+  }
+  if (!usable.some((channel) => channelTakes(channel, totalFor(lines, voucher, channel.code)))) {
+    return `${voucher.code} leaves an amount ${voucher.payment_method_type} does not take for this order.`;
+  }
+  return null;
 }
 
 /**
@@ -64,7 +74,9 @@ function useRestoredVoucher(lines: readonly CartLine[], enabled: boolean): Vouch
   const channels = useChannels();
   if (storedId === null || vouchers.data === undefined || channels.data === undefined) return null;
   const voucher = vouchers.data.vouchers.find((listed) => listed.id === storedId);
-  return voucher && stillApplies(voucher, lines, channels.data.channels) ? voucher : null;
+  return voucher && whyVoucherCannotApply(voucher, lines, channels.data.channels) === null
+    ? voucher
+    : null;
 }
 
 /** /checkout: pick a channel (left), see the order and its total (right). */
@@ -81,7 +93,14 @@ export function CheckoutRoute() {
   const [chosen, setChosen] = useState<Voucher | null | undefined>(undefined);
   const restored = useRestoredVoucher(cart.lines, development && chosen === undefined);
   const voucher = chosen === undefined ? restored : chosen;
+  const channels = useChannels();
+  const [voucherRefused, setVoucherRefused] = useState<string | null>(null);
   const applyVoucher = (applied: Voucher) => {
+    const why = channels.data
+      ? whyVoucherCannotApply(applied, cart.lines, channels.data.channels)
+      : null;
+    setVoucherRefused(why);
+    if (why !== null) return;
     rememberVoucher(applied.id);
     setChosen(applied);
   };
@@ -154,6 +173,11 @@ export function CheckoutRoute() {
                   currency={currency}
                   onApply={applyVoucher}
                 />
+              )}
+              {voucherRefused !== null && (
+                <Text size="sm" role="alert">
+                  {voucherRefused}
+                </Text>
               )}
             </Stack>
           </Card>
