@@ -1,11 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** What each customer and address has this instance answering at once (buildApp's). */
-    requestsInFlight: RequestsInFlight;
-  }
-}
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -20,6 +13,13 @@ import { PreparedAnswers } from './prepared-answer.ts';
 import type { RequestsInFlight } from './requests-in-flight.ts';
 import { serializerCompiler } from './response-serializer.ts';
 import { SerializedResponse } from './serialized-response.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What each customer and address has this instance answering at once (buildApp's). */
+    requestsInFlight: RequestsInFlight;
+  }
+}
 
 export interface EndpointInput<E extends Endpoint> {
   params: ParamsOf<E>;

@@ -9,8 +9,8 @@ import { RateLimitedError } from './rate-limits.ts';
  * loop: one customer holding 300 reads of their own payments in flight made another customer's
  * reads wait 0.8 s instead of 3 ms, with nothing refused. Past a limit a request is refused at
  * once, 429 with a second to wait, before it does any work; a browser keeps at most six requests
- * to one origin in flight over HTTP/1.1, and the web app's screens make fewer at once. Counted in this
- * instance's memory (`REQUESTS_IN_FLIGHT_PER_CUSTOMER`, `REQUESTS_IN_FLIGHT_PER_ADDRESS`).
+ * to one origin in flight over HTTP/1.1, and the web app's screens make fewer at once. Counted in
+ * this instance's memory (`REQUESTS_IN_FLIGHT_PER_CUSTOMER`, `REQUESTS_IN_FLIGHT_PER_ADDRESS`).
  */
 export function createRequestsInFlight(limits: ServerConfig['rateLimits']['requestsInFlight']) {
   const counts = new Map<string, number>();
