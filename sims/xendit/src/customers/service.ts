@@ -52,18 +52,7 @@ export async function planCustomerId(
  * (a 404).
  */
 export async function requireCustomer(db: Database, owner: Owner, customerId: string) {
-  const [customer] = await db
-    .select({ id: providerObjects.id })
-    .from(providerObjects)
-    .where(
-      and(
-        eq(providerObjects.id, customerId),
-        eq(providerObjects.kind, 'customer'),
-        eq(providerObjects.businessId, owner.businessId),
-        eq(providerObjects.mode, owner.mode),
-      ),
-    );
-  if (!customer) {
+  if (!(await loadObject(db, owner, 'customer', customerId))) {
     throw new ApiError(
       404,
       'CUSTOMER_NOT_FOUND',
