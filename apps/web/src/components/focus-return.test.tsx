@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import { ConfirmDialog } from './confirm-dialog';
+import { focusIsLost } from './focus-return';
 
 /** A button that asks first, as Cancel subscription and Unlink do; the dialog's code loads lazily. */
 function AskFirst() {
@@ -51,5 +52,19 @@ describe('useFocusReturn', () => {
     // A give-back the rehearsal scheduled would come 10 ms after it: well past that, still here.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  });
+});
+
+describe('focusIsLost', () => {
+  it('counts a button disabled while it had the focus as lost, and an enabled one as placed', () => {
+    // jsdom, like some browsers, leaves the focus on a button disabled under it: the Unlink button
+    // a confirmation gave the focus back to, turned into a disabled CANCELED one by the answer.
+    renderWithProviders(<button type="button">Unlink</button>);
+    const button = screen.getByRole('button', { name: 'Unlink' });
+    button.focus();
+    expect(focusIsLost()).toBe(false);
+    button.setAttribute('disabled', '');
+    expect(button).toHaveFocus();
+    expect(focusIsLost()).toBe(true);
   });
 });

@@ -7,16 +7,18 @@ import { useEffect, useRef, useState } from 'react';
 export const navigationFocusAttribute = 'data-navigation-focus';
 
 /**
- * Whether the keyboard is nowhere the customer put it: on the page's body (where a disabled or
- * removed button drops it), in a dialog that is closing, or where the last navigation put it
- * (the screen's heading). Code that moves the focus after an action, or to what a link named, does
- * so only then, so it never takes the keyboard from where the customer has gone.
+ * Whether the keyboard is nowhere the customer put it: on the page's body (where a removed button
+ * drops it), on a button disabled while it had the focus (where browsers differ on whether it stays,
+ * and no key works), in a dialog that is closing, or where the last navigation put it (the screen's
+ * heading). Code that moves the focus after an action, or to what a link named, does so only then,
+ * so it never takes the keyboard from where the customer has gone.
  */
 export function focusIsLost(page: Document = document): boolean {
   const active = page.activeElement;
   return (
     active === null ||
     active === page.body ||
+    active.matches(':disabled') ||
     active.hasAttribute(navigationFocusAttribute) ||
     active.closest('[role="dialog"]') !== null
   );

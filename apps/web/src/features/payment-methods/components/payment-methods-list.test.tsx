@@ -91,6 +91,31 @@ describe('Payment methods list', () => {
     await waitFor(() => expect(within(older).getByText('DANA')).toHaveFocus());
   });
 
+  it('moves the focus to the method when the unlink answers after the confirmation has closed', async () => {
+    // The order a busy machine gives: the confirmation hands the focus back to the Unlink button,
+    // and only then does the answer turn that button into a disabled CANCELED one.
+    answerPages();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const answerPagesOnly = fetchStub.getMockImplementation();
+    fetchStub.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') await answered;
+      return answerPagesOnly!(input, init);
+    });
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    const older = await screen.findByRole('listitem', { name: 'Payment method pm_older' });
+    await userEvent.click(within(older).getByRole('button', { name: 'Unlink' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unlink this payment method?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Unlink' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    answer();
+    await waitFor(() =>
+      expect(within(older).getByRole('button', { name: 'CANCELED' })).toBeDisabled(),
+    );
+    await waitFor(() => expect(within(older).getByText('DANA')).toHaveFocus());
+  });
+
   it('says which subscriptions an ACTIVE method pays before Unlink, and reads them again once it is unlinked', async () => {
     const kopi = { id: 'sub_kopi', product_name: 'Kopi Arabica Beans', status: 'ACTIVE' as const };
     const note =

@@ -5,6 +5,7 @@ import { follow } from '@/lib/next-step';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
+import { focusIsLost } from '@/components/focus-return';
 import { LoadMore } from '@/components/load-more';
 import { endsSession } from '@/lib/query-client';
 import { formatDateTime } from '@/utils/format';
@@ -32,14 +33,13 @@ function StatusAction({
     // Unlinked: the Unlink button the confirmation hands the focus back to is gone, and the focus
     // with it (to the page's body, or still in the closing confirmation); it goes to this method,
     // whose CANCELED status is read next, not back to the top of the page.
-    const focused = document.activeElement;
-    const lost = !focused || focused === document.body || focused.closest('[role="dialog"]');
-    if (!unlinkable && cancel.isSuccess && lost) nameRef.current?.focus();
+    if (!unlinkable && cancel.isSuccess && focusIsLost()) nameRef.current?.focus();
   }, [unlinkable, cancel.isSuccess, nameRef]);
 
   if (action.kind === 'disabled') {
+    // Keyed, so that React makes a new button rather than turning a focused Unlink into it.
     return (
-      <Button size="xs" variant="default" disabled>
+      <Button key="status" size="xs" variant="default" disabled>
         {action.label}
       </Button>
     );
