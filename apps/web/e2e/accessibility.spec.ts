@@ -235,6 +235,22 @@ for (const size of widths) {
     await visit('logs drawer');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
+    // Cancelled, the payment's failure page says its status in a note of its own (not FAILED).
+    const moreActions = row.getByRole('button', { name: /^More actions for / });
+    const paymentId = (await moreActions.getAttribute('aria-label'))?.replace(
+      /^More actions for /,
+      '',
+    );
+    await moreActions.click();
+    await page.getByRole('menuitem', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel this payment?' })
+      .getByRole('button', { name: 'Cancel payment' })
+      .click();
+    await expect(row).toContainText('CANCELED');
+    await page.goto(`/payments/failure?payment_id=${paymentId}`);
+    await expect(main.getByText('Payment status: CANCELED')).toBeVisible();
+    await visit('failure page of a cancelled payment');
 
     // Linking: the payment-method OTP screen, success, failure, and the list with its rows.
     await page.goto('/payment_methods/new');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkoutFirstProduct, signIn } from './support';
+import { checkoutFirstProduct, expectAccessibleAtBothWidths, signIn } from './support';
 
 // Paying and saving on the provider's hosted checkout (the simulator's page at payment_link_url),
 // and coming back to the store's own screens.
@@ -130,6 +130,7 @@ for (const { appId, testMode } of [
     expect(await note.getByRole('link', { name: 'Payments' }).evaluate(fontSize)).toBe(
       await note.getByText(/^You left the payment page/).evaluate(fontSize),
     );
+    await expectAccessibleAtBothWidths(page);
   });
 
   test(`an expired session fails its payment; the cart is kept (${appId})`, async ({

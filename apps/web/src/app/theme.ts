@@ -33,6 +33,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-orange-light-color': 'var(--mantine-color-orange-9)',
     // Green 9 gives only 4.0:1 on its own light background.
     '--mantine-color-green-light-color': '#166534',
+    // The notes of a status a page did not expect: Mantine's yellow gives 1.75:1, its darkest 2.8.
+    '--mantine-color-yellow-light-color': '#854d0e',
     '--mantine-color-gray-light-color': 'var(--mantine-color-gray-8)',
     '--mantine-color-blue-outline': 'var(--mantine-color-blue-9)',
     '--mantine-color-anchor': 'var(--mantine-color-blue-9)',
