@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
+import { focusIsLost } from '@/components/focus-return';
 import { LoadMore } from '@/components/load-more';
 import { StatusBadge } from '@/components/status-badge';
 import { endsSession } from '@/lib/query-client';
@@ -143,9 +144,7 @@ function Actions({
     // Cancelled: the button the keyboard was on is gone, and focus with it (to the page's body,
     // or still in the closing confirmation); it goes to this plan, whose CANCELED status is read
     // next, not back to the top of the page.
-    const focused = document.activeElement;
-    const lost = !focused || focused === document.body || focused.closest('[role="dialog"]');
-    if (!cancellable && cancel.isSuccess && lost) titleRef.current?.focus();
+    if (!cancellable && cancel.isSuccess && focusIsLost()) titleRef.current?.focus();
   }, [cancellable, cancel.isSuccess, titleRef]);
   return (
     <Stack gap="xs">
