@@ -19,10 +19,9 @@ import {
   offersSave,
   simulateAttemptPayment,
   startAttempt,
-  type CheckoutInternal,
   type Choice,
 } from '../sessions/checkout.ts';
-import { checkoutPagePath } from '../sessions/service.ts';
+import { checkoutPagePath, type CheckoutInternal } from '../sessions/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { link, postButton, renderShell, renderSummary } from './checkout-html.ts';
 import { escapeHtml, showPage } from './html.ts';

@@ -11,7 +11,6 @@ import { channelsOf, isSaveable, takesAmount, type Channel } from '../channels.t
 import type { Database } from '../db/database.ts';
 import { loadObject, saveObject } from '../objects.ts';
 import {
-  cancelPaymentRequest,
   createPaymentRequest,
   loadPaymentRequest,
   payPresentedCode,
@@ -19,17 +18,20 @@ import {
 } from '../payment-requests/service.ts';
 import { createPaymentToken, loadToken, validateTokenOtp } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
-import { checkoutPagePath, loadSession, runSessionExpiryJob } from './service.ts';
+import {
+  abandonAttempt,
+  checkoutPagePath,
+  loadSession,
+  runSessionExpiryJob,
+  type Attempt,
+  type CheckoutInternal,
+} from './service.ts';
 
 // The hosted checkout of a PAYMENT_LINK session is a chooser over what the simulator already has:
 // choosing a channel creates a payment request (PAY) or a payment token (SAVE) through the same
 // create calls the API uses, and that object's own hosted step (3DS, e-wallet approval, linking,
 // a code to pay, an OTP) finishes it. The session completes when that request or token does (see
 // completion.ts). Nothing here decides an outcome.
-
-/** The request or token the customer is working through now, kept with the session. */
-export type Attempt = { kind: 'payment_request' | 'payment_token'; id: string };
-export type CheckoutInternal = { attempt?: Attempt };
 
 /** What the customer chose on the page. */
 export type Choice = {
@@ -103,16 +105,6 @@ function requireActive(session: Session) {
   }
 }
 
-/**
- * The customer turned from an attempt to another way to pay: a payment request still awaiting them
- * is cancelled, so that approving or paying it later cannot charge them a second time.
- */
-async function abandon(tx: Database, owner: Owner, attempt: Attempt | undefined) {
-  if (attempt?.kind !== 'payment_request') return;
-  const stored = await loadPaymentRequest(tx, owner, attempt.id, true);
-  if (stored.data.status === 'REQUIRES_ACTION') await cancelPaymentRequest(tx, owner, attempt.id);
-}
-
 /** Starts paying (or saving) with the chosen channel; answers the request or token it made. */
 export async function startAttempt(
   ctx: SimContext,
@@ -124,7 +116,7 @@ export async function startAttempt(
   const stored = await loadSession(tx, owner, sessionId, true);
   const session = stored.data;
   requireActive(session);
-  await abandon(tx, owner, (stored.internal as CheckoutInternal).attempt);
+  await abandonAttempt(tx, owner, stored.internal as CheckoutInternal);
   const channel = offeredChannels(session).find(([code]) => code === choice.channel)?.[1];
   if (!channel) {
     throw validationError([
@@ -242,7 +234,7 @@ export async function chooseAgain(tx: Database, owner: Owner, sessionId: string)
   const stored = await loadSession(tx, owner, sessionId, true);
   requireActive(stored.data);
   const internal: CheckoutInternal = { ...stored.internal };
-  await abandon(tx, owner, internal.attempt);
+  await abandonAttempt(tx, owner, internal);
   delete internal.attempt;
   await saveObject(tx, sessionId, stored.data, internal);
 }

@@ -18,8 +18,12 @@ import type { Database } from '../db/database.ts';
 import { writeTogether } from '../db/write-together.ts';
 import { newSessionId } from '../ids.ts';
 import { jobInsert } from '../jobs.ts';
-import { loadObject, objectInsert, saveObject } from '../objects.ts';
-import { createPaymentRequest } from '../payment-requests/service.ts';
+import { loadObject, objectInsert, saveObject, type StoredObject } from '../objects.ts';
+import {
+  cancelPaymentRequest,
+  createPaymentRequest,
+  loadPaymentRequest,
+} from '../payment-requests/service.ts';
 import { createPaymentToken } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
@@ -133,9 +137,31 @@ function offeredChannels(body: CreateSessionBody): string[] {
     .map(([code]) => code);
 }
 
+/** The request or token the customer is working through on the hosted page, kept with the session. */
+export type Attempt = { kind: 'payment_request' | 'payment_token'; id: string };
+export type CheckoutInternal = { attempt?: Attempt };
+
+/**
+ * The session's attempt will not complete it (the customer chose another way, or the session was
+ * cancelled or expired): a payment request still awaiting the customer is cancelled, so that
+ * approving or paying it later cannot charge them for a checkout that no longer takes payment,
+ * nor a second time.
+ */
+export async function abandonAttempt(tx: Database, owner: Owner, internal: CheckoutInternal) {
+  const attempt = internal.attempt;
+  if (attempt?.kind !== 'payment_request') return;
+  const stored = await loadPaymentRequest(tx, owner, attempt.id, true);
+  if (stored.data.status === 'REQUIRES_ACTION') await cancelPaymentRequest(tx, owner, attempt.id);
+}
+
+/**
+ * "Cancels an ACTIVE Session. The Xendit Hosted Checkout URL will be invalid" (the description's
+ * cancelSessionById): with it, the payment request begun there.
+ */
 export async function cancelSession(tx: Database, owner: Owner, id: string): Promise<Session> {
   const stored = await loadSession(tx, owner, id, true);
   if (stored.data.status !== 'ACTIVE') throw ineligible('session', stored.data.status, 'canceled');
+  await abandonAttempt(tx, owner, stored.internal as CheckoutInternal);
   const session: Session = {
     ...stored.data,
     status: 'CANCELED',
@@ -149,19 +175,20 @@ export async function cancelSession(tx: Database, owner: Owner, id: string): Pro
 export async function expireSession(tx: Database, owner: Owner, id: string): Promise<Session> {
   const stored = await loadSession(tx, owner, id, true);
   if (stored.data.status !== 'ACTIVE') throw ineligible('session', stored.data.status, 'expired');
-  return expire(tx, owner, stored.data);
+  return expire(tx, owner, stored);
 }
 
 /** A session still ACTIVE at its expires_at: EXPIRED, with payment_session.expired. */
 export async function runSessionExpiryJob(tx: Database, owner: Owner, id: string) {
   const stored = await loadObject<Session>(tx, owner, 'session', id, { forUpdate: true });
   if (!stored || stored.data.status !== 'ACTIVE') return;
-  await expire(tx, owner, stored.data);
+  await expire(tx, owner, stored);
 }
 
-async function expire(tx: Database, owner: Owner, session: Session): Promise<Session> {
-  const expired: Session = { ...session, status: 'EXPIRED', updated: new Date().toISOString() };
-  await saveObject(tx, session.payment_session_id, expired);
+async function expire(tx: Database, owner: Owner, stored: StoredObject<Session>): Promise<Session> {
+  await abandonAttempt(tx, owner, stored.internal as CheckoutInternal);
+  const expired: Session = { ...stored.data, status: 'EXPIRED', updated: new Date().toISOString() };
+  await saveObject(tx, stored.data.payment_session_id, expired);
   await enqueueWebhook(tx, owner, 'payment_session.expired', expired);
   return expired;
 }
@@ -190,7 +217,7 @@ export async function payWithSession(
     session.expires_at &&
     Date.parse(session.expires_at) < Date.now()
   ) {
-    await expire(tx, owner, session);
+    await expire(tx, owner, stored);
     return {
       data: { message: 'The session has expired' },
       error: ineligible('session', 'EXPIRED', 'used'),

@@ -391,6 +391,43 @@ describe('sessions', () => {
       'ACTIVE',
     );
   });
+
+  it.each(['cancelled', 'expired'] as const)(
+    'a session %s cancels the request begun on its page, which then pays nothing',
+    async (end) => {
+      const { body } = await call(
+        'POST',
+        '/sessions',
+        paySession(
+          end === 'expired' ? { expires_at: new Date(Date.now() + 1500).toISOString() } : {},
+        ),
+      );
+      const id = String(body.payment_session_id);
+      const chosen = await fetch(`${String(body.payment_link_url)}/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ channel: 'DANA' }),
+        redirect: 'manual',
+      });
+      const approval = chosen.headers.get('location') ?? '';
+      const requestId = approval.split('/').pop() ?? '';
+      expect(requestId).toMatch(/^pr-/);
+      if (end === 'cancelled') {
+        expect((await call('POST', `/sessions/${id}/cancel`)).body.status).toBe('CANCELED');
+      } else {
+        await sim.receiver.waitFor(webhookOf('payment_session.expired', id));
+      }
+      expect((await call('GET', `/v3/payment_requests/${requestId}`)).body.status).toBe('CANCELED');
+      const late = await fetch(approval, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ decision: 'approve' }),
+        redirect: 'manual',
+      });
+      expect(late.status).toBe(400);
+      expect((await call('GET', `/v3/payment_requests/${requestId}`)).body.status).toBe('CANCELED');
+    },
+  );
 });
 
 describe('session types and expiry on demand', () => {
