@@ -92,16 +92,37 @@ export function requireChannelIn(
   return channel;
 }
 
-/** The channels a customer of this country and currency can choose, in the market's order. */
+/**
+ * The channels a customer of this country and currency can choose, in the market's order: in a
+ * currency other than the market's, cards alone (as refuseCurrencyOutsideChannel allows).
+ */
 export function channelsOf(country: Country, currency: Currency): [string, Channel][] {
   const market = marketOf(country);
-  if (market?.currency !== currency) return [];
+  if (!market) return [];
   return market.channels.flatMap((channel) => {
     const known = CHANNELS[channel.code];
-    return known
+    const takesCurrency = market.currency === currency || channel.code === 'CARDS';
+    return known && takesCurrency
       ? [[channel.code, channelView(channel, known.countries)] as [string, Channel]]
       : [];
   });
+}
+
+/**
+ * "Currently authorization and capture flow is only available for Cards payment"
+ * (https://docs.xendit.co/docs/authorize-and-capture-1): capture_method MANUAL on another channel
+ * is refused, as any invalid field is.
+ */
+export function refuseManualCaptureOutsideCards(
+  kind: ChannelKind,
+  captureMethod: string | null | undefined,
+  path = 'capture_method',
+) {
+  if (captureMethod === 'MANUAL' && kind !== 'CARDS') {
+    throw validationError([
+      { path, message: 'capture_method MANUAL (authorise, then capture) is for cards only' },
+    ]);
+  }
 }
 
 export const isEwallet = (kind: ChannelKind) =>

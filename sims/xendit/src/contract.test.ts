@@ -873,6 +873,21 @@ describe('payments: manual capture', () => {
     expect(again.errorCode).toBe('INELIGIBLE_TRANSACTION_STATUS');
   });
 
+  it('refuses capture_method MANUAL on a channel other than cards', async () => {
+    // "Currently authorization and capture flow is only available for Cards payment"
+    // (https://docs.xendit.co/docs/authorize-and-capture-1).
+    const response = await call(
+      'POST',
+      '/v3/payment_requests',
+      virtualAccount({ capture_method: 'MANUAL' }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      error_code: 'API_VALIDATION_ERROR',
+      errors: [{ path: 'capture_method' }],
+    });
+  });
+
   it('cancels an authorisation; an expired one sends payment.expiry', async () => {
     const canceled = await authorized();
     const payment = (await client.cancelPayment(canceled.latest_payment_id ?? '')).body;

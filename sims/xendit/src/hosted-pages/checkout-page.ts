@@ -15,13 +15,12 @@ import {
   confirmAttemptOtp,
   currentSession,
   loadAttempt,
-  offeredChannels,
   offersSave,
   simulateAttemptPayment,
   startAttempt,
   type Choice,
 } from '../sessions/checkout.ts';
-import { checkoutPagePath, type CheckoutInternal } from '../sessions/service.ts';
+import { checkoutPagePath, offeredChannels, type CheckoutInternal } from '../sessions/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { link, postButton, renderShell, renderSummary } from './checkout-html.ts';
 import { escapeHtml, showPage } from './html.ts';

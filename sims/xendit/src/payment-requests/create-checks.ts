@@ -14,6 +14,7 @@ import {
   isPresentToCustomer,
   isSaveable,
   refuseCurrencyOutsideChannel,
+  refuseManualCaptureOutsideCards,
   requireChannelIn,
   type Channel,
 } from '../channels.ts';
@@ -107,6 +108,7 @@ export async function checkCreateCall(
   }
   const channel = requireChannelIn(channelCode, body.country);
   refuseCurrencyOutsideChannel(channelCode, body.country, body.currency);
+  refuseManualCaptureOutsideCards(channel.kind, body.capture_method);
   if (body.type === 'PAY_AND_SAVE') {
     if (!isSaveable(channel)) {
       throw validationError([

@@ -7,7 +7,7 @@ import type {
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
 import { ApiError, validationError } from '../api-error.ts';
-import { channelsOf, isSaveable, takesAmount, type Channel } from '../channels.ts';
+import { isSaveable, type Channel } from '../channels.ts';
 import type { Database } from '../db/database.ts';
 import { loadObject, saveObject } from '../objects.ts';
 import {
@@ -22,6 +22,7 @@ import {
   abandonAttempt,
   checkoutPagePath,
   loadSession,
+  offeredChannels,
   runSessionExpiryJob,
   type Attempt,
   type CheckoutInternal,
@@ -40,23 +41,6 @@ export type Choice = {
   card?: CardDetails;
   mobileNumber?: string;
 };
-
-/**
- * The channels the page offers: the session's market, its allowed list, what SAVE can keep, and
- * for a payment the channels whose documented limits take its amount (a choice whose payment
- * request the create would only refuse is not offered).
- */
-export function offeredChannels(session: Session): [string, Channel][] {
-  const allowed = session.allowed_payment_channels;
-  return channelsOf(session.country, session.currency).filter(
-    ([code, channel]) =>
-      (!allowed || allowed.length === 0 || allowed.includes(code)) &&
-      (session.session_type === 'PAY' && session.allow_save_payment_method !== 'FORCED'
-        ? true
-        : isSaveable(channel)) &&
-      (session.session_type !== 'PAY' || takesAmount(code, session.country, session.amount)),
-  );
-}
 
 /** May the customer choose to save the method on this channel (the "save" box)? */
 export const offersSave = (session: Session, channel: Channel) =>

@@ -11,7 +11,10 @@ import {
   channelsOf,
   isSaveable,
   refuseCurrencyOutsideChannel,
+  refuseManualCaptureOutsideCards,
   requireChannelIn,
+  takesAmount,
+  type Channel,
 } from '../channels.ts';
 import { requireCustomer, resolveCustomerId } from '../customers/service.ts';
 import type { Database } from '../db/database.ts';
@@ -24,6 +27,7 @@ import {
   createPaymentRequest,
   loadPaymentRequest,
 } from '../payment-requests/service.ts';
+import { refuseExcessDecimals } from '../payment-requests/create-checks.ts';
 import { createPaymentToken } from '../payment-tokens/service.ts';
 import type { SimContext } from '../sim-context.ts';
 import { enqueueWebhook } from '../webhooks/outbox.ts';
@@ -62,6 +66,7 @@ export async function createSession(
   if (body.session_type === 'PAY' && body.amount <= 0) {
     throw validationError([{ path: 'amount', message: 'must be more than 0 for a PAY session' }]);
   }
+  if (body.session_type === 'PAY') refuseExcessDecimals(body.amount, body.currency, 'amount');
   refuseChannelsOutsideMarket(body);
   // The description's 404 for POST /sessions (Payment_Session_ErrorStatusCode404Response).
   if (body.customer_id !== undefined) await requireCustomer(tx, owner, body.customer_id);
@@ -84,7 +89,7 @@ export async function createSession(
     // An empty list is the field left empty: every channel the session can use.
     allowed_payment_channels: body.allowed_payment_channels?.length
       ? body.allowed_payment_channels
-      : offeredChannels(body),
+      : defaultAllowedChannels(body),
     cards_session_js: body.cards_session_js,
     components_configuration: body.components_configuration,
     components_sdk_key:
@@ -105,6 +110,7 @@ export async function createSession(
     payment_request_id: null,
     business_id: owner.businessId,
   };
+  refuseSessionNothingPays(session);
   await writeTogether(tx, [
     objectInsert(tx, owner, 'session', id, session),
     jobInsert(tx, owner, 'session.expire', id, Date.parse(expiresAt) - now.getTime()),
@@ -121,8 +127,9 @@ export async function createSession(
 function refuseChannelsOutsideMarket(body: CreateSessionBody) {
   body.allowed_payment_channels?.forEach((code, index) => {
     const path = `allowed_payment_channels[${index}]`;
-    requireChannelIn(code, body.country, { code: path, country: path });
+    const channel = requireChannelIn(code, body.country, { code: path, country: path });
     refuseCurrencyOutsideChannel(code, body.country, body.currency);
+    refuseManualCaptureOutsideCards(channel.kind, body.capture_method, path);
   });
 }
 
@@ -130,11 +137,47 @@ function refuseChannelsOutsideMarket(body: CreateSessionBody) {
  * "By default all payment channels will be available if you leave this field empty" (the
  * description's allowed_payment_channels): those of the session's market that can do what it asks.
  */
-function offeredChannels(body: CreateSessionBody): string[] {
+function defaultAllowedChannels(body: CreateSessionBody): string[] {
   return channelsOf(body.country, body.currency)
     .filter(([, channel]) => body.mode !== 'CARDS_SESSION_JS' || channel.kind === 'CARDS')
+    .filter(([, channel]) => body.capture_method !== 'MANUAL' || channel.kind === 'CARDS')
     .filter(([, channel]) => body.session_type !== 'SAVE' || isSaveable(channel))
     .map(([code]) => code);
+}
+
+/**
+ * The channels the page offers: the session's market, its allowed list, what SAVE can keep, and
+ * for a payment the channels whose documented limits take its amount (a choice whose payment
+ * request the create would only refuse is not offered).
+ */
+export function offeredChannels(session: Session): [string, Channel][] {
+  const allowed = session.allowed_payment_channels;
+  return channelsOf(session.country, session.currency).filter(
+    ([code, channel]) =>
+      (!allowed || allowed.length === 0 || allowed.includes(code)) &&
+      (session.session_type === 'PAY' && session.allow_save_payment_method !== 'FORCED'
+        ? true
+        : isSaveable(channel)) &&
+      (session.session_type !== 'PAY' || takesAmount(code, session.country, session.amount)),
+  );
+}
+
+/**
+ * A session its own page could offer no channel for (an amount no allowed channel takes, a
+ * currency only cards take with cards not allowed) could never be paid: refused at create, as a
+ * payment request of that amount or currency would be, rather than made and left to expire.
+ */
+function refuseSessionNothingPays(session: Session) {
+  if (offeredChannels(session).length > 0) return;
+  const byAmount = session.session_type === 'PAY';
+  throw validationError([
+    {
+      path: byAmount ? 'amount' : 'allowed_payment_channels',
+      message: byAmount
+        ? `no payment channel this session allows in ${session.country} takes ${session.amount} ${session.currency}`
+        : `no payment channel this session allows in ${session.country} can be saved in ${session.currency}`,
+    },
+  ]);
 }
 
 /** The request or token the customer is working through on the hosted page, kept with the session. */

@@ -173,6 +173,39 @@ describe('sessions', () => {
     expect(empty.body.allowed_payment_channels).toContain('DANA');
   });
 
+  it('refuses a session nothing could pay: an amount finer than its currency or beyond every channel', async () => {
+    for (const [overrides, path] of [
+      [{ amount: 10_000.5 }, 'amount'],
+      [{ amount: 100.001, currency: 'PHP', country: 'PH' }, 'amount'],
+      [{ amount: 1e15 }, 'amount'],
+      [{ amount: 50, allowed_payment_channels: ['DANA'] }, 'amount'],
+    ] as const) {
+      const refused = await call('POST', '/sessions', paySession(overrides));
+      expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+      expect(refused.body.errors).toMatchObject([{ path }]);
+    }
+    // Another currency than the market's: cards alone take it, as a payment request's cards do.
+    const inDollars = await call('POST', '/sessions', paySession({ currency: 'USD', amount: 25 }));
+    expect(inDollars.status).toBe(201);
+    expect(inDollars.body.allowed_payment_channels).toEqual(['CARDS']);
+  });
+
+  it('capture_method MANUAL offers cards alone, and refuses another channel named', async () => {
+    const manual = await call('POST', '/sessions', paySession({ capture_method: 'MANUAL' }));
+    expect(manual.status).toBe(201);
+    expect(manual.body.allowed_payment_channels).toEqual(['CARDS']);
+    const named = await call(
+      'POST',
+      '/sessions',
+      paySession({
+        capture_method: 'MANUAL',
+        allowed_payment_channels: ['CARDS', 'BCA_VIRTUAL_ACCOUNT'],
+      }),
+    );
+    expect(named.status).toBe(400);
+    expect(named.body.errors).toMatchObject([{ path: 'allowed_payment_channels[1]' }]);
+  });
+
   it("refuses a currency outside the description's Payment_Session_Currency", async () => {
     for (const currency of ['MXN', 'HKD']) {
       const refused = await call('POST', '/sessions', paySession({ currency, amount: 500 }));
