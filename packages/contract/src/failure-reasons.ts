@@ -38,6 +38,8 @@ const reasons: Record<string, string> = {
   SERVER_ERROR: 'The payment provider had a problem. Try again in a few minutes.',
   RATE_LIMIT_EXCEEDED: 'Too many payments were tried in a short time. Wait a minute.',
   API_VALIDATION_ERROR: 'Some payment details were missing or not valid.',
+  INVALID_PAYMENT_DETAILS:
+    'The payment details entered were not valid (a mistyped card number, for one). Check them and try again.',
   INVALID_TOKEN: 'The saved payment method can no longer be used.',
   DATA_NOT_FOUND: 'The payment provider has no record of this payment or payment method.',
   DUPLICATE_ERROR: 'This payment was already submitted.',

@@ -7,7 +7,7 @@ import {
   type CardDetails,
   type MaskedCardDetails,
 } from '@store/xendit';
-import { ApiError, validationError } from './api-error.ts';
+import { ApiError } from './api-error.ts';
 
 /** The 3DS step a card needs, if any: what the 3DS page offers (see TEST_CARD_TABLE). */
 export type Challenge = Exclude<CardAuthentication, 'frictionless'>;
@@ -35,7 +35,14 @@ export function checkCard(
 ): CardCheck {
   const row = TEST_CARD_TABLE[card.card_number];
   if (!row && !passesLuhn(card.card_number)) {
-    throw validationError([{ path: `${path}.card_number`, message: 'is not a valid card number' }]);
+    // A number the end user mistyped is the file's INVALID_PAYMENT_DETAILS, which both creates
+    // declare ("The payment details entered by the end user is invalid"), not a malformed call.
+    throw new ApiError(
+      400,
+      'INVALID_PAYMENT_DETAILS',
+      'The payment details entered by the end user are invalid: the card number is not a valid card number',
+      [{ path: `${path}.card_number`, message: 'is not a valid card number' }],
+    );
   }
   refuseExpired(card);
   const frictionless =

@@ -559,7 +559,7 @@ describe('cards through sessions', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
-      error_code: 'API_VALIDATION_ERROR',
+      error_code: 'INVALID_PAYMENT_DETAILS',
       errors: [{ path: 'channel_properties.card_details.card_number' }],
     });
   });

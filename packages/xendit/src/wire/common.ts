@@ -150,6 +150,8 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const errorCodes = [
   'API_VALIDATION_ERROR',
+  'INVALID_PAYMENT_DETAILS',
+  'CARD_EXPIRED',
   'INVALID_OTP',
   'EXPIRED_OTP',
   'MAX_OTP_ATTEMPTS',

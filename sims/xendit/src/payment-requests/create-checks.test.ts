@@ -133,6 +133,21 @@ describe('a card whose expiry month has passed (cards.ts)', () => {
     }
   });
 
+  it('a mistyped number (failing the Luhn check) is 400 INVALID_PAYMENT_DETAILS, as described', async () => {
+    const mistyped = { ...thisMonth, card_number: '4000000000001001' };
+    for (const [path, body] of [
+      ['/v3/payment_requests', cardPayment(mistyped)],
+      ['/v3/payment_tokens', cardToken(mistyped)],
+    ] as const) {
+      const refused = await call(path, body);
+      expect([refused.status, refused.body.error_code], path).toEqual([
+        400,
+        'INVALID_PAYMENT_DETAILS',
+      ]);
+      expect(refused.violations, path).toEqual([]);
+    }
+  });
+
   it('is taken through the end of its month', async () => {
     expect((await call('/v3/payment_requests', cardPayment(thisMonth))).status).toBe(201);
     expect((await call('/v3/payment_tokens', cardToken(thisMonth))).status).toBe(201);
