@@ -193,8 +193,12 @@ export const RECURRING_FAILING_AMOUNTS: Readonly<Record<number, string>> = {
 
 /** E-wallet amounts that the provider refuses at creation, or fails later. */
 export const EWALLET_TEST_AMOUNTS = {
-  /** 403 ACCOUNT_ACCESS_BLOCKED */
-  accountAccessBlocked: 10100,
+  /**
+   * 403 INVALID_MERCHANT_SETTINGS: the guide's CHANNEL_NOT_ACTIVATED
+   * (https://docs.xendit.co/ewallet/integrations/test-scenarios), under the name the Payments API's
+   * create declares for a merchant's settings (Payments_API_Http403InvalidMerchantSettings).
+   */
+  channelNotActivated: 10100,
   /** 503 CHANNEL_UNAVAILABLE */
   channelUnavailable: 10101,
   /** 500 SERVER_ERROR */

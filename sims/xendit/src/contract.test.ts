@@ -281,7 +281,7 @@ describe('e-wallets', () => {
   });
 
   it.each([
-    [EWALLET_TEST_AMOUNTS.accountAccessBlocked, 403, 'ACCOUNT_ACCESS_BLOCKED'],
+    [EWALLET_TEST_AMOUNTS.channelNotActivated, 403, 'INVALID_MERCHANT_SETTINGS'],
     [EWALLET_TEST_AMOUNTS.channelUnavailable, 503, 'CHANNEL_UNAVAILABLE'],
     [EWALLET_TEST_AMOUNTS.serverError, 500, 'SERVER_ERROR'],
   ])('amount %i answers %i %s', async (amount, status, errorCode) => {

@@ -40,8 +40,12 @@ export type CheckedCreate = {
 
 /** E-wallet test amounts that the provider refuses before any payment request exists. */
 function refuseEwalletTestAmount(amount: number) {
-  if (amount === EWALLET_TEST_AMOUNTS.accountAccessBlocked) {
-    throw new ApiError(403, 'ACCOUNT_ACCESS_BLOCKED', 'The e-wallet account is blocked');
+  if (amount === EWALLET_TEST_AMOUNTS.channelNotActivated) {
+    throw new ApiError(
+      403,
+      'INVALID_MERCHANT_SETTINGS',
+      'The payment channel has not been activated for this business',
+    );
   }
   if (amount === EWALLET_TEST_AMOUNTS.channelUnavailable) {
     throw new ApiError(503, 'CHANNEL_UNAVAILABLE', 'The e-wallet is unavailable; try again later');
