@@ -23,7 +23,10 @@ export type XenditSimulatorOptions = {
   from?: Blob;
   /** Default: the one demo account (createDefaultAccount()). */
   accounts?: SimulatorAccount[];
-  /** Seconds between webhook attempts; default the provider's 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
+  /**
+   * Seconds from a webhook's first attempt to each retry; default the provider's 15 min, 1 h, 3 h,
+   * 6 h, 12 h, 24 h.
+   */
   webhookRetrySchedule?: readonly number[];
   /**
    * How long a webhook waits for the merchant's answer; default the provider's 30 s. A delivery

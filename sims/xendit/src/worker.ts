@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { callbackTokenFor, type Mode } from './accounts.ts';
+import type { Database } from './db/database.ts';
 import { scheduledJobs, webhookAttempts, webhookEvents } from './db/schema.ts';
 import type { JobKind } from './jobs.ts';
 import { runExpiryJob, runOutcomeJob } from './payment-requests/service.ts';
@@ -10,7 +11,11 @@ import { runRefundSettleJob } from './refunds/service.ts';
 import { runSessionExpiryJob } from './sessions/service.ts';
 import type { SimContext } from './sim-context.ts';
 
-/** The provider's retry schedule in seconds: 15 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
+/**
+ * The provider's retry schedule in seconds, each counted from the original attempt, not from the
+ * retry before it: 15 min, 1 h, 3 h, 6 h, 12 h, 24 h ("Interval (relative to original attempt)",
+ * docs.xendit.co/webhook/delivery-attempts-and-retries).
+ */
 export const PROVIDER_RETRY_SCHEDULE = [900, 3600, 10_800, 21_600, 43_200, 86_400];
 
 /**
@@ -31,6 +36,27 @@ export type WorkerOptions = {
   pollIntervalMs: number;
   logger?: FastifyBaseLogger;
 };
+
+/**
+ * When the original attempt of an event's deliveries was made (the first since it was written or
+ * last resent): the one being made now, or the one `retries` attempts back, as each failed attempt
+ * is recorded in the transaction that counts it.
+ */
+async function originalAttemptAt(
+  db: Database,
+  event: typeof webhookEvents.$inferSelect,
+  now: Date,
+): Promise<Date> {
+  if (event.retries === 0) return now;
+  const [original] = await db
+    .select({ attemptedAt: webhookAttempts.attemptedAt })
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.eventId, event.id))
+    .orderBy(desc(webhookAttempts.id))
+    .limit(1)
+    .offset(event.retries - 1);
+  return original?.attemptedAt ?? now;
+}
 
 /**
  * One loop that runs due scheduled jobs and delivers due webhooks from the outbox. Everything it
@@ -116,6 +142,7 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
     const delivered = responseStatus !== null && responseStatus >= 200 && responseStatus < 300;
     const delaySeconds = options.retryScheduleSeconds[event.retries];
     await ctx.db.transaction(async (tx) => {
+      const original = await originalAttemptAt(tx, event, attemptedAt);
       await tx.insert(webhookAttempts).values({
         eventId: event.id,
         url,
@@ -133,7 +160,7 @@ export function createWorker(ctx: SimContext, options: WorkerOptions) {
               ? { status: 'FAILED', retries: event.retries + 1 }
               : {
                   retries: event.retries + 1,
-                  nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
+                  nextAttemptAt: new Date(original.getTime() + delaySeconds * 1000),
                 },
         )
         .where(eq(webhookEvents.id, event.id));
