@@ -135,6 +135,90 @@ describe('authentication and errors', () => {
     expect(emoji.status).toBe(201);
   });
 
+  it('an id or query value with a NUL names nothing: 404 DATA_NOT_FOUND or 400, never a 500', async () => {
+    // PostgreSQL's text cannot hold a NUL: a query asking for one failed with a 500.
+    const gets = [
+      '/v3/payment_requests/%00',
+      '/v3/payments/%00',
+      '/v3/payment_tokens/%00',
+      '/sessions/%00',
+      '/refunds/%00',
+      '/customers/%00',
+      '/recurring/plans/%00',
+      '/recurring/plans/%00/cycles',
+      '/recurring/plans/%00/cycles/%00',
+      '/recurring/schedules/%00',
+    ];
+    const posts: [string, unknown?][] = [
+      ['/v3/payment_requests/%00/cancel'],
+      ['/v3/payment_requests/%00/resend_otp'],
+      ['/v3/payment_requests/%00/simulate', {}],
+      ['/v3/payment_requests/%00/validate_otp', { otp_code: '111111' }],
+      ['/v3/payments/%00/cancel'],
+      ['/v3/payments/%00/capture', { capture_amount: 1000 }],
+      ['/v3/payment_tokens/%00/cancel'],
+      ['/v3/payment_tokens/%00/resend_otp'],
+      ['/v3/payment_tokens/%00/validate_otp', { otp_code: '111111' }],
+      ['/sessions/%00/cancel'],
+      ['/refunds/%00/cancel'],
+      ['/recurring/plans/%00/deactivate'],
+      ['/recurring/plans/%00/cycles/%00/cancel'],
+      ['/recurring/plans/%00/cycles/%00/force_attempt'],
+      ['/recurring/plans/%00/cycles/%00/simulate'],
+      ['/_sim/webhooks/%00/resend'],
+      ['/_sim/payment_requests/%00/outcome', { status: 'SUCCEEDED' }],
+      ['/_sim/payment_tokens/%00/outcome', { status: 'ACTIVE' }],
+      ['/_sim/refunds/%00/outcome', { status: 'SUCCEEDED' }],
+      ['/_sim/payments/%00/expire'],
+      ['/_sim/sessions/%00/expire'],
+    ];
+    const answers = await Promise.all([
+      ...gets.map(async (path) => [path, await call('GET', path)] as const),
+      ...posts.map(async ([path, body]) => [path, await call('POST', path, body)] as const),
+    ]);
+    expect(answers.map(([path, response]) => [path, response.status, response.body])).toEqual(
+      answers.map(([path]) => [
+        path,
+        404,
+        { error_code: expect.stringMatching(/NOT_FOUND$/), message: expect.any(String) },
+      ]),
+    );
+    for (const path of [
+      '/customers?reference_id=%00',
+      '/refunds?payment_request_id=%00',
+      '/refunds?after_id=%00',
+      '/refunds?before_id=%00',
+      '/refunds?channel_code=%00',
+      '/_sim/payment_requests?reference_id=%00',
+      '/_sim/webhooks?status=%00',
+    ]) {
+      const response = await call('GET', path);
+      expect([path, response.status < 500], JSON.stringify(response.body)).toEqual([path, true]);
+      if (response.status >= 400) expect(response.body.message, path).toEqual(expect.any(String));
+    }
+    const customers = await call('GET', '/customers?reference_id=%00');
+    expect(customers.body).toEqual({ data: [], has_more: false });
+    for (const path of [
+      '/pages/checkout/%00',
+      '/pages/ewallet/%00',
+      '/pages/link/%00',
+      '/pages/pay/%00',
+    ]) {
+      const page = await fetch(`${sim.simulator.url}${path}`);
+      expect([path, page.status]).toEqual([path, 404]);
+    }
+  });
+
+  it('a malformed URL is 400 API_VALIDATION_ERROR in the error shape, with a request-id', async () => {
+    const response = await exchange('GET', '/v3/payment_requests/%ZZ');
+    expect([response.status, response.body]).toEqual([
+      400,
+      { error_code: 'API_VALIDATION_ERROR', message: 'The URL is malformed' },
+    ]);
+    expect(response.headers.get('request-id')).toBeTruthy();
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
   it('an unknown channel is 400 API_VALIDATION_ERROR on channel_code', async () => {
     const response = await call('POST', '/v3/payment_requests', {
       ...paymentRequest('unknown-channel'),

@@ -38,8 +38,12 @@ export function invalidValueError(errors: ErrorDetail[]): ApiError {
 }
 
 const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-/** A NUL, or half of a surrogate pair: text that PostgreSQL's jsonb cannot hold. */
-const isUnstorable = (text: string) => text.includes('\u0000') || unpairedSurrogate.test(text);
+/**
+ * A NUL, or half of a surrogate pair: text that PostgreSQL's jsonb cannot hold (nor its text, a
+ * NUL). Refused in a body, and never an id or a reference any stored object has.
+ */
+export const isUnstorable = (text: string) =>
+  text.includes('\u0000') || unpairedSurrogate.test(text);
 
 /** Where a value sits in a body: its key and its parent's place, so a path is built only once found. */
 interface Place {

@@ -49,9 +49,27 @@ export async function buildApp(ctx: SimContext, options: AppOptions): Promise<Fa
     loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
     logger: typeof options.logger === 'boolean' ? options.logger : undefined,
     genReqId: newRequestId,
-    // The provider's own Node SDK (xendit/xendit-node, src/recurring/manage_plans.js) creates a
-    // plan by POST /recurring/plans/: a path with a trailing slash is the same path.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: {
+      // The provider's own Node SDK (xendit/xendit-node, src/recurring/manage_plans.js) creates a
+      // plan by POST /recurring/plans/: a path with a trailing slash is the same path.
+      ignoreTrailingSlash: true,
+      // The router refuses a path it cannot decode (%ZZ) before any hook or handler runs, in a
+      // shape of Fastify's own: answered here in the provider's error shape, as the store answers
+      // it, with the request-id and date every answer has.
+      onBadUrl: (_path, _req, res) => {
+        const body = JSON.stringify({
+          error_code: 'API_VALIDATION_ERROR',
+          message: 'The URL is malformed',
+        });
+        res.writeHead(400, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          'request-id': newRequestId(),
+          date: new Date().toUTCString(),
+        });
+        res.end(body);
+      },
+    },
   });
   await app.register(formbody);
   // Many HTTP clients send Content-Type: application/json on every call, a bodiless cancel or

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Owner } from './accounts.ts';
+import { isUnstorable } from './api-error.ts';
 import type { Database } from './db/database.ts';
 import { providerObjects } from './db/schema.ts';
 
@@ -7,7 +8,11 @@ export type ObjectKind = (typeof providerObjects.$inferSelect)['kind'];
 
 export type StoredObject<T> = { data: T; internal: Record<string, unknown> };
 
-/** Loads one object of an owner; another account's or mode's object is simply not there. */
+/**
+ * Loads one object of an owner; another account's or mode's object is simply not there. So is one
+ * whose id no object can have (a NUL, say, from a path's %00): asked of PostgreSQL, it failed the
+ * query with a 500, where the provider answers an id it does not have with 404 DATA_NOT_FOUND.
+ */
 export async function loadObject<T>(
   db: Database,
   owner: Owner,
@@ -15,6 +20,7 @@ export async function loadObject<T>(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<StoredObject<T> | undefined> {
+  if (isUnstorable(id)) return undefined;
   const query = db
     .select({ data: providerObjects.data, internal: providerObjects.internal })
     .from(providerObjects)
@@ -77,6 +83,7 @@ export async function saveObject(
 }
 
 export async function childrenOf<T>(db: Database, kind: ObjectKind, parentId: string) {
+  if (isUnstorable(parentId)) return [];
   const rows = await db
     .select({ data: providerObjects.data })
     .from(providerObjects)
@@ -105,8 +112,12 @@ export function withoutUndefined<T extends object>(value: T): Record<string, unk
   return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 }
 
-/** Hosted pages know only the id in their URL; the owner comes with the object. */
+/**
+ * Hosted pages know only the id in their URL; the owner comes with the object. An id no object can
+ * have is not found, as in loadObject.
+ */
 export async function loadObjectById<T>(db: Database, kind: ObjectKind, id: string) {
+  if (isUnstorable(id)) return undefined;
   const [row] = await db
     .select()
     .from(providerObjects)

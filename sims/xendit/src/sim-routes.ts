@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Owner } from './accounts.ts';
 import { z } from 'zod';
-import { ApiError, parseBody } from './api-error.ts';
+import { ApiError, isUnstorable, parseBody } from './api-error.ts';
 import {
   idempotencyKeys,
   providerObjects,
@@ -150,19 +150,22 @@ export function registerSimRoutes(
 
   app.post<{ Params: { id: string } }>('/_sim/webhooks/:id/resend', async (request, reply) => {
     const owner = testOwner(request);
-    const [event] = await ctx.transaction((tx) =>
-      tx
-        .update(webhookEvents)
-        .set({ status: 'PENDING', retries: 0, nextAttemptAt: new Date(), deliveredAt: null })
-        .where(
-          and(
-            eq(webhookEvents.id, request.params.id),
-            eq(webhookEvents.businessId, owner.businessId),
-            eq(webhookEvents.mode, 'test'),
-          ),
-        )
-        .returning({ id: webhookEvents.id }),
-    );
+    // An id no event can have (see loadObject) is asked of nobody: PostgreSQL would fail on it.
+    const [event] = isUnstorable(request.params.id)
+      ? []
+      : await ctx.transaction((tx) =>
+          tx
+            .update(webhookEvents)
+            .set({ status: 'PENDING', retries: 0, nextAttemptAt: new Date(), deliveredAt: null })
+            .where(
+              and(
+                eq(webhookEvents.id, request.params.id),
+                eq(webhookEvents.businessId, owner.businessId),
+                eq(webhookEvents.mode, 'test'),
+              ),
+            )
+            .returning({ id: webhookEvents.id }),
+        );
     if (!event) {
       throw new ApiError(404, 'DATA_NOT_FOUND', `No webhook event ${request.params.id}`);
     }

@@ -6,7 +6,7 @@ import {
   type UpdateCustomerBody,
 } from '@store/xendit';
 import type { Owner } from '../accounts.ts';
-import { ApiError, notFound, validationError } from '../api-error.ts';
+import { ApiError, isUnstorable, notFound, validationError } from '../api-error.ts';
 import type { Database } from '../db/database.ts';
 import { providerObjects } from '../db/schema.ts';
 import { newCustomerId } from '../ids.ts';
@@ -78,12 +78,16 @@ export function customerName(customer: Customer | undefined): string {
   return surname ? `${given_names} ${surname}` : given_names;
 }
 
-/** The customer a reference_id names (kept as the customer's parent id), if there is one. */
+/**
+ * The customer a reference_id names (kept as the customer's parent id), if there is one: none for
+ * a reference no customer can have (see loadObject).
+ */
 async function customerIdByReference(
   db: Database,
   owner: Owner,
   referenceId: string,
 ): Promise<string | undefined> {
+  if (isUnstorable(referenceId)) return undefined;
   const [existing] = await db
     .select({ id: providerObjects.id })
     .from(providerObjects)
