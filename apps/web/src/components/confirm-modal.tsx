@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ConfirmDialogProps } from './confirm-dialog';
 import { useFocusReturn } from './focus-return';
@@ -12,6 +13,12 @@ export function ConfirmModal({
   onClose,
 }: ConfirmDialogProps) {
   useFocusReturn(opened);
+  // Once per opening: a double click lands its second press while the modal plays its closing
+  // transition, still on the button, and would cancel or unlink a second time.
+  const confirmed = useRef(false);
+  useEffect(() => {
+    if (opened) confirmed.current = false;
+  }, [opened]);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Text mb="md">{message}</Text>
@@ -22,6 +29,8 @@ export function ConfirmModal({
         <Button
           color="red"
           onClick={() => {
+            if (confirmed.current) return;
+            confirmed.current = true;
             onClose();
             onConfirm();
           }}

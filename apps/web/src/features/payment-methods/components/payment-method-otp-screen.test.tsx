@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentMethod } from '@store/contract/client';
 import { renderRoutes } from '@/test/render';
@@ -58,6 +58,46 @@ describe('Payment method OTP screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(location().pathname).toBe('/payment_methods/failure'));
     expect(location().search).toBe('?payment_method_id=pm_bri');
+  });
+
+  it.each([
+    // Both presses land before a render can disable the button, as a fast double click does.
+    [
+      'a double click on Submit',
+      () => {
+        const submit = screen.getByRole('button', { name: 'Submit' });
+        fireEvent.click(submit);
+        fireEvent.click(submit);
+      },
+    ],
+    [
+      'Enter pressed twice',
+      () => {
+        const input = screen.getByPlaceholderText('Enter OTP');
+        fireEvent.submit(input);
+        fireEvent.submit(input);
+      },
+    ],
+  ])('sends a code once on %s, spending one try', async (_name, press) => {
+    let answer: (response: Response) => void = () => {};
+    fetchStub.mockImplementation(async (_input, init) =>
+      init?.method === 'POST'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Response.json(method('REQUIRES_ACTION')),
+    );
+    renderScreen();
+    await userEvent.type(await screen.findByPlaceholderText('Enter OTP'), '123456');
+    press();
+    const posts = () => fetchStub.mock.calls.filter(([, init]) => init?.method === 'POST');
+    await waitFor(() => expect(posts().length).toBeGreaterThan(0));
+    answer(
+      Response.json(
+        { error_code: 'INVALID_OTP', message: 'The OTP is not valid; 2 attempts left' },
+        { status: 400 },
+      ),
+    );
+    expect(await screen.findByText(/2 attempts left/)).toBeVisible();
+    expect(posts()).toHaveLength(1);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { OtpForm } from '@/components/otp-form';
 import { isApiError } from '@/lib/api-client';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { usePaymentMethod } from '../api/get-payment-method';
 import { linkingOutcomePage } from '../hooks/use-linking-result-redirect';
 import { useValidatePaymentMethodOtp } from '../api/payment-method-mutations';
@@ -26,6 +27,7 @@ export function PaymentMethodOtpScreen({ paymentMethodId }: { paymentMethodId: s
   const navigate = useNavigate();
   const [error, setError] = useState<unknown>(null);
   const validate = useValidatePaymentMethodOtp();
+  const oneAtATime = useOneAtATime();
   const read = usePaymentMethod(paymentMethodId);
   const missing = isApiError(read.error) && read.error.status === 404;
   const status = missing ? 'NOT_FOUND' : read.data?.status;
@@ -45,19 +47,23 @@ export function PaymentMethodOtpScreen({ paymentMethodId }: { paymentMethodId: s
   }
 
   function submit(otpCode: string) {
-    setError(null);
-    validate.mutate(
-      { paymentMethodId, otpCode },
-      {
-        onSuccess: (method) => {
-          const query = `payment_method_id=${encodeURIComponent(method.id)}`;
-          navigate(`${resultPageFor(method.status)}?${query}`, { replace: true });
+    // One code at a time: a double click would spend two of the customer's tries on one code.
+    oneAtATime((done) => {
+      setError(null);
+      validate.mutate(
+        { paymentMethodId, otpCode },
+        {
+          onSuccess: (method) => {
+            const query = `payment_method_id=${encodeURIComponent(method.id)}`;
+            navigate(`${resultPageFor(method.status)}?${query}`, { replace: true });
+          },
+          // The mutation reads the customer's methods again (payment-method-mutations.ts): a code
+          // that failed the method moves this screen on, by the effect above.
+          onError: setError,
+          onSettled: done,
         },
-        // The mutation reads the customer's methods again (payment-method-mutations.ts): a code
-        // that failed the method moves this screen on, by the effect above.
-        onError: setError,
-      },
-    );
+      );
+    });
   }
 
   return (

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/error-panel';
 import { OtpForm } from '@/components/otp-form';
 import { isApiError } from '@/lib/api-client';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { getPaymentQueryOptions, usePayment } from '../api/get-payment';
 import { useResendPaymentOtp, useValidatePaymentOtp } from '../api/payment-mutations';
 import { useResendCooldown } from '../hooks/use-resend-cooldown';
@@ -24,6 +25,7 @@ export function OtpScreen({ payment }: { payment: Pick<Payment, 'id'> }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<unknown>(null);
   const validate = useValidatePaymentOtp();
+  const oneAtATime = useOneAtATime();
   const resend = useResendPaymentOtp();
   const read = usePayment(payment.id, { poll: true });
   const current = read.data;
@@ -66,18 +68,23 @@ export function OtpScreen({ payment }: { payment: Pick<Payment, 'id'> }) {
   }
 
   function submit(otpCode: string) {
-    setError(null);
-    validate.mutate(
-      { paymentId: payment.id, otpCode },
-      {
-        onSuccess: (validated) =>
-          navigate(
-            `${resultPageFor(validated.status)}?payment_id=${encodeURIComponent(validated.id)}`,
-            { replace: true },
-          ),
-        onError: refused,
-      },
-    );
+    // A double click or Enter pressed twice would send the code twice and spend two of the
+    // customer's tries on one code.
+    oneAtATime((done) => {
+      setError(null);
+      validate.mutate(
+        { paymentId: payment.id, otpCode },
+        {
+          onSuccess: (validated) =>
+            navigate(
+              `${resultPageFor(validated.status)}?payment_id=${encodeURIComponent(validated.id)}`,
+              { replace: true },
+            ),
+          onError: refused,
+          onSettled: done,
+        },
+      );
+    });
   }
 
   function resendOtp() {
