@@ -61,6 +61,32 @@ test('pays with a frictionless card; the payment and its exchanges show on /paym
   await expect(drawer.getByText(/^GET \S+\/v3\/payment_requests\/\S+$/).first()).toBeVisible();
 });
 
+test('while a card payment completes, no other way to pay can be chosen for the same order', async ({
+  page,
+}) => {
+  await checkoutFirstProduct(page);
+  // The store's answer to the card's completion held back, as a slow provider would.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/payments/cards/session/*/complete', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await payByCard(page, '4000000000001000');
+  await expect(page.getByText('Creating your payment...')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'BCA_VIRTUAL_ACCOUNT ID', exact: true }),
+  ).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Pay on Xendit Checkout' })).toBeDisabled();
+  release();
+  await expect(page).toHaveURL(/\/payments\/success/);
+  await page.goto('/payments');
+  // One payment for the order: the card's.
+  await expect(
+    page.getByRole('main').getByRole('listitem').filter({ hasText: 'Reference ID' }),
+  ).toHaveCount(1);
+});
+
 test('pays with a 3DS card through the challenge page', async ({ page }) => {
   await checkoutFirstProduct(page);
   await payByCard(page, '4000000000002503');

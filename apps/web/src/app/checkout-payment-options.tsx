@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Box, Button, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { channelTakes, totalFor } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
@@ -69,7 +69,10 @@ export function CheckoutPaymentOptions({
   }
   // The store's market, as its channels name it.
   const country = shownChannels?.channels[0]?.country;
-  const creating = createPayment.isPending || createOnCheckout.isPending;
+  // A card's payment completing counts too: its answer can take seconds, and a channel chosen
+  // meanwhile made a second payment for the same order.
+  const [cardCompleting, setCardCompleting] = useState(false);
+  const creating = createPayment.isPending || createOnCheckout.isPending || cardCompleting;
 
   // A channel that cannot take this order's amount (a bank transfer's floor, a wallet's cap) is
   // not offered, nor a saved method of it: chosen, it could only be refused AMOUNT_OUT_OF_RANGE.
@@ -157,6 +160,7 @@ export function CheckoutPaymentOptions({
                 <CardPayment
                   request={cardPaymentRequestOf(order, channel)}
                   onPaid={checkout.paidByCard}
+                  onCompletingChange={setCardCompleting}
                 />
               </Suspense>
             )}

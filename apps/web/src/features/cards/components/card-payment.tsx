@@ -1,3 +1,4 @@
+import { useEffect, useEffectEvent } from 'react';
 import { Loader, Stack } from '@mantine/core';
 import type { CardSession, CreateCardPaymentRequest, Payment } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
@@ -19,16 +20,18 @@ export interface CardPaymentProps {
   request: CreateCardPaymentRequest;
   /** The payment the card made; the browser goes on once what it returns has settled. */
   onPaid: (payment: Payment) => void | Promise<void>;
+  /** Whether the card's payment is being completed now (the checkout's other ways then wait). */
+  onCompletingChange?: (completing: boolean) => void;
 }
 
 /** Paying by card: the card session for the order, the card form, and completing the payment. */
-export function CardPayment({ request, onPaid }: CardPaymentProps) {
-  const requestKey = JSON.stringify(request);
+export function CardPayment(props: CardPaymentProps) {
+  const requestKey = JSON.stringify(props.request);
   // Another order is another form: it makes its own session, once.
-  return <CardPaymentForm key={requestKey} request={request} onPaid={onPaid} />;
+  return <CardPaymentForm key={requestKey} {...props} />;
 }
 
-function CardPaymentForm({ request, onPaid }: CardPaymentProps) {
+function CardPaymentForm({ request, onPaid, onCompletingChange }: CardPaymentProps) {
   const requestKey = JSON.stringify(request);
   const cardSession = useCardSession({
     accepts: (session: CardSession) =>
@@ -45,6 +48,12 @@ function CardPaymentForm({ request, onPaid }: CardPaymentProps) {
       return onPaid(payment);
     },
   });
+  // While the card's payment completes, another way to pay chosen would pay the same order twice.
+  const tellCompleting = useEffectEvent((completing: boolean) => onCompletingChange?.(completing));
+  useEffect(() => {
+    tellCompleting(complete.isPending);
+    return () => tellCompleting(false);
+  }, [complete.isPending]);
 
   return (
     <Stack gap="xs">
