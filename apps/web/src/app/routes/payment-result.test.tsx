@@ -55,6 +55,11 @@ describe('Payment result pages for a payment the customer does not have', () => 
     const { location } = renderRoutes(routes, '/payments/success?payment_id=pay_x');
     expect(await screen.findByText('Payment Failed')).toBeVisible();
     expect(location().pathname).toBe('/payments/failure');
+    // It may have been paid in another account (signed out and in again in another tab): the
+    // page says so beside the specification's words, so the customer looks before paying again.
+    expect(
+      await screen.findByText(/^There is no payment pay_x in the account you are signed in to\./),
+    ).toBeVisible();
   });
 });
 
