@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Loader, Stack, Title } from '@mantine/core';
-import { isRefundableLine, screenPaths } from '@store/contract/client';
+import { isRefundableLine, refundedAmount, screenPaths } from '@store/contract/client';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorPanel } from '@/components/error-panel';
@@ -73,6 +73,7 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
           <RefundAmount
             lines={payment.data.orders.filter((line) => selected.includes(line.id))}
             voucher={payment.data.voucher !== null}
+            left={payment.data.amount - refundedAmount(payment.data)}
           />
         )}
         <Button

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,6 +44,34 @@ describe('OrderLineList', () => {
     expect(onSelectedChange).toHaveBeenLastCalledWith(['l1', 'l2']);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Mug' }));
     expect(onSelectedChange).toHaveBeenLastCalledWith(['l2']);
+  });
+
+  it('drops a selected line that can no longer be selected when the lines are read again', async () => {
+    const onSelectedChange = vi.fn();
+    function ReadAgain() {
+      const [mugStatus, setMugStatus] = useState<OrderLine['status']>('PAID');
+      return (
+        <>
+          {/* Mug refunded in another tab, and the payment read again. */}
+          <button type="button" onClick={() => setMugStatus('REFUND_SUCCEEDED')}>
+            Read again
+          </button>
+          <OrderLineList
+            lines={[line('l1', 'Mug', mugStatus), line('l2', 'Cap')]}
+            isSelectable
+            onSelectedChange={onSelectedChange}
+            canSelect={(candidate) => candidate.status === 'PAID'}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<ReadAgain />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Mug' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Cap' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Read again' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith(['l2']);
+    expect(screen.getByRole('checkbox', { name: 'Select Mug' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Cap' })).toBeChecked();
   });
 
   it('shows no checkboxes when not selectable', () => {

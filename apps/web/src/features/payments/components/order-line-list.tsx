@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Checkbox, Group, Image, Stack, Text } from '@mantine/core';
 import type { OrderLine } from '@store/contract/client';
 import { Price } from '@/components/price';
@@ -27,10 +27,15 @@ export function OrderLineList({
     throw new Error('onSelectedChange is required when isSelectable is true');
   }
 
+  // A selected line that can no longer be selected (refunded meanwhile in another tab, the list
+  // read again) leaves the selection, so the amount and the action never count it.
+  const kept = selected.filter((id) => lines.some((line) => line.id === id && canSelect(line)));
+  if (kept.length !== selected.length) setSelected(kept);
+  const report = useEffectEvent((ids: string[]) => onSelectedChange?.(ids));
+  useEffect(() => report(selected), [selected]);
+
   function toggle(id: string, checked: boolean) {
-    const next = checked ? [...selected, id] : selected.filter((other) => other !== id);
-    setSelected(next);
-    onSelectedChange?.(next);
+    setSelected(checked ? [...selected, id] : selected.filter((other) => other !== id));
   }
 
   return (
