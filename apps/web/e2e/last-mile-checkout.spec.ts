@@ -400,3 +400,30 @@ test('9. a field focused while its channel form opens does not make the form jum
   });
   expect(opened).toBe(whileOpening);
 });
+
+test('10. a page reloaded before the store answered pays the same order once, not twice', async ({
+  page,
+}) => {
+  await signIn(page);
+  await checkoutFirstProduct(page);
+  // The store makes the payment, but its answer never reaches the page, which is then reloaded.
+  let made = false;
+  await page.route('**/api/payments', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await route.fetch();
+    made = true;
+    await new Promise(() => {});
+  });
+  await channelButton(page, 'MANDIRI_VIRTUAL_ACCOUNT').click();
+  await expect.poll(() => made).toBe(true);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+  // The same choice again is the same attempt: the store answers the payment it made.
+  await channelButton(page, 'MANDIRI_VIRTUAL_ACCOUNT').click();
+  await expect(page.getByTestId('payment-code')).toBeVisible();
+  await page.goto('/payments');
+  await expect(
+    page.getByRole('main').getByRole('listitem').filter({ hasText: 'Reference ID' }),
+  ).toHaveCount(1);
+});

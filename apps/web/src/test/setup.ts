@@ -30,4 +30,5 @@ window.ResizeObserver = ResizeObserverStub;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

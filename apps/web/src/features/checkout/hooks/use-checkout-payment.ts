@@ -31,7 +31,7 @@ export function useCheckoutPayment({
 }) {
   const navigate = useNavigate();
   const createPayment = useCreatePayment();
-  const idempotencyKey = useIdempotencyKey();
+  const idempotencyKey = useIdempotencyKey('checkout');
 
   async function replaceLeft(payment: Pick<Payment, 'id' | 'status'>): Promise<void> {
     const left = hostedPaymentLeft();

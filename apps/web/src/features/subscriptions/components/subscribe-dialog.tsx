@@ -52,7 +52,7 @@ export function SubscribeDialog({
 }) {
   const [methodId, setMethodId] = useState<string | null>(null);
   const create = useCreateSubscription();
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('subscribe');
   const usable = (methods.data ?? []).filter(canBackSubscription);
   const others = (methods.data ?? []).length - usable.length;
   // One method that can pay (often the one just saved on the way here) is the customer's choice
