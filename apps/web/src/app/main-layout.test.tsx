@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { getToken, setToken } from '@/lib/session';
@@ -74,6 +74,12 @@ describe('Shell', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Render failed')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Xendit Demo Store' })).toBeInTheDocument();
+  });
+
+  it('takes /payments/failed, which the specification names beside its route, to /payments/failure', async () => {
+    const { location } = renderRoutes(appRoutes, '/payments/failed?payment_id=pay_1');
+    await waitFor(() => expect(location().pathname).toBe('/payments/failure'));
+    expect(location().search).toBe('?payment_id=pay_1');
   });
 
   it('shows status and text for an unknown route', () => {

@@ -1,4 +1,4 @@
-import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { notFound, RouteError } from '@/components/route-error';
 import { MainLayout } from './main-layout';
 import { RequireSession } from './require-session';
@@ -55,6 +55,16 @@ const Subscriptions = lazyScreen(
   async () => (await import('./routes/subscriptions')).SubscriptionsRoute,
 );
 
+/**
+ * The specification sends a FAILED create to /payments/failed, and notes that the declared route is
+ * /payments/failure: the former (a link or an integration following that sentence) goes to the
+ * latter, with its query, instead of reading "failed" as a payment's id.
+ */
+function ToPaymentFailure() {
+  const { search } = useLocation();
+  return <Navigate to={`${screenPaths.paymentFailure}${search}`} replace />;
+}
+
 export const routes: RouteObject[] = [
   // Top level, without the shell: where the provider sends the browser back after approval.
   {
@@ -74,6 +84,7 @@ export const routes: RouteObject[] = [
           { path: screenPaths.appLogin, element: <Login /> },
           // Result pages need no session: a provider or mobile app may open them.
           { path: screenPaths.paymentFailure, element: <PaymentFailure /> },
+          { path: '/payments/failed', element: <ToPaymentFailure /> },
           { path: screenPaths.linkingSuccess, element: <LinkingSuccess /> },
           { path: screenPaths.linkingFailure, element: <LinkingFailure /> },
           {
