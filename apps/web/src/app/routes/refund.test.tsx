@@ -25,9 +25,9 @@ const payment = makePayment({
   ],
 });
 
-function renderRefund() {
+function renderRefund(shown = payment) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(getPaymentQueryOptions(payment.id).queryKey, payment);
+  queryClient.setQueryData(getPaymentQueryOptions(payment.id).queryKey, shown);
   renderRoutes(
     [{ path: '/payments/:paymentId/refund', element: <RefundRoute /> }],
     `/payments/${payment.id}/refund`,
@@ -36,6 +36,16 @@ function renderRefund() {
 }
 
 describe('Refund', () => {
+  it('says why nothing can be selected in a payment with no paid line', () => {
+    fetchStub.mockImplementation(() => new Promise<Response>(() => undefined));
+    const [line] = payment.orders;
+    renderRefund({ ...payment, status: 'FAILED', orders: [{ ...line!, status: 'FAILED' }] });
+    expect(screen.getByRole('checkbox', { name: 'Select Batik Shirt' })).toBeDisabled();
+    expect(
+      screen.getByText(/^Nothing in this payment can be refunded now: .* Its status is FAILED\.$/),
+    ).toBeVisible();
+  });
+
   it('sends one refund for a double click', async () => {
     // The first refund is still on its way when the second press lands.
     fetchStub.mockImplementation(() => new Promise<Response>(() => undefined));

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Loader, Stack, Title } from '@mantine/core';
+import { Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { isRefundableLine, refundedAmount, screenPaths } from '@store/contract/client';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorDialog } from '@/components/error-dialog';
 import { ErrorPanel } from '@/components/error-panel';
+import { statusLabel } from '@/components/status-badge';
 import { usePayment } from '@/features/payments/api/get-payment';
 import { OrderLineList } from '@/features/payments/components/order-line-list';
 import { PaymentWaysOn } from '@/features/payments/components/payment-dead-end';
@@ -68,6 +69,13 @@ function RefundScreen({ paymentId }: { paymentId: string }) {
             canSelect={isRefundableLine}
             disabled={refund.isPending}
           />
+        )}
+        {payment.data !== undefined && !payment.data.orders.some(isRefundableLine) && (
+          // Every box disabled, and nothing said why: only a paid line can be refunded, once.
+          <Text size="sm">
+            Nothing in this payment can be refunded now: a line can be refunded once it is paid, and
+            only once. Its status is {statusLabel(payment.data.status)}.
+          </Text>
         )}
         {payment.data !== undefined && (
           <RefundAmount
