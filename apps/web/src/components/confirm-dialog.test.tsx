@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import { ConfirmDialog } from './confirm-dialog';
@@ -31,7 +31,7 @@ describe('ConfirmDialog', () => {
     for (const time of [1, 2]) {
       await userEvent.click(screen.getByRole('button', { name: 'Cancel payment' }));
       const dialog = await screen.findByRole('dialog', { name: 'Cancel this payment?' });
-      const confirm = screen.getAllByRole('button', { name: 'Cancel payment' }).at(-1)!;
+      const confirm = await within(dialog).findByRole('button', { name: 'Cancel payment' });
       // Both presses land before the dialog has closed, as a fast double click does.
       fireEvent.click(confirm);
       fireEvent.click(confirm);
