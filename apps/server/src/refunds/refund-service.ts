@@ -91,14 +91,14 @@ export function createRefundService(deps: {
           throw new AppError(
             409,
             refundErrorCodes.refundInProgress,
-            `Order line ${lineId} is already being refunded`,
+            `Order line ${lineId} (${line.productName}) is already being refunded`,
           );
         }
         if (!isRefundableLineStatus(line.status)) {
           throw new AppError(
             400,
             refundErrorCodes.lineNotRefundable,
-            `Order line ${lineId} is ${line.status} and cannot be refunded`,
+            `Order line ${lineId} (${line.productName}) is ${line.status} and cannot be refunded`,
           );
         }
         return line;

@@ -150,6 +150,8 @@ describe('POST /api/payments/:paymentId/refund', () => {
     const afterwards = await refund(payment.id, [mugLine]);
     expect(afterwards.statusCode).toBe(400);
     expect(afterwards.json().error_code).toBe('LINE_NOT_REFUNDABLE');
+    // The message names the product, which a customer knows, beside the line's id.
+    expect(afterwards.json().message).toContain('(Ceramic Mug)');
     expect(await providerRefundRequests(payment.id)).toHaveLength(1);
   });
 
