@@ -111,4 +111,51 @@ describe.skipIf(!serverUrl)('simulators sharing one PostgreSQL database', () => 
     expect(receiver.deliveries.size).toBe(paid);
     expect([...receiver.deliveries.values()]).toEqual(Array(paid).fill(1));
   });
+
+  it('cancels a session and approves its payment on the page at once without a 500', async () => {
+    // Settling a request locks it, then its session; a cancel took them the other way round, and
+    // PostgreSQL aborted one of the two as a deadlock. Last in the file: its webhooks go to the
+    // receiver the delivery test above counts.
+    const [first, second] = simulators as [XenditSimulator, XenditSimulator];
+    for (let round = 0; round < 8; round += 1) {
+      const { body: session } = await call(
+        'POST',
+        '/sessions',
+        {
+          reference_id: `race-${round}`,
+          session_type: 'PAY',
+          mode: 'PAYMENT_LINK',
+          amount: 25_000,
+          currency: 'IDR',
+          country: 'ID',
+          customer: {
+            reference_id: `race-customer-${round}`,
+            type: 'INDIVIDUAL',
+            email: 'ana@example.com',
+            individual_detail: { given_names: 'Ana' },
+          },
+          success_return_url: 'https://store.example/success',
+          cancel_return_url: 'https://store.example/cancel',
+        },
+        { simulator: first, headers: { 'idempotency-key': `race-${round}` } },
+      );
+      const { payment_session_id: id, payment_link_url: page } = session as {
+        payment_session_id: string;
+        payment_link_url: string;
+      };
+      const form = (fields: Record<string, string>) => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+        redirect: 'manual' as const,
+      });
+      const chosen = await fetch(`${page}/pay`, form({ channel: 'DANA' }));
+      const approval = new URL(chosen.headers.get('location') ?? '');
+      const [cancelled, approved] = await Promise.all([
+        call('POST', `/sessions/${id}/cancel`, undefined, { simulator: first }),
+        fetch(`${second.url}${approval.pathname}`, form({ decision: 'approve' })),
+      ]);
+      expect([cancelled.status, approved.status], `round ${round}`).not.toContain(500);
+    }
+  });
 });

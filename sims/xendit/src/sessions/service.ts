@@ -37,11 +37,26 @@ import { completeSession, type SessionOutcome } from './completion.ts';
 const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 
 export async function loadSession(db: Database, owner: Owner, id: string, forUpdate = false) {
-  const stored = await loadObject<Session>(db, owner, 'session', id, { forUpdate });
+  const stored = forUpdate
+    ? await lockSession(db, owner, id)
+    : await loadObject<Session>(db, owner, 'session', id);
   if (!stored) {
     throw new ApiError(404, 'SESSION_NOT_FOUND', `No session with id ${id} was found`);
   }
   return stored;
+}
+
+/**
+ * Locks a session for a change, the payment request begun on its page first: settling that request
+ * locks it, then its session (completeSession), so a cancel, an expiry or a choice on the page that
+ * takes both in the same order cannot deadlock with an approval, a 3DS answer or a webhook job
+ * arriving at the same moment (PostgreSQL would abort one with 40P01, a 500).
+ */
+async function lockSession(db: Database, owner: Owner, id: string) {
+  const seen = await loadObject<Session>(db, owner, 'session', id);
+  const attempt = (seen?.internal as CheckoutInternal | undefined)?.attempt;
+  if (attempt?.kind === 'payment_request') await loadPaymentRequest(db, owner, attempt.id, true);
+  return loadObject<Session>(db, owner, 'session', id, { forUpdate: true });
 }
 
 /** Where the hosted checkout of a PAYMENT_LINK session lives on the simulator. */
@@ -223,7 +238,7 @@ export async function expireSession(tx: Database, owner: Owner, id: string): Pro
 
 /** A session still ACTIVE at its expires_at: EXPIRED, with payment_session.expired. */
 export async function runSessionExpiryJob(tx: Database, owner: Owner, id: string) {
-  const stored = await loadObject<Session>(tx, owner, 'session', id, { forUpdate: true });
+  const stored = await lockSession(tx, owner, id);
   if (!stored || stored.data.status !== 'ACTIVE') return;
   await expire(tx, owner, stored);
 }
