@@ -165,7 +165,7 @@ function defaultAllowedChannels(body: CreateSessionBody): string[] {
  * for a payment the channels whose documented limits take its amount (a choice whose payment
  * request the create would only refuse is not offered).
  */
-export function offeredChannels(session: Session): [string, Channel][] {
+export function offeredChannels(session: Session, byAmount = true): [string, Channel][] {
   const allowed = session.allowed_payment_channels;
   return channelsOf(session.country, session.currency).filter(
     ([code, channel]) =>
@@ -173,7 +173,9 @@ export function offeredChannels(session: Session): [string, Channel][] {
       (session.session_type === 'PAY' && session.allow_save_payment_method !== 'FORCED'
         ? true
         : isSaveable(channel)) &&
-      (session.session_type !== 'PAY' || takesAmount(code, session.country, session.amount)),
+      (!byAmount ||
+        session.session_type !== 'PAY' ||
+        takesAmount(code, session.country, session.amount)),
   );
 }
 
@@ -184,14 +186,18 @@ export function offeredChannels(session: Session): [string, Channel][] {
  */
 function refuseSessionNothingPays(session: Session) {
   if (offeredChannels(session).length > 0) return;
-  const byAmount = session.session_type === 'PAY';
+  // The amount, if channels are left before it is weighed; else the channels the session allows.
+  const byAmount = offeredChannels(session, false).length > 0;
   throw validationError([
-    {
-      path: byAmount ? 'amount' : 'allowed_payment_channels',
-      message: byAmount
-        ? `no payment channel this session allows in ${session.country} takes ${session.amount} ${session.currency}`
-        : `no payment channel this session allows in ${session.country} can be saved in ${session.currency}`,
-    },
+    byAmount
+      ? {
+          path: 'amount',
+          message: `no payment channel this session allows in ${session.country} takes ${session.amount} ${session.currency}`,
+        }
+      : {
+          path: 'allowed_payment_channels',
+          message: `none of the channels this session allows in ${session.country} can be used for it (its currency, and the saving it asks for)`,
+        },
   ]);
 }
 

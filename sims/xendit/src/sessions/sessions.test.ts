@@ -184,6 +184,17 @@ describe('sessions', () => {
       expect([refused.status, refused.body.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
       expect(refused.body.errors).toMatchObject([{ path }]);
     }
+    // Nothing to save with: the channels it allows are the cause, not the amount.
+    const unsaveable = await call(
+      'POST',
+      '/sessions',
+      paySession({
+        allow_save_payment_method: 'FORCED',
+        allowed_payment_channels: ['BCA_VIRTUAL_ACCOUNT'],
+      }),
+    );
+    expect(unsaveable.status).toBe(400);
+    expect(unsaveable.body.errors).toMatchObject([{ path: 'allowed_payment_channels' }]);
     // Another currency than the market's: cards alone take it, as a payment request's cards do.
     const inDollars = await call('POST', '/sessions', paySession({ currency: 'USD', amount: 25 }));
     expect(inDollars.status).toBe(201);
