@@ -101,8 +101,7 @@ export function channelsOf(country: Country, currency: Currency): [string, Chann
   if (!market) return [];
   return market.channels.flatMap((channel) => {
     const known = CHANNELS[channel.code];
-    const takesCurrency = market.currency === currency || channel.code === 'CARDS';
-    return known && takesCurrency
+    return known && takesCurrency(channel.code, market.currency, currency)
       ? [[channel.code, channelView(channel, known.countries)] as [string, Channel]]
       : [];
   });
@@ -135,6 +134,10 @@ export const isPresentToCustomer = (kind: ChannelKind) =>
 /** Channels that can become a payment token (saved method) in the market they were taken from. */
 export const isSaveable = (channel: Channel) => channel.saveable;
 
+/** Whether a channel of a market takes a currency: its market's, or any for cards (below). */
+const takesCurrency = (channelCode: string, marketCurrency: string, currency: string) =>
+  marketCurrency === currency || channelCode === 'CARDS';
+
 /**
  * Refuses a currency the channel does not take in the country's market: every channel but cards
  * takes its market's currency alone (the provider's channel pages give each one currency). Cards
@@ -155,7 +158,7 @@ export function refuseCurrencyOutsideChannel(
   currency: string,
 ) {
   const market = marketOf(country);
-  if (!market || market.currency === currency || channelCode === 'CARDS') return;
+  if (!market || takesCurrency(channelCode, market.currency, currency)) return;
   throw invalidValueError([
     {
       path: 'currency',

@@ -39,6 +39,8 @@ describe('loadConfig', () => {
     [{ XENDIT_SIM_PORT: 'abc' }, 'XENDIT_SIM_PORT'],
     [{ XENDIT_SIM_PORT: '70000' }, 'XENDIT_SIM_PORT'],
     [{ XENDIT_SIM_WEBHOOK_RETRY_SECONDS: '2,soon' }, 'XENDIT_SIM_WEBHOOK_RETRY_SECONDS'],
+    // Counted from the first attempt, a later retry at an earlier time makes no sense.
+    [{ XENDIT_SIM_WEBHOOK_RETRY_SECONDS: '10,5' }, 'XENDIT_SIM_WEBHOOK_RETRY_SECONDS'],
     [{ XENDIT_SIM_WEBHOOK_URL: 'not a url' }, 'XENDIT_SIM_WEBHOOK_URL'],
     [{ XENDIT_SIM_DATABASE_URL: 'mysql://x' }, 'XENDIT_SIM_DATABASE_URL'],
     [{ XENDIT_SIM_LATENCY_MS: '-5' }, 'XENDIT_SIM_LATENCY_MS'],

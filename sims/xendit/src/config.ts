@@ -46,9 +46,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): SimulatorConfig {
   let webhookRetrySchedule: number[] | undefined;
   if (retries !== undefined && retries !== '') {
     webhookRetrySchedule = retries.split(',').map((part) => Number(part.trim()));
-    if (webhookRetrySchedule.some((seconds) => !Number.isFinite(seconds) || seconds < 0)) {
+    // Each is counted from the first attempt, as the provider counts them: each comes after the last.
+    const increasing = webhookRetrySchedule.every(
+      (seconds, index, all) => index === 0 || seconds > (all[index - 1] ?? 0),
+    );
+    if (
+      webhookRetrySchedule.some((seconds) => !Number.isFinite(seconds) || seconds < 0) ||
+      !increasing
+    ) {
       throw new ConfigError(
-        `XENDIT_SIM_WEBHOOK_RETRY_SECONDS="${retries}" must be seconds separated by commas, e.g. 2,5,10`,
+        `XENDIT_SIM_WEBHOOK_RETRY_SECONDS="${retries}" must be increasing seconds after the first attempt, separated by commas, e.g. 2,5,10`,
       );
     }
   }
