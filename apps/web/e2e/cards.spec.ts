@@ -65,20 +65,28 @@ test('while a card payment completes, no other way to pay can be chosen for the 
   page,
 }) => {
   await checkoutFirstProduct(page);
-  // The store's answer to the card's completion held back, as a slow provider would.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/payments/cards/session/*/complete', async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The provider's script collecting the card (where the payment is made) and then the store's
+  // answer to its completion, each held back in turn, as a slow provider would hold them.
+  const hold = async (url: string) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(url, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+  const releaseCollect = await hold('**/v3/payment_with_session');
+  const releaseComplete = await hold('**/api/payments/cards/session/*/complete');
   await payByCard(page, '4000000000001000');
-  await expect(page.getByText('Creating your payment...')).toBeVisible();
-  await expect(
-    page.getByRole('button', { name: 'BCA_VIRTUAL_ACCOUNT ID', exact: true }),
-  ).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Pay on Xendit Checkout' })).toBeDisabled();
-  release();
+  for (const release of [releaseCollect, releaseComplete]) {
+    await expect(page.getByText('Creating your payment...')).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'BCA_VIRTUAL_ACCOUNT ID', exact: true }),
+    ).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Pay on Xendit Checkout' })).toBeDisabled();
+    release();
+  }
   await expect(page).toHaveURL(/\/payments\/success/);
   await page.goto('/payments');
   // One payment for the order: the card's.

@@ -19,6 +19,11 @@ export interface CardFormProps {
   /** While the caller completes the session, the form waits. */
   busy?: boolean;
   onCollected: (session: CardSession, collected: CollectedCard) => void;
+  /**
+   * Whether the provider's script is collecting the card now: with a PAY session it makes the
+   * payment there, so the caller's other ways to pay wait too.
+   */
+  onCollectingChange?: (collecting: boolean) => void;
 }
 
 const fields: { name: CardFormField; label: string; placeholder?: string; type?: string }[] = [
@@ -41,6 +46,7 @@ export function CardForm({
   submitLabel,
   busy = false,
   onCollected,
+  onCollectingChange,
 }: CardFormProps) {
   const [values, setValues] = useState<CardFormValues>(emptyCardForm);
   const [errors, setErrors] = useState<CardFormErrors>({});
@@ -63,6 +69,7 @@ export function CardForm({
       return;
     }
     setCollecting(true);
+    onCollectingChange?.(true);
     try {
       const collected = await collectCardData(
         publicKey,
@@ -74,6 +81,7 @@ export function CardForm({
       console.error(error);
     } finally {
       setCollecting(false);
+      onCollectingChange?.(false);
     }
   }
 

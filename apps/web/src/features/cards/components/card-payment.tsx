@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Loader, Stack } from '@mantine/core';
 import type { CardSession, CreateCardPaymentRequest, Payment } from '@store/contract/client';
 import { ErrorPanel } from '@/components/error-panel';
@@ -48,12 +48,15 @@ function CardPaymentForm({ request, onPaid, onCompletingChange }: CardPaymentPro
       return onPaid(payment);
     },
   });
-  // While the card's payment completes, another way to pay chosen would pay the same order twice.
-  const tellCompleting = useEffectEvent((completing: boolean) => onCompletingChange?.(completing));
+  // While the provider's script collects the card (a PAY session's payment is made there) and
+  // while the store completes it, another way to pay chosen would pay the same order twice.
+  const [collecting, setCollecting] = useState(false);
+  const completing = collecting || complete.isPending;
+  const tellCompleting = useEffectEvent((now: boolean) => onCompletingChange?.(now));
   useEffect(() => {
-    tellCompleting(complete.isPending);
+    tellCompleting(completing);
     return () => tellCompleting(false);
-  }, [complete.isPending]);
+  }, [completing]);
 
   return (
     <Stack gap="xs">
@@ -67,6 +70,7 @@ function CardPaymentForm({ request, onPaid, onCompletingChange }: CardPaymentPro
         submitLabel="Pay"
         busy={complete.isPending}
         onCollected={onCollected}
+        onCollectingChange={setCollecting}
       />
       {complete.isError && <ErrorPanel error={complete.error} onClose={complete.reset} />}
     </Stack>
