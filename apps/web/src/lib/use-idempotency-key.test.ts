@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { useIdempotencyKey } from './use-idempotency-key';
 
@@ -6,12 +6,23 @@ import { useIdempotencyKey } from './use-idempotency-key';
 const mount = (scope: string) => renderHook(() => useIdempotencyKey(scope)).result.current;
 
 describe('useIdempotencyKey', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('keeps the key of an order across a reload of the page, until a success resets it', () => {
     const order = { orders: ['prod_mug'], channel: 'MANDIRI_VIRTUAL_ACCOUNT' };
     const first = mount('checkout').keyFor(order);
     const reloaded = mount('checkout');
     expect(reloaded.keyFor(order)).toBe(first);
     reloaded.reset();
+    expect(mount('checkout').keyFor(order)).not.toBe(first);
+  });
+
+  it('is a new attempt after a reload a quarter of an hour later', () => {
+    const order = { orders: ['prod_mug'], channel: 'MANDIRI_VIRTUAL_ACCOUNT' };
+    const first = mount('checkout').keyFor(order);
+    vi.useFakeTimers({ now: Date.now() + 15 * 60 * 1000 });
     expect(mount('checkout').keyFor(order)).not.toBe(first);
   });
 

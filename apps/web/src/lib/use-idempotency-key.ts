@@ -1,12 +1,22 @@
 import { useRef } from 'react';
 
-type Attempt = { fingerprint: string; key: string };
+type Attempt = { fingerprint: string; key: string; madeAt: number };
+
+/**
+ * How long a stored attempt is the same attempt: a page reloaded while an answer was lost is sent
+ * again within minutes. Later, the same cart is another purchase (the first may have been paid
+ * from Payments meanwhile), and must not be answered with the old payment.
+ */
+const attemptLifetimeMs = 15 * 60 * 1000;
 
 /** The tab's attempt of this kind, kept where a reload of the page finds it again. */
 function storedAttempt(storageKey: string): Attempt | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as Attempt | null;
-    return typeof stored?.fingerprint === 'string' && typeof stored.key === 'string'
+    return typeof stored?.fingerprint === 'string' &&
+      typeof stored.key === 'string' &&
+      typeof stored.madeAt === 'number' &&
+      Date.now() - stored.madeAt < attemptLifetimeMs
       ? stored
       : null;
   } catch {
@@ -38,7 +48,7 @@ export function useIdempotencyKey(scope: string) {
       const fingerprint = JSON.stringify(order);
       current.current ??= storedAttempt(storageKey);
       if (current.current?.fingerprint !== fingerprint) {
-        current.current = { fingerprint, key: crypto.randomUUID() };
+        current.current = { fingerprint, key: crypto.randomUUID(), madeAt: Date.now() };
         storeAttempt(storageKey, current.current);
       }
       return current.current.key;
