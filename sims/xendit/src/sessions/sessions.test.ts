@@ -19,6 +19,15 @@ const customer = {
   individual_detail: { given_names: 'Ana', surname: 'Santos' },
 };
 
+/** A form posted on a hosted page as the customer's browser posts it, its redirect not followed. */
+const postForm = (url: string, form: Record<string, string>) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+    redirect: 'manual',
+  });
+
 const paySession = (overrides: Json = {}) => ({
   reference_id: key(),
   session_type: 'PAY',
@@ -412,24 +421,14 @@ describe('sessions', () => {
     const { body } = await call('POST', '/sessions', paySession());
     const page = String(body.payment_link_url);
     const post = (path: string, form: Record<string, string> = {}) =>
-      fetch(`${page}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(form),
-        redirect: 'manual',
-      });
+      postForm(`${page}${path}`, form);
     const chosen = await post('/pay', { channel: 'DANA' });
     const approval = chosen.headers.get('location') ?? '';
     expect(approval).toMatch(/\/pages\/ewallet\/pr-/);
     const requestId = approval.split('/').pop() ?? '';
     await post('/another');
     expect((await call('GET', `/v3/payment_requests/${requestId}`)).body.status).toBe('CANCELED');
-    const late = await fetch(approval, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ decision: 'approve' }),
-      redirect: 'manual',
-    });
+    const late = await postForm(approval, { decision: 'approve' });
     expect(late.status).toBe(400);
     expect((await call('GET', `/sessions/${String(body.payment_session_id)}`)).body.status).toBe(
       'ACTIVE',
@@ -441,12 +440,7 @@ describe('sessions', () => {
     async (end) => {
       const { body } = await call('POST', '/sessions', paySession());
       const id = String(body.payment_session_id);
-      const chosen = await fetch(`${String(body.payment_link_url)}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ channel: 'DANA' }),
-        redirect: 'manual',
-      });
+      const chosen = await postForm(`${String(body.payment_link_url)}/pay`, { channel: 'DANA' });
       const approval = chosen.headers.get('location') ?? '';
       const requestId = approval.split('/').pop() ?? '';
       expect(requestId).toMatch(/^pr-/);
@@ -459,12 +453,7 @@ describe('sessions', () => {
         await sim.receiver.waitFor(webhookOf('payment_session.expired', id));
       }
       expect((await call('GET', `/v3/payment_requests/${requestId}`)).body.status).toBe('CANCELED');
-      const late = await fetch(approval, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ decision: 'approve' }),
-        redirect: 'manual',
-      });
+      const late = await postForm(approval, { decision: 'approve' });
       expect(late.status).toBe(400);
       expect((await call('GET', `/v3/payment_requests/${requestId}`)).body.status).toBe('CANCELED');
     },

@@ -53,6 +53,16 @@ function renderList(queryClient = createTestQueryClient()) {
   );
 }
 
+/** Loads the second page and unlinks its method, confirming; answers the method's row. */
+async function unlinkOlderMethod() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+  const older = await screen.findByRole('listitem', { name: 'Payment method pm_older' });
+  await userEvent.click(within(older).getByRole('button', { name: 'Unlink' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Unlink this payment method?' });
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Unlink' }));
+  return older;
+}
+
 const listCalls = () =>
   fetchStub.mock.calls
     .map(([input]) => new URL(String(input), 'http://store.test'))
@@ -78,11 +88,7 @@ describe('Payment methods list', () => {
   it('shows an unlinked method of a later page as CANCELED at once, the focus on it', async () => {
     answerPages();
     renderList();
-    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
-    const older = await screen.findByRole('listitem', { name: 'Payment method pm_older' });
-    await userEvent.click(within(older).getByRole('button', { name: 'Unlink' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Unlink this payment method?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Unlink' }));
+    const older = await unlinkOlderMethod();
     await waitFor(() =>
       expect(within(older).getByRole('button', { name: 'CANCELED' })).toBeDisabled(),
     );
@@ -92,8 +98,8 @@ describe('Payment methods list', () => {
   });
 
   it('moves the focus to the method when the unlink answers after the confirmation has closed', async () => {
-    // The order a busy machine gives: the confirmation hands the focus back to the Unlink button,
-    // and only then does the answer turn that button into a disabled CANCELED one.
+    // The answer comes after the confirmation has closed and given the focus back (to the page's
+    // body: the Unlink button is disabled while the unlink runs).
     answerPages();
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
@@ -103,11 +109,7 @@ describe('Payment methods list', () => {
       return answerPagesOnly!(input, init);
     });
     renderList();
-    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
-    const older = await screen.findByRole('listitem', { name: 'Payment method pm_older' });
-    await userEvent.click(within(older).getByRole('button', { name: 'Unlink' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Unlink this payment method?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Unlink' }));
+    const older = await unlinkOlderMethod();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     answer();
     await waitFor(() =>
