@@ -416,8 +416,10 @@ test('10. a page reloaded before the store answered pays the same order once, no
   });
   await channelButton(page, 'MANDIRI_VIRTUAL_ACCOUNT').click();
   await expect.poll(() => made).toBe(true);
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // Reloaded while the answer is still held, and only then let go: let go first, the held request
+  // would be answered before the reload.
   await page.reload();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
   // The same choice again is the same attempt: the store answers the payment it made.
   await channelButton(page, 'MANDIRI_VIRTUAL_ACCOUNT').click();

@@ -20,7 +20,10 @@ export interface CardPaymentProps {
   request: CreateCardPaymentRequest;
   /** The payment the card made; the browser goes on once what it returns has settled. */
   onPaid: (payment: Payment) => void | Promise<void>;
-  /** Whether the card's payment is being completed now (the checkout's other ways then wait). */
+  /**
+   * Whether the card's payment is being made now, collected by the provider's script or completed
+   * by the store (the checkout's other ways to pay then wait).
+   */
   onCompletingChange?: (completing: boolean) => void;
 }
 
