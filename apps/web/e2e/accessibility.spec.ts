@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   axeViolations,
+  cancelPaymentInRow,
   channelFormOpened,
   checkoutFirstProduct,
   signIn,
@@ -241,12 +242,7 @@ for (const size of widths) {
       /^More actions for /,
       '',
     );
-    await moreActions.click();
-    await page.getByRole('menuitem', { name: 'Cancel' }).click();
-    await page
-      .getByRole('dialog', { name: 'Cancel this payment?' })
-      .getByRole('button', { name: 'Cancel payment' })
-      .click();
+    await cancelPaymentInRow(page, row);
     await expect(row).toContainText('CANCELED');
     await page.goto(`/payments/failure?payment_id=${paymentId}`);
     await expect(main.getByText('Payment status: CANCELED')).toBeVisible();

@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkoutFirstProduct, expectAccessibleAtBothWidths, signIn } from './support';
+import {
+  cancelPaymentInRow,
+  checkoutFirstProduct,
+  expectAccessibleAtBothWidths,
+  signIn,
+} from './support';
 
 /**
  * The last mile of the checkout, as a new customer walks it: what the success page says, where
@@ -138,12 +143,7 @@ test.describe('words on customer screens', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Reference ID' })
       .first();
-    await row.getByRole('button', { name: /^More actions for / }).click();
-    await page.getByRole('menuitem', { name: 'Cancel' }).click();
-    await page
-      .getByRole('dialog', { name: 'Cancel this payment?' })
-      .getByRole('button', { name: 'Cancel payment' })
-      .click();
+    await cancelPaymentInRow(page, row);
     await expect(row).toContainText('CANCELED');
     await expect(page.getByRole('main')).not.toContainText('CANCELLED');
     await page.goto('/orders');

@@ -108,6 +108,16 @@ export async function checkoutFirstProduct(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
 }
 
+/** Cancels a payment from its /payments row: More actions, Cancel, and the confirmation's button. */
+export async function cancelPaymentInRow(page: Page, row: Locator): Promise<void> {
+  await row.getByRole('button', { name: /^More actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this payment?' })
+    .getByRole('button', { name: 'Cancel payment' })
+    .click();
+}
+
 /**
  * Watches a page for reloads, so a test can prove a change reached it by the live feed: the page
  * fires no `load` and keeps a marker set on its window. Returns the check to run at the end.
